@@ -1,0 +1,46 @@
+package io.hbench.core;
+
+import java.util.List;
+
+/**
+ * A benchmark suite: the one interface a suite implements. Register an implementation in {@code
+ * META-INF/services/io.hbench.core.Benchmark}; the CLI builds a subcommand for each one it finds
+ * with {@link java.util.ServiceLoader}.
+ *
+ * <p>A suite says <em>what</em> to run; the core does the measuring. The core parses options,
+ * opens the cluster, expands the sweep into {@link Point}s, and for each point (and each repeat)
+ * calls {@link #run}, timing every phase the suite runs through its {@link RunContext}, turning
+ * an exception or a failed check into a {@code failed} record, and appending one result record
+ * per point. A suite never times its own headline figures and never writes results itself.
+ *
+ * <p>Options common to every suite ({@code --out}, {@code --cluster}, {@code -D}, {@code --conf},
+ * {@code --base-dir}, {@code --keep}, {@code --repeat}, ...) are the core's; {@link #options()}
+ * lists only the suite's own.
+ *
+ * <p>Implementations need a public no-argument constructor and must be stateless between runs.
+ */
+public interface Benchmark {
+
+  /** The subcommand name, lower case, such as {@code terasort}. */
+  String name();
+
+  /** One line for {@code bench --help}. */
+  String description();
+
+  /** The suite's own options, in the order {@code --help} shows them. */
+  List<BenchmarkOption<?>> options();
+
+  /**
+   * Expands the parsed options into the points to measure, in order. Called before anything is
+   * created, so it is the place to reject inconsistent options with {@link
+   * InvalidInputException}.
+   */
+  List<Point> points(OptionValues options);
+
+  /**
+   * Measures one point. Run the work through {@code context} ({@link RunContext#runJob}, {@link
+   * RunContext#phase}) and record validation with {@link RunContext#check}. Throwing fails the
+   * point; the run goes on with the next.
+   */
+  void run(Point point, OptionValues options, RunContext context) throws Exception;
+}

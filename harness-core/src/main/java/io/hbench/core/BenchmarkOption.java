@@ -1,0 +1,149 @@
+package io.hbench.core;
+
+import io.hbench.core.size.Size;
+import io.hbench.core.size.SizeRange;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * One typed option a suite accepts, declared as data so the CLI (or any embedding tool) can
+ * build its own parser from it; adding a suite never edits the CLI. Values are parsed here, once,
+ * and a bad value throws {@link InvalidInputException} naming the option.
+ *
+ * @param <T> the parsed type
+ */
+public final class BenchmarkOption<T> {
+
+  /** Default text of options whose value the suite works out itself. */
+  public static final String AUTO = "auto";
+
+  private final String name;
+  private final String paramLabel;
+  private final String description;
+  private final String defaultValue;
+  private final boolean flag;
+  private final Function<String, T> parser;
+
+  private BenchmarkOption(
+      String name,
+      String paramLabel,
+      String description,
+      String defaultValue,
+      boolean flag,
+      Function<String, T> parser) {
+    if (!name.startsWith("--")) {
+      throw new IllegalArgumentException("option names start with --: " + name);
+    }
+    this.name = name;
+    this.paramLabel = paramLabel;
+    this.description = Objects.requireNonNull(description);
+    this.defaultValue = defaultValue;
+    this.flag = flag;
+    this.parser = parser;
+  }
+
+  /** A sweep of sizes ({@code 10G..200G}, {@code 1G,5G}); {@code null} default means required. */
+  public static BenchmarkOption<SizeRange> sizeRange(String name, String description, String def) {
+    return new BenchmarkOption<>(name, "SIZES", description, def, false, SizeRange::parse);
+  }
+
+  /** One size; {@code null} default means required. */
+  public static BenchmarkOption<Size> size(String name, String description, String def) {
+    return new BenchmarkOption<>(name, "SIZE", description, def, false, Size::parse);
+  }
+
+  /**
+   * A size whose default the suite works out ({@link #AUTO}); {@code get} returns null for auto.
+   */
+  public static BenchmarkOption<Size> sizeOrAuto(String name, String description) {
+    return new BenchmarkOption<>(
+        name, "SIZE", description, AUTO, false, v -> isAuto(v) ? null : Size.parse(v));
+  }
+
+  /** A whole number of at least {@code min}. */
+  public static BenchmarkOption<Integer> integer(
+      String name, String description, String def, int min) {
+    return new BenchmarkOption<>(
+        name, "N", description, def, false, v -> parseInt(name, v, min));
+  }
+
+  /** A whole number or {@link #AUTO}; {@code get} returns null for auto. */
+  public static BenchmarkOption<Integer> integerOrAuto(String name, String description, int min) {
+    return new BenchmarkOption<>(
+        name, "N", description, AUTO, false, v -> isAuto(v) ? null : parseInt(name, v, min));
+  }
+
+  /** Free text, such as a path. */
+  public static BenchmarkOption<String> text(
+      String name, String label, String description, String def) {
+    return new BenchmarkOption<>(name, label, description, def, false, v -> v);
+  }
+
+  /** A switch that is off unless given. */
+  public static BenchmarkOption<Boolean> flag(String name, String description) {
+    return new BenchmarkOption<>(name, null, description, "false", true, Boolean::parseBoolean);
+  }
+
+  private static boolean isAuto(String v) {
+    return AUTO.equalsIgnoreCase(v.trim());
+  }
+
+  private static int parseInt(String name, String v, int min) {
+    int n;
+    try {
+      n = Integer.parseInt(v.trim());
+    } catch (NumberFormatException e) {
+      throw new InvalidInputException("invalid value '" + v + "' for " + name + ": not a whole number");
+    }
+    if (n < min) {
+      throw new InvalidInputException("invalid value '" + v + "' for " + name + ": must be at least " + min);
+    }
+    return n;
+  }
+
+  /** Parses a value given on the command line (or the default). */
+  public T parse(String value) {
+    try {
+      return parser.apply(value);
+    } catch (InvalidInputException e) {
+      String msg = e.getMessage();
+      throw new InvalidInputException(msg.contains(name) ? msg : name + ": " + msg);
+    }
+  }
+
+  public String name() {
+    return name;
+  }
+
+  /** Placeholder shown in help, such as {@code SIZE}; null for flags. */
+  public String paramLabel() {
+    return paramLabel;
+  }
+
+  public String description() {
+    return description;
+  }
+
+  /** Default as text; null when the option is required. */
+  public String defaultValue() {
+    return defaultValue;
+  }
+
+  public boolean required() {
+    return defaultValue == null;
+  }
+
+  public boolean isFlag() {
+    return flag;
+  }
+
+  /** The option's name without dashes, as used in result records ({@code --block-size} → {@code block_size}). */
+  public String key() {
+    return name.substring(2).replace('-', '_');
+  }
+
+  @Override
+  public String toString() {
+    return name;
+  }
+}

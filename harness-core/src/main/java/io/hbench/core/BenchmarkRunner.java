@@ -1,0 +1,284 @@
+package io.hbench.core;
+
+import io.hbench.core.cluster.BenchCluster;
+import io.hbench.core.cluster.ClusterConfiguration;
+import io.hbench.core.cluster.ClusterEnvironment;
+import io.hbench.core.cluster.ClusterFactory;
+import io.hbench.core.fs.OwnedDirectories;
+import io.hbench.core.mapreduce.JobPhase;
+import io.hbench.core.report.Console;
+import io.hbench.core.report.SweepTable;
+import io.hbench.core.result.Environment;
+import io.hbench.core.result.ResultRecord;
+import io.hbench.core.result.ResultWriter;
+import io.hbench.core.result.SecretRedactor;
+import io.hbench.core.result.Validation;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ThreadLocalRandom;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.util.ShutdownHookManager;
+
+/**
+ * Runs a suite: the engine behind every subcommand, and the entry point for tools that embed
+ * hbench. Input is checked before anything is created; the cluster is opened once; each point is
+ * measured, validated and appended to the results file as soon as it completes; a failure fails
+ * that point only; an interrupt kills running jobs, records the point it cut short as failed, and
+ * stops the embedded cluster.
+ */
+public final class BenchmarkRunner {
+
+  /** The outcome of a run. */
+  public record Summary(Path resultsFile, List<ResultRecord> records) {
+    /** 0 when every point is ok, 1 otherwise. */
+    public int exitCode() {
+      return records.stream().allMatch(ResultRecord::ok) ? 0 : 1;
+    }
+  }
+
+  private static final DateTimeFormatter RUN_ID =
+      DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
+
+  private final Console console;
+
+  public BenchmarkRunner(Console console) {
+    this.console = console;
+  }
+
+  /** The hbench version, from the build. */
+  public static String version() {
+    try (InputStream in = BenchmarkRunner.class.getResourceAsStream("version.properties")) {
+      Properties p = new Properties();
+      if (in != null) {
+        p.load(in);
+      }
+      return p.getProperty("version", "unknown");
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+
+  /**
+   * Runs {@code benchmark} with its parsed {@code options} and the common {@code settings}.
+   *
+   * @throws InvalidInputException for bad input, before anything is created
+   * @throws IOException when results cannot be written
+   */
+  public Summary run(Benchmark benchmark, OptionValues options, RunSettings settings)
+      throws IOException {
+    String runId =
+        RUN_ID.format(Instant.now())
+            + "-"
+            + Integer.toHexString(0x1000 + ThreadLocalRandom.current().nextInt(0xF000));
+    List<Point> points = benchmark.points(options);
+    Path out =
+        settings.out() != null
+            ? settings.out()
+            : Path.of("hbench-results", benchmark.name() + "-" + runId + ".jsonl");
+    ResultWriter.checkWritable(out);
+    ClusterConfiguration config =
+        ClusterConfiguration.load(
+            settings.hadoopConfDir(), settings.confFiles(), settings.defines());
+
+    Map<String, String> optionText = new LinkedHashMap<>(options.asText());
+    optionText.putAll(settings.asText(benchmark.name(), out));
+    Map<String, String> redactedOptions = SecretRedactor.redact(optionText);
+    Map<String, String> redactedConfig = SecretRedactor.redact(config.explicitSettings());
+
+    JobPhase jobs = new JobPhase(console);
+    Interrupt interrupt = new Interrupt(jobs);
+    ShutdownHookManager.get()
+        .addShutdownHook(interrupt, FileSystem.SHUTDOWN_HOOK_PRIORITY + 10);
+    try (BenchCluster cluster =
+        ClusterFactory.open(settings.cluster(), config, settings.datanodes(), console)) {
+      interrupt.cluster = cluster;
+      Environment env = ClusterEnvironment.read(cluster, version());
+      Configuration base = cluster.configuration();
+      String baseText =
+          settings.baseDir() != null ? settings.baseDir() : RunSettings.defaultBaseDir(benchmark.name());
+      org.apache.hadoop.fs.Path basePath = new org.apache.hadoop.fs.Path(baseText);
+      OwnedDirectories dirs =
+          new OwnedDirectories(basePath.getFileSystem(base), basePath, runId);
+      dirs.prepareBase();
+      org.apache.hadoop.fs.Path runDir = new org.apache.hadoop.fs.Path(dirs.base(), runId);
+
+      List<ResultRecord> records = new ArrayList<>();
+      try (ResultWriter writer = ResultWriter.open(out)) {
+        interrupt.writer = writer;
+        for (Point point : points) {
+          for (int rep = 1; rep <= settings.repeat(); rep++) {
+            String label = settings.repeat() > 1 ? point.label() + " #" + rep : point.label();
+            String dirName = point.label() + (settings.repeat() > 1 ? "-r" + rep : "");
+            if (!dirs.isOwned(runDir)) {
+              dirs.create(runDir);
+            }
+            RunContext ctx =
+                new RunContext(
+                    label,
+                    new Configuration(base),
+                    dirs,
+                    new org.apache.hadoop.fs.Path(runDir, dirName),
+                    settings.keep(),
+                    jobs,
+                    console);
+            PointState state =
+                new PointState(runId, benchmark.name(), point, rep, env, redactedOptions,
+                    redactedConfig, ctx);
+            interrupt.current = state;
+            console.status("[" + label + "] " + benchmark.name() + ": started");
+            ResultRecord record = measure(benchmark, options, state);
+            interrupt.current = null;
+            writer.append(record);
+            records.add(record);
+            console.status(
+                "["
+                    + label
+                    + "] "
+                    + benchmark.name()
+                    + ": "
+                    + record.status()
+                    + (record.failure() == null ? "" : ": " + record.failure()));
+          }
+        }
+        if (!settings.keep() && dirs.isOwned(runDir)) {
+          dirs.delete(runDir);
+        }
+      }
+      console.print(SweepTable.render(records));
+      console.status("hbench: " + records.size() + " record(s) appended to " + out);
+      return new Summary(out, records);
+    } finally {
+      ShutdownHookManager.get().removeShutdownHook(interrupt);
+    }
+  }
+
+  private ResultRecord measure(Benchmark benchmark, OptionValues options, PointState s) {
+    Instant started = Instant.now();
+    String failure = null;
+    try {
+      benchmark.run(s.point, options, s.ctx);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      failure = "interrupted";
+    } catch (Exception | LinkageError e) {
+      failure = describe(e);
+      if (System.getenv("HBENCH_DEBUG") != null) {
+        e.printStackTrace();
+      }
+    }
+    Validation validation = Validation.of(s.ctx.checks());
+    if (failure == null && "failed".equals(validation.status())) {
+      failure =
+          s.ctx.checks().stream()
+              .filter(c -> !c.passed())
+              .findFirst()
+              .map(c -> "validation failed: " + c.name() + ": " + c.detail())
+              .orElse("validation failed");
+    }
+    // Clean-up comes after the phases were timed, so it never counts in a figure.
+    if (!s.ctx.keep() && s.ctx.pointDirectoryCreated()) {
+      try {
+        s.ctx.directories().delete(s.ctx.pointDirectoryPath());
+      } catch (IOException | RuntimeException e) {
+        console.status("hbench: could not remove " + s.ctx.pointDirectoryPath() + ": " + e.getMessage());
+      }
+    }
+    return s.record(failure, validation, started, Instant.now());
+  }
+
+  static String describe(Throwable e) {
+    String m = e.getMessage();
+    if (e instanceof InvalidInputException || e instanceof PhaseFailedException) {
+      return m;
+    }
+    String first = m == null ? "" : m.lines().findFirst().orElse("");
+    return e.getClass().getSimpleName() + (first.isEmpty() ? "" : ": " + first);
+  }
+
+  /** What is needed to write a point's record, also from the interrupt handler. */
+  private static final class PointState {
+    final String runId;
+    final String suite;
+    final Point point;
+    final int repeat;
+    final Environment env;
+    final Map<String, String> options;
+    final Map<String, String> config;
+    final RunContext ctx;
+    final Instant started = Instant.now();
+
+    PointState(String runId, String suite, Point point, int repeat, Environment env,
+        Map<String, String> options, Map<String, String> config, RunContext ctx) {
+      this.runId = runId;
+      this.suite = suite;
+      this.point = point;
+      this.repeat = repeat;
+      this.env = env;
+      this.options = options;
+      this.config = config;
+      this.ctx = ctx;
+    }
+
+    ResultRecord record(String failure, Validation validation, Instant from, Instant to) {
+      Map<String, Object> params = new LinkedHashMap<>(point.params());
+      params.putAll(ctx.params());
+      return new ResultRecord(
+          ResultRecord.SCHEMA,
+          runId,
+          suite,
+          point.label(),
+          repeat,
+          params,
+          failure == null ? ResultRecord.OK : ResultRecord.FAILED,
+          failure,
+          validation,
+          List.copyOf(ctx.phases()),
+          env,
+          options,
+          config,
+          from.toString(),
+          to.toString());
+    }
+  }
+
+  /** Ctrl-C: kill running jobs, record the cut-short point as failed, stop the embedded cluster. */
+  private static final class Interrupt implements Runnable {
+    private final JobPhase jobs;
+    volatile PointState current;
+    volatile ResultWriter writer;
+    volatile BenchCluster cluster;
+
+    Interrupt(JobPhase jobs) {
+      this.jobs = jobs;
+    }
+
+    @Override
+    public void run() {
+      jobs.killRunning();
+      PointState s = current;
+      ResultWriter w = writer;
+      if (s != null && w != null) {
+        try {
+          w.append(
+              s.record("interrupted", Validation.of(List.of()), s.started, Instant.now()));
+        } catch (IOException | RuntimeException e) {
+          // Nothing more can be done while the JVM exits.
+        }
+      }
+      BenchCluster c = cluster;
+      if (c != null) {
+        c.close();
+      }
+    }
+  }
+}

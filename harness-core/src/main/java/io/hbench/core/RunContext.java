@@ -1,0 +1,152 @@
+package io.hbench.core;
+
+import io.hbench.core.fs.OwnedDirectories;
+import io.hbench.core.mapreduce.JobPhase;
+import io.hbench.core.report.Console;
+import io.hbench.core.result.Check;
+import io.hbench.core.result.PhaseResult;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.Job;
+
+/**
+ * What a suite gets to measure one point: the configuration, a directory of its own, and the
+ * calls through which the core times phases and records validation. One instance per point and
+ * repeat.
+ */
+public final class RunContext {
+
+  /** Work done by a phase; returns the records it processed, or null when not counted. */
+  @FunctionalInterface
+  public interface PhaseBody {
+    Long run() throws Exception;
+  }
+
+  private final String label;
+  private final Configuration conf;
+  private final OwnedDirectories dirs;
+  private final Path pointDir;
+  private final boolean keep;
+  private final JobPhase jobs;
+  private final Console console;
+  private final Map<String, Object> params = new LinkedHashMap<>();
+  private final List<PhaseResult> phases = new ArrayList<>();
+  private final List<Check> checks = new ArrayList<>();
+  private boolean pointDirCreated;
+
+  RunContext(
+      String label,
+      Configuration conf,
+      OwnedDirectories dirs,
+      Path pointDir,
+      boolean keep,
+      JobPhase jobs,
+      Console console) {
+    this.label = label;
+    this.conf = conf;
+    this.dirs = dirs;
+    this.pointDir = pointDir;
+    this.keep = keep;
+    this.jobs = jobs;
+    this.console = console;
+  }
+
+  /** This point's configuration; changes made to it stay with this point. */
+  public Configuration configuration() {
+    return conf;
+  }
+
+  /** The file system of the base directory. */
+  public FileSystem fileSystem() {
+    return dirs.fileSystem();
+  }
+
+  /** Creates and deletes directories safely; see {@link OwnedDirectories}. */
+  public OwnedDirectories directories() {
+    return dirs;
+  }
+
+  /**
+   * This point's own directory under the base directory, created (with its marker) on first
+   * call and deleted after the point unless {@code --keep}.
+   */
+  public Path pointDirectory() throws IOException {
+    if (!pointDirCreated) {
+      dirs.create(pointDir);
+      pointDirCreated = true;
+    }
+    return pointDir;
+  }
+
+  /** Whether the user asked to keep the data ({@code --keep}). */
+  public boolean keep() {
+    return keep;
+  }
+
+  /** Adds a parameter the suite worked out (maps, reduces, block size) to the result record. */
+  public void param(String key, Object value) {
+    params.put(key, value);
+  }
+
+  /** Runs and times {@code body} as the phase {@code name} processing {@code bytes}. */
+  public PhaseResult phase(String name, long bytes, PhaseBody body) throws Exception {
+    long t0 = System.nanoTime();
+    Long records = body.run();
+    double seconds = (System.nanoTime() - t0) / 1e9;
+    PhaseResult r =
+        new PhaseResult(
+            name, seconds, bytes, records, PhaseResult.mbPerSecond(bytes, seconds), null, null,
+            null, null);
+    phases.add(r);
+    return r;
+  }
+
+  /**
+   * Runs a MapReduce job as the phase {@code name}: submitted, followed with a progress line,
+   * timed from submission to completion, start-up cost and counters recorded. A failed job
+   * throws {@link PhaseFailedException}, which fails the point.
+   *
+   * @param recordCounter the counter whose value is the phase's record count
+   */
+  public PhaseResult runJob(String name, Job job, long bytes, Enum<?> recordCounter)
+      throws IOException, InterruptedException, PhaseFailedException {
+    PhaseResult r = jobs.run(name, label, job, bytes, recordCounter);
+    phases.add(r);
+    return r;
+  }
+
+  /** Records a validation check. Any failed check fails the point. */
+  public void check(String name, boolean passed, String detail) {
+    checks.add(new Check(name, passed, detail));
+  }
+
+  public Console console() {
+    return console;
+  }
+
+  Map<String, Object> params() {
+    return params;
+  }
+
+  List<PhaseResult> phases() {
+    return phases;
+  }
+
+  List<Check> checks() {
+    return checks;
+  }
+
+  boolean pointDirectoryCreated() {
+    return pointDirCreated;
+  }
+
+  Path pointDirectoryPath() {
+    return pointDir;
+  }
+}

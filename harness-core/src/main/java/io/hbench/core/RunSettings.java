@@ -1,0 +1,67 @@
+package io.hbench.core;
+
+import io.hbench.core.cluster.ClusterMode;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The options every suite shares, owned by the core.
+ *
+ * @param out results file (JSON Lines, appended); null for the default under {@code
+ *     ./hbench-results/}
+ * @param cluster which cluster to use
+ * @param datanodes datanodes of an embedded cluster
+ * @param defines {@code -D key=value} settings
+ * @param confFiles {@code --conf} files
+ * @param hadoopConfDir {@code HADOOP_CONF_DIR}, or null
+ * @param baseDir where the suite writes; null for {@code /benchmarks/hbench/<suite>}
+ * @param keep keep the data after each point
+ * @param repeat times each point is measured
+ */
+public record RunSettings(
+    Path out,
+    ClusterMode cluster,
+    int datanodes,
+    Map<String, String> defines,
+    List<String> confFiles,
+    String hadoopConfDir,
+    String baseDir,
+    boolean keep,
+    int repeat) {
+
+  public RunSettings {
+    if (datanodes < 1) {
+      throw new InvalidInputException("--datanodes must be at least 1, got " + datanodes);
+    }
+    if (repeat < 1) {
+      throw new InvalidInputException("--repeat must be at least 1, got " + repeat);
+    }
+    defines = Map.copyOf(new LinkedHashMap<>(defines));
+    confFiles = List.copyOf(confFiles);
+  }
+
+  /** The defaults, as {@code bench <suite>} with no common options would use. */
+  public static RunSettings defaults() {
+    return new RunSettings(null, ClusterMode.AUTO, 1, Map.of(), List.of(), null, null, false, 1);
+  }
+
+  /** The default base directory of a suite. */
+  public static String defaultBaseDir(String suite) {
+    return "/benchmarks/hbench/" + suite;
+  }
+
+  /** These settings as text, for the record's {@code options}. */
+  Map<String, String> asText(String suite, Path resolvedOut) {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("out", resolvedOut.toString());
+    m.put("cluster", cluster.name().toLowerCase(java.util.Locale.ROOT));
+    m.put("datanodes", Integer.toString(datanodes));
+    m.put("conf", String.join(",", confFiles));
+    m.put("base_dir", baseDir == null ? defaultBaseDir(suite) : baseDir);
+    m.put("keep", Boolean.toString(keep));
+    m.put("repeat", Integer.toString(repeat));
+    return m;
+  }
+}

@@ -1,0 +1,119 @@
+package io.hbench.core.cluster;
+
+import io.hbench.core.InvalidInputException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * Builds a run's Hadoop configuration the way Hadoop's own tools do: the site files on the
+ * classpath, then those in {@code HADOOP_CONF_DIR} (so a standalone jar finds the cluster the
+ * {@code hadoop} command would), then each {@code --conf} file, then each {@code -D}. It also
+ * keeps the settings given explicitly, for the result record.
+ */
+public final class ClusterConfiguration {
+
+  private static final String[] SITE_FILES = {
+    "core-site.xml", "hdfs-site.xml", "yarn-site.xml", "mapred-site.xml"
+  };
+
+  private final Configuration conf;
+  private final Map<String, String> explicit;
+
+  private ClusterConfiguration(Configuration conf, Map<String, String> explicit) {
+    this.conf = conf;
+    this.explicit = explicit;
+  }
+
+  /**
+   * @param hadoopConfDir the {@code HADOOP_CONF_DIR} to read, or null
+   * @param confFiles {@code --conf} files: Hadoop XML, or {@code key=value} lines
+   * @param defines {@code -D key=value} settings, applied last
+   */
+  public static ClusterConfiguration load(
+      String hadoopConfDir, List<String> confFiles, Map<String, String> defines) {
+    Configuration conf = new Configuration();
+    if (hadoopConfDir != null && !hadoopConfDir.isBlank()) {
+      Path dir = Path.of(hadoopConfDir);
+      if (!Files.isDirectory(dir)) {
+        throw new InvalidInputException("HADOOP_CONF_DIR " + hadoopConfDir + " is not a directory");
+      }
+      for (String site : SITE_FILES) {
+        Path f = dir.resolve(site);
+        if (Files.isRegularFile(f)) {
+          conf.addResource(new org.apache.hadoop.fs.Path(f.toUri()));
+        }
+      }
+    }
+    Map<String, String> explicit = new LinkedHashMap<>();
+    for (String file : confFiles) {
+      Map<String, String> settings = readConfFile(file);
+      settings.forEach(conf::set);
+      explicit.putAll(settings);
+    }
+    defines.forEach(conf::set);
+    explicit.putAll(defines);
+    return new ClusterConfiguration(conf, explicit);
+  }
+
+  /** Reads a Hadoop XML file or a file of {@code key=value} lines ({@code #} starts a comment). */
+  static Map<String, String> readConfFile(String file) {
+    Path p = Path.of(file);
+    if (!Files.isRegularFile(p)) {
+      throw new InvalidInputException("--conf file " + file + " does not exist");
+    }
+    Map<String, String> out = new LinkedHashMap<>();
+    try {
+      String text = Files.readString(p, StandardCharsets.UTF_8);
+      if (text.stripLeading().startsWith("<")) {
+        Configuration xml = new Configuration(false);
+        xml.addResource(new org.apache.hadoop.fs.Path(p.toUri()));
+        try {
+          for (Map.Entry<String, String> e : xml) {
+            out.put(e.getKey(), e.getValue());
+          }
+        } catch (RuntimeException e) {
+          throw new InvalidInputException("--conf file " + file + " is not valid Hadoop XML");
+        }
+        return out;
+      }
+      int n = 0;
+      for (String line : text.split("\\R")) {
+        n++;
+        String l = line.strip();
+        if (l.isEmpty() || l.startsWith("#")) {
+          continue;
+        }
+        int eq = l.indexOf('=');
+        if (eq <= 0) {
+          throw new InvalidInputException(
+              "--conf file " + file + " line " + n + ": expected key=value");
+        }
+        out.put(l.substring(0, eq).strip(), l.substring(eq + 1).strip());
+      }
+      return out;
+    } catch (IOException e) {
+      throw new InvalidInputException("--conf file " + file + " cannot be read: " + e.getMessage());
+    }
+  }
+
+  public Configuration configuration() {
+    return conf;
+  }
+
+  /** The settings given by {@code --conf} and {@code -D}, in order (not yet redacted). */
+  public Map<String, String> explicitSettings() {
+    return explicit;
+  }
+
+  /** Whether the configuration names a cluster file system, not the local one. */
+  public boolean namesCluster() {
+    String fs = conf.get("fs.defaultFS", "file:///");
+    return !fs.startsWith("file:");
+  }
+}

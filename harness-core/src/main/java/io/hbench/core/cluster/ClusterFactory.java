@@ -1,0 +1,54 @@
+package io.hbench.core.cluster;
+
+import io.hbench.core.InvalidInputException;
+import io.hbench.core.report.Console;
+import java.io.IOException;
+
+/** The one place clusters are opened. */
+public final class ClusterFactory {
+
+  private ClusterFactory() {}
+
+  /**
+   * Opens the cluster a run asked for.
+   *
+   * @param mode {@code --cluster}
+   * @param config the run's configuration
+   * @param datanodes datanodes of an embedded cluster
+   * @param console where to say that the run is on an embedded cluster
+   */
+  public static BenchCluster open(
+      ClusterMode mode, ClusterConfiguration config, int datanodes, Console console)
+      throws IOException {
+    boolean embedded =
+        switch (mode) {
+          case MINI -> true;
+          case CONF -> {
+            if (!config.namesCluster()) {
+              throw new InvalidInputException(
+                  "--cluster conf: no cluster is configured (fs.defaultFS is "
+                      + config.configuration().get("fs.defaultFS", "file:///")
+                      + "); set HADOOP_CONF_DIR, --conf or -D fs.defaultFS=...");
+            }
+            yield false;
+          }
+          case AUTO -> !config.namesCluster();
+        };
+    if (!embedded) {
+      return ConfiguredCluster.connect(config.configuration());
+    }
+    console.status(
+        "hbench: running on an embedded cluster (in-process MiniDFSCluster with "
+            + datanodes
+            + " datanode(s) and MiniYARNCluster with 1 NodeManager): figures describe this"
+            + " machine, not a cluster");
+    try {
+      return EmbeddedCluster.start(config.configuration(), datanodes, 1);
+    } catch (NoClassDefFoundError e) {
+      throw new InvalidInputException(
+          "the embedded cluster is not in this jar (missing "
+              + e.getMessage()
+              + "): use bench-standalone.jar, or --cluster conf with a configured cluster");
+    }
+  }
+}

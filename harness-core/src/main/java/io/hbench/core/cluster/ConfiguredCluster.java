@@ -1,0 +1,78 @@
+package io.hbench.core.cluster;
+
+import io.hbench.core.InvalidInputException;
+import java.io.IOException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.yarn.client.api.YarnClient;
+import org.apache.hadoop.yarn.exceptions.YarnException;
+
+/** The cluster named by the configuration; hbench starts and stops nothing of it. */
+final class ConfiguredCluster implements BenchCluster {
+
+  private final Configuration conf;
+
+  private ConfiguredCluster(Configuration conf) {
+    this.conf = conf;
+  }
+
+  /**
+   * Checks that the file system (and, for YARN, the ResourceManager) answers, failing fast with
+   * one line instead of Hadoop's minutes of retries.
+   */
+  static ConfiguredCluster connect(Configuration conf) {
+    Configuration probe = new Configuration(conf);
+    probe.setInt("ipc.client.connect.max.retries", 1);
+    probe.setInt("ipc.client.connect.max.retries.on.timeouts", 1);
+    probe.setInt("ipc.client.connect.timeout", 5000);
+    probe.setInt("dfs.client.failover.max.attempts", 2);
+    probe.setLong("yarn.resourcemanager.connect.max-wait.ms", 10_000);
+    probe.setLong("yarn.resourcemanager.connect.retry-interval.ms", 1_000);
+    String fsName = conf.get(FileSystem.FS_DEFAULT_NAME_KEY);
+    try (FileSystem fs = FileSystem.newInstance(probe)) {
+      fs.getFileStatus(new Path("/"));
+    } catch (IOException | RuntimeException e) {
+      throw new InvalidInputException(
+          "cannot reach the cluster's file system " + fsName + ": " + rootMessage(e));
+    }
+    if ("yarn".equals(conf.get("mapreduce.framework.name"))) {
+      String rm = conf.get("yarn.resourcemanager.address", "0.0.0.0:8032");
+      YarnClient yarn = YarnClient.createYarnClient();
+      try {
+        yarn.init(probe);
+        yarn.start();
+        yarn.getYarnClusterMetrics();
+      } catch (IOException | YarnException | RuntimeException e) {
+        throw new InvalidInputException(
+            "cannot reach the ResourceManager at " + rm + ": " + rootMessage(e));
+      } finally {
+        yarn.stop();
+      }
+    }
+    return new ConfiguredCluster(conf);
+  }
+
+  static String rootMessage(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null && t.getCause() != t) {
+      t = t.getCause();
+    }
+    String m = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+    int nl = m.indexOf('\n');
+    return nl >= 0 ? m.substring(0, nl) : m;
+  }
+
+  @Override
+  public String kind() {
+    return "configured";
+  }
+
+  @Override
+  public Configuration configuration() {
+    return new Configuration(conf);
+  }
+
+  @Override
+  public void close() {}
+}

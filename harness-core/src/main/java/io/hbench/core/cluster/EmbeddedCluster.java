@@ -1,0 +1,149 @@
+package io.hbench.core.cluster;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
+
+/**
+ * An in-process MiniDFSCluster plus a MiniYARNCluster that runs MapReduce jobs, for machines
+ * with no cluster. All its files live in one fresh temporary directory, removed on close.
+ */
+public final class EmbeddedCluster implements BenchCluster {
+
+  private final Path root;
+  private final MiniDFSCluster dfs;
+  private final MiniMRYarnCluster yarn;
+  private final Configuration conf;
+  private final String savedTestDir;
+  private boolean closed;
+
+  private EmbeddedCluster(
+      Path root, MiniDFSCluster dfs, MiniMRYarnCluster yarn, Configuration conf, String saved) {
+    this.root = root;
+    this.dfs = dfs;
+    this.yarn = yarn;
+    this.conf = conf;
+    this.savedTestDir = saved;
+  }
+
+  /**
+   * Starts the cluster.
+   *
+   * @param base settings to start from ({@code -D} and {@code --conf} already applied)
+   * @param datanodes number of datanodes
+   * @param nodeManagers number of NodeManagers
+   */
+  public static EmbeddedCluster start(Configuration base, int datanodes, int nodeManagers)
+      throws IOException {
+    Path root = Files.createTempDirectory("hbench-embedded-");
+    // The mini clusters put their work directories under test.build.data, which defaults to
+    // ./target/... relative to wherever the user stands; keep them in our own directory instead.
+    String saved = System.getProperty("test.build.data");
+    System.setProperty("test.build.data", root.resolve("work").toString());
+    if (System.getProperty("hadoop.log.dir") == null) {
+      System.setProperty("hadoop.log.dir", root.resolve("logs").toString());
+    }
+    MiniDFSCluster dfs = null;
+    MiniMRYarnCluster yarn = null;
+    try {
+      Configuration conf = new Configuration(base);
+      conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, root.resolve("dfs").toString());
+      dfs = new MiniDFSCluster.Builder(conf).numDataNodes(datanodes).build();
+      dfs.waitActive();
+      conf.set(FileSystem.FS_DEFAULT_NAME_KEY, dfs.getFileSystem().getUri().toString());
+      conf.set(MRJobConfig.MR_AM_STAGING_DIR, "/tmp/hadoop-yarn/staging");
+      // Room for an ApplicationMaster and several tasks; vmem checks misfire on small machines.
+      conf.setIfUnset("yarn.nodemanager.resource.memory-mb", "8192");
+      conf.setIfUnset("yarn.nodemanager.resource.cpu-vcores", "8");
+      conf.setIfUnset("yarn.nodemanager.vmem-check-enabled", "false");
+      yarn = new MiniMRYarnCluster("hbench", nodeManagers);
+      yarn.init(conf);
+      yarn.start();
+      Configuration client = new Configuration(yarn.getConfig());
+      return new EmbeddedCluster(root, dfs, yarn, client, saved);
+    } catch (IOException | RuntimeException | Error e) {
+      stopQuietly(yarn, dfs);
+      deleteTree(root);
+      restore(saved);
+      throw e;
+    }
+  }
+
+  @Override
+  public String kind() {
+    return "embedded";
+  }
+
+  @Override
+  public Configuration configuration() {
+    return new Configuration(conf);
+  }
+
+  /** Writes this cluster's client configuration as {@code core-site.xml} into {@code dir}. */
+  public void writeConfiguration(Path dir) throws IOException {
+    Files.createDirectories(dir);
+    try (OutputStream out = Files.newOutputStream(dir.resolve("core-site.xml"))) {
+      conf.writeXml(out);
+    }
+  }
+
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    stopQuietly(yarn, dfs);
+    deleteTree(root);
+    restore(savedTestDir);
+  }
+
+  private static void stopQuietly(MiniMRYarnCluster yarn, MiniDFSCluster dfs) {
+    try {
+      if (yarn != null) {
+        yarn.stop();
+      }
+    } catch (RuntimeException e) {
+      // Stopping is best effort; the process is usually about to exit.
+    }
+    try {
+      if (dfs != null) {
+        dfs.shutdown();
+      }
+    } catch (RuntimeException e) {
+      // as above
+    }
+    try {
+      // MiniDFSCluster.shutdown() removes FileSystem's shutdown hook; close cached instances
+      // ourselves so a later cluster in the same JVM starts clean.
+      FileSystem.closeAll();
+    } catch (IOException e) {
+      // as above
+    }
+  }
+
+  private static void restore(String saved) {
+    if (saved == null) {
+      System.clearProperty("test.build.data");
+    } else {
+      System.setProperty("test.build.data", saved);
+    }
+  }
+
+  private static void deleteTree(Path root) {
+    try (Stream<Path> paths = Files.walk(root)) {
+      paths.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
+    } catch (IOException e) {
+      // A temporary directory we could not remove is left to the OS.
+    }
+  }
+}

@@ -1,0 +1,182 @@
+package io.hbench.core.mapreduce;
+
+import io.hbench.core.PhaseFailedException;
+import io.hbench.core.report.Console;
+import io.hbench.core.result.PhaseResult;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.hadoop.mapreduce.Counter;
+import org.apache.hadoop.mapreduce.Counters;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.TaskCounter;
+import org.apache.hadoop.mapreduce.TaskReport;
+import org.apache.hadoop.mapreduce.TaskType;
+
+/**
+ * Runs one MapReduce job as a measured phase: submits it, shows map and reduce progress, times it
+ * from submission to completion, and reads its start-up cost and counters. Jobs still running
+ * when the process is interrupted are killed, so Ctrl-C leaves nothing behind on the cluster.
+ */
+public final class JobPhase {
+
+  private static final long POLL_MILLIS = 1000;
+
+  private final Console console;
+  private final Set<Job> running = ConcurrentHashMap.newKeySet();
+
+  public JobPhase(Console console) {
+    this.console = console;
+  }
+
+  /**
+   * @param phase phase name
+   * @param label point label, for the progress line
+   * @param job a configured, unsubmitted job
+   * @param bytes bytes the job processes, for MB/s
+   * @param recordCounter the counter that counts the phase's records
+   */
+  public PhaseResult run(String phase, String label, Job job, long bytes, Enum<?> recordCounter)
+      throws IOException, InterruptedException, PhaseFailedException {
+    long t0 = System.nanoTime();
+    long submitMillis = System.currentTimeMillis();
+    try {
+      job.submit();
+    } catch (ClassNotFoundException e) {
+      throw new IOException(e);
+    }
+    running.add(job);
+    try {
+      while (!job.isComplete()) {
+        console.progress(progressLine(phase, label, job, (System.nanoTime() - t0) / 1e9));
+        Thread.sleep(POLL_MILLIS);
+      }
+    } finally {
+      running.remove(job);
+    }
+    double seconds = (System.nanoTime() - t0) / 1e9;
+    console.progress(progressLine(phase, label, job, seconds));
+    console.endProgress();
+    if (!job.isSuccessful()) {
+      String info = job.getStatus().getFailureInfo();
+      throw new PhaseFailedException(
+          phase
+              + " job "
+              + job.getJobID()
+              + " "
+              + job.getJobState().toString().toLowerCase(Locale.ROOT)
+              + (info == null || info.isBlank() ? "" : ": " + firstLine(info)));
+    }
+    Counters counters = job.getCounters();
+    Long records = counters == null ? null : counters.findCounter(recordCounter).getValue();
+    Map<String, Integer> tasks = new LinkedHashMap<>();
+    tasks.put("maps", (int) value(counters, "org.apache.hadoop.mapreduce.JobCounter", "TOTAL_LAUNCHED_MAPS"));
+    tasks.put("reduces", (int) value(counters, "org.apache.hadoop.mapreduce.JobCounter", "TOTAL_LAUNCHED_REDUCES"));
+    return new PhaseResult(
+        phase,
+        seconds,
+        bytes,
+        records,
+        PhaseResult.mbPerSecond(bytes, seconds),
+        startupSeconds(job, submitMillis, seconds),
+        job.getJobID().toString(),
+        tasks,
+        selectedCounters(counters));
+  }
+
+  /** Kills every job still running; for the interrupt handler. */
+  public void killRunning() {
+    for (Job job : running) {
+      try {
+        job.killJob();
+      } catch (IOException | RuntimeException e) {
+        // Best effort during shutdown.
+      }
+    }
+  }
+
+  private static String progressLine(String phase, String label, Job job, double elapsed) {
+    try {
+      return String.format(
+          Locale.ROOT,
+          "[%s] %s %s: map %3.0f%% reduce %3.0f%% %6.1fs",
+          label,
+          phase,
+          job.getJobID(),
+          job.mapProgress() * 100,
+          job.reduceProgress() * 100,
+          elapsed);
+    } catch (IOException | RuntimeException e) {
+      return String.format(Locale.ROOT, "[%s] %s: %6.1fs", label, phase, elapsed);
+    }
+  }
+
+  /**
+   * Submission to the first task running: the fixed cost (ApplicationMaster start, scheduling,
+   * task JVM start) that every job pays whatever its size. Null when task reports are not
+   * available (no JobHistory server).
+   */
+  private static Double startupSeconds(Job job, long submitMillis, double seconds) {
+    try {
+      long first = Long.MAX_VALUE;
+      for (TaskType type : new TaskType[] {TaskType.MAP, TaskType.REDUCE}) {
+        for (TaskReport r : job.getTaskReports(type)) {
+          if (r.getStartTime() > 0) {
+            first = Math.min(first, r.getStartTime());
+          }
+        }
+      }
+      if (first == Long.MAX_VALUE) {
+        return null;
+      }
+      double s = (first - submitMillis) / 1000.0;
+      return Math.max(0, Math.min(s, seconds));
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt();
+      }
+      return null;
+    }
+  }
+
+  private static final TaskCounter[] SELECTED = {
+    TaskCounter.MAP_INPUT_RECORDS,
+    TaskCounter.MAP_OUTPUT_RECORDS,
+    TaskCounter.MAP_OUTPUT_BYTES,
+    TaskCounter.SPILLED_RECORDS,
+    TaskCounter.REDUCE_SHUFFLE_BYTES,
+    TaskCounter.REDUCE_OUTPUT_RECORDS,
+    TaskCounter.GC_TIME_MILLIS,
+    TaskCounter.CPU_MILLISECONDS
+  };
+
+  private static Map<String, Long> selectedCounters(Counters counters) {
+    if (counters == null) {
+      return null;
+    }
+    Map<String, Long> out = new LinkedHashMap<>();
+    for (TaskCounter c : SELECTED) {
+      out.put(c.name().toLowerCase(Locale.ROOT), counters.findCounter(c).getValue());
+    }
+    // Per scheme (hdfs_bytes_read, file_bytes_written, ...): local spills stay apart from HDFS I/O.
+    for (Counter c : counters.getGroup("org.apache.hadoop.mapreduce.FileSystemCounter")) {
+      String n = c.getName();
+      if (n.endsWith("BYTES_READ") || n.endsWith("BYTES_WRITTEN")) {
+        out.put(n.toLowerCase(Locale.ROOT), c.getValue());
+      }
+    }
+    return out;
+  }
+
+  private static long value(Counters counters, String group, String name) {
+    return counters == null ? 0 : counters.findCounter(group, name).getValue();
+  }
+
+  private static String firstLine(String s) {
+    int nl = s.indexOf('\n');
+    return (nl >= 0 ? s.substring(0, nl) : s).trim();
+  }
+}

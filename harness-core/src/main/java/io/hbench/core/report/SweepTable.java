@@ -1,0 +1,94 @@
+package io.hbench.core.report;
+
+import io.hbench.core.result.PhaseResult;
+import io.hbench.core.result.ResultRecord;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The end-of-sweep table, shaped like the seeds' tables: one row per point (and repeat), and for
+ * each phase its seconds, the job start-up part of those seconds, and MB/s. Failed points show
+ * their status and no figures.
+ */
+public final class SweepTable {
+
+  private SweepTable() {}
+
+  public static String render(List<ResultRecord> records) {
+    Set<String> phases = new LinkedHashSet<>();
+    boolean repeats = false;
+    for (ResultRecord r : records) {
+      r.phases().forEach(p -> phases.add(p.name()));
+      repeats |= r.repeat() > 1;
+    }
+    List<String> header = new ArrayList<>();
+    header.add("point");
+    for (String p : phases) {
+      header.add(p + " s");
+      header.add("startup s");
+      header.add("MB/s");
+    }
+    header.add("validation");
+    header.add("status");
+    List<List<String>> rows = new ArrayList<>();
+    for (ResultRecord r : records) {
+      List<String> row = new ArrayList<>();
+      row.add(repeats ? r.point() + " #" + r.repeat() : r.point());
+      for (String name : phases) {
+        PhaseResult p = r.ok() ? r.phase(name) : null;
+        row.add(p == null ? "-" : fmt(p.seconds()));
+        row.add(p == null || p.startupSeconds() == null ? "-" : fmt(p.startupSeconds()));
+        row.add(p == null || p.bytes() == 0 ? "-" : fmt(p.mbPerSecond()));
+      }
+      row.add(r.validation() == null ? "-" : r.validation().status());
+      row.add(r.status());
+      rows.add(row);
+    }
+    return layout(header, rows);
+  }
+
+  private static String fmt(double v) {
+    return String.format(Locale.ROOT, "%.2f", v);
+  }
+
+  private static String layout(List<String> header, List<List<String>> rows) {
+    int[] width = new int[header.size()];
+    for (int i = 0; i < width.length; i++) {
+      width[i] = header.get(i).length();
+      for (List<String> row : rows) {
+        width[i] = Math.max(width[i], row.get(i).length());
+      }
+    }
+    StringBuilder sb = new StringBuilder();
+    line(sb, header, width);
+    StringBuilder rule = new StringBuilder();
+    for (int i = 0; i < width.length; i++) {
+      rule.append(i == 0 ? "" : "  ").append("-".repeat(width[i]));
+    }
+    sb.append(rule).append('\n');
+    for (List<String> row : rows) {
+      line(sb, row, width);
+    }
+    return sb.toString();
+  }
+
+  private static void line(StringBuilder sb, List<String> cells, int[] width) {
+    for (int i = 0; i < cells.size(); i++) {
+      String c = cells.get(i);
+      if (i > 0) {
+        sb.append("  ");
+      }
+      // Labels left-aligned, figures right-aligned, as in a spreadsheet.
+      sb.append(i == 0 ? pad(c, width[i], false) : pad(c, width[i], true));
+    }
+    sb.append('\n');
+  }
+
+  private static String pad(String s, int w, boolean right) {
+    String fill = " ".repeat(Math.max(0, w - s.length()));
+    return right ? fill + s : s + fill;
+  }
+}

@@ -1,0 +1,33 @@
+package io.hbench.core.result;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * What a result was measured on. Node counts are read from the cluster itself, not from options.
+ *
+ * @param hbenchVersion version of hbench
+ * @param hadoopVersion Hadoop version of the client classes in use
+ * @param cluster {@code embedded} (in-process mini cluster) or {@code configured}
+ * @param defaultFs {@code fs.defaultFS}
+ * @param mapreduceFramework {@code mapreduce.framework.name}
+ * @param datanodes live datanodes reported by the NameNode, or null when not HDFS
+ * @param nodeManagers running NodeManagers reported by the ResourceManager, or null without YARN
+ * @param java Java version and vendor
+ * @param os operating system, version and architecture
+ * @param cpus processors available to the client JVM
+ * @param host the client host name
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Environment(
+    @JsonProperty("hbench_version") String hbenchVersion,
+    @JsonProperty("hadoop_version") String hadoopVersion,
+    @JsonProperty("cluster") String cluster,
+    @JsonProperty("fs_default_fs") String defaultFs,
+    @JsonProperty("mapreduce_framework") String mapreduceFramework,
+    @JsonProperty("datanodes") Integer datanodes,
+    @JsonProperty("node_managers") Integer nodeManagers,
+    @JsonProperty("java") String java,
+    @JsonProperty("os") String os,
+    @JsonProperty("cpus") int cpus,
+    @JsonProperty("host") String host) {}

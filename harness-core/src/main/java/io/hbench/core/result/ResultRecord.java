@@ -1,0 +1,64 @@
+package io.hbench.core.result;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One measured point: the unit of hbench's results, one JSON object per line of a JSON Lines
+ * file. The schema is {@code docs/result-schema.json}; {@link #SCHEMA} names its version and
+ * changes whenever a field changes meaning or is removed.
+ *
+ * @param schema schema name and version, {@value #SCHEMA}
+ * @param runId identifies one invocation; all points of a sweep share it
+ * @param suite suite name
+ * @param point the point's label, such as {@code 64M}
+ * @param repeat 1-based repetition of the point
+ * @param params the point's parameters (size, maps, reduces, block size, ...)
+ * @param status {@code ok} or {@code failed}; a failed point carries no trustworthy figures
+ * @param failure why the point failed, null when ok
+ * @param validation validation outcome
+ * @param phases the phases measured, in order
+ * @param environment what it ran on
+ * @param options every option of the invocation as given or defaulted, secrets redacted
+ * @param config configuration set with {@code -D} or {@code --conf}, secrets redacted
+ * @param started ISO-8601 start of the point
+ * @param ended ISO-8601 end of the point
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonPropertyOrder({
+  "schema", "run_id", "suite", "point", "repeat", "status", "failure", "params", "phases",
+  "validation", "environment", "options", "config", "started", "ended"
+})
+public record ResultRecord(
+    @JsonProperty("schema") String schema,
+    @JsonProperty("run_id") String runId,
+    @JsonProperty("suite") String suite,
+    @JsonProperty("point") String point,
+    @JsonProperty("repeat") int repeat,
+    @JsonProperty("params") Map<String, Object> params,
+    @JsonProperty("status") String status,
+    @JsonProperty("failure") String failure,
+    @JsonProperty("validation") Validation validation,
+    @JsonProperty("phases") List<PhaseResult> phases,
+    @JsonProperty("environment") Environment environment,
+    @JsonProperty("options") Map<String, String> options,
+    @JsonProperty("config") Map<String, String> config,
+    @JsonProperty("started") String started,
+    @JsonProperty("ended") String ended) {
+
+  public static final String SCHEMA = "hbench.result/1";
+  public static final String OK = "ok";
+  public static final String FAILED = "failed";
+
+  public boolean ok() {
+    return OK.equals(status);
+  }
+
+  /** The named phase, or null. */
+  public PhaseResult phase(String name) {
+    return phases.stream().filter(p -> p.name().equals(name)).findFirst().orElse(null);
+  }
+}

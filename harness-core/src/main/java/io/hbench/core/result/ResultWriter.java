@@ -1,0 +1,88 @@
+package io.hbench.core.result;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.hbench.core.InvalidInputException;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * The one writer of result records: appends each record as one JSON line and forces it to disk
+ * before returning, so a crash loses nothing already measured. Existing content is never
+ * truncated.
+ */
+public final class ResultWriter implements Closeable {
+
+  static final ObjectMapper JSON =
+      new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+
+  private final Path file;
+  private final FileChannel channel;
+
+  private ResultWriter(Path file, FileChannel channel) {
+    this.file = file;
+    this.channel = channel;
+  }
+
+  /**
+   * Checks, without creating anything, that {@code file} could be written: it is not a directory,
+   * and it or its nearest existing ancestor directory is writable.
+   */
+  public static void checkWritable(Path file) {
+    Path abs = file.toAbsolutePath();
+    if (Files.isDirectory(abs)) {
+      throw new InvalidInputException("results file " + file + " is a directory");
+    }
+    if (Files.exists(abs)) {
+      if (!Files.isWritable(abs)) {
+        throw new InvalidInputException("results file " + file + " is not writable");
+      }
+      return;
+    }
+    Path dir = abs.getParent();
+    while (dir != null && !Files.exists(dir)) {
+      dir = dir.getParent();
+    }
+    if (dir == null || !Files.isDirectory(dir) || !Files.isWritable(dir)) {
+      throw new InvalidInputException(
+          "results file " + file + " cannot be created: " + dir + " is not a writable directory");
+    }
+  }
+
+  /** Opens {@code file} for appending, creating it and its parent directories if needed. */
+  public static ResultWriter open(Path file) throws IOException {
+    Path parent = file.toAbsolutePath().getParent();
+    if (parent != null) {
+      Files.createDirectories(parent);
+    }
+    FileChannel ch =
+        FileChannel.open(
+            file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+    return new ResultWriter(file, ch);
+  }
+
+  /** Appends one record and fsyncs it. */
+  public synchronized void append(ResultRecord record) throws IOException {
+    byte[] line = (JSON.writeValueAsString(record) + "\n").getBytes(StandardCharsets.UTF_8);
+    ByteBuffer buf = ByteBuffer.wrap(line);
+    while (buf.hasRemaining()) {
+      channel.write(buf);
+    }
+    channel.force(true);
+  }
+
+  public Path file() {
+    return file;
+  }
+
+  @Override
+  public synchronized void close() throws IOException {
+    channel.close();
+  }
+}

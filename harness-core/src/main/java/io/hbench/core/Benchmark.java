@@ -1,6 +1,8 @@
 package io.hbench.core;
 
+import java.io.IOException;
 import java.util.List;
+import org.apache.hadoop.conf.Configuration;
 
 /**
  * A benchmark suite: the one interface a suite implements. Register an implementation in {@code
@@ -36,6 +38,13 @@ public interface Benchmark {
    * InvalidInputException}.
    */
   List<Point> points(OptionValues options);
+
+  /**
+   * Checks inputs that need the cluster (an input directory that must exist), after the cluster
+   * is open and before anything is written. Throw {@link InvalidInputException} to stop the run
+   * with exit code 2.
+   */
+  default void checkInputs(OptionValues options, Configuration conf) throws IOException {}
 
   /**
    * Measures one point. Run the work through {@code context} ({@link RunContext#runJob}, {@link

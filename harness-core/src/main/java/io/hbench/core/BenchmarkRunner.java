@@ -104,6 +104,7 @@ public final class BenchmarkRunner {
       interrupt.cluster = cluster;
       Environment env = ClusterEnvironment.read(cluster, version());
       Configuration base = cluster.configuration();
+      benchmark.checkInputs(options, base);
       String baseText =
           settings.baseDir() != null ? settings.baseDir() : RunSettings.defaultBaseDir(benchmark.name());
       org.apache.hadoop.fs.Path basePath = new org.apache.hadoop.fs.Path(baseText);

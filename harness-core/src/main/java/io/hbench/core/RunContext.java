@@ -115,8 +115,18 @@ public final class RunContext {
    * @param recordCounter the counter whose value is the phase's record count
    */
   public PhaseResult runJob(String name, Job job, long bytes, Enum<?> recordCounter)
-      throws IOException, InterruptedException, PhaseFailedException {
-    PhaseResult r = jobs.run(name, label, job, bytes, recordCounter);
+      throws Exception {
+    return runJob(name, job, bytes, recordCounter, null);
+  }
+
+  /**
+   * As {@link #runJob(String, Job, long, Enum)}, with client-side work (such as sampling the
+   * input) that counts in the phase's time, done after the clock starts and before submission.
+   */
+  public PhaseResult runJob(
+      String name, Job job, long bytes, Enum<?> recordCounter, JobPhase.Preparation beforeSubmit)
+      throws Exception {
+    PhaseResult r = jobs.run(name, label, job, bytes, recordCounter, beforeSubmit);
     phases.add(r);
     return r;
   }

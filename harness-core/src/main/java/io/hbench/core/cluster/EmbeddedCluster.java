@@ -19,6 +19,10 @@ import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
  */
 public final class EmbeddedCluster implements BenchCluster {
 
+  /** Jersey logs every web resource binding through java.util.logging at INFO. */
+  private static final java.util.logging.Logger QUIET_JERSEY =
+      java.util.logging.Logger.getLogger("com.sun.jersey");
+
   private final Path root;
   private final MiniDFSCluster dfs;
   private final MiniMRYarnCluster yarn;
@@ -54,6 +58,7 @@ public final class EmbeddedCluster implements BenchCluster {
     }
     MiniDFSCluster dfs = null;
     MiniMRYarnCluster yarn = null;
+    QUIET_JERSEY.setLevel(java.util.logging.Level.WARNING);
     try {
       Configuration conf = new Configuration(base);
       conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, root.resolve("dfs").toString());
@@ -102,7 +107,16 @@ public final class EmbeddedCluster implements BenchCluster {
       return;
     }
     closed = true;
-    stopQuietly(yarn, dfs);
+    // Stopping the daemons interrupts their threads, and each logs that as an error: noise once
+    // the results are written, so logging is off while they stop.
+    org.apache.log4j.Logger rootLogger = org.apache.log4j.LogManager.getRootLogger();
+    org.apache.log4j.Level level = rootLogger.getLevel();
+    rootLogger.setLevel(org.apache.log4j.Level.OFF);
+    try {
+      stopQuietly(yarn, dfs);
+    } finally {
+      rootLogger.setLevel(level);
+    }
     deleteTree(root);
     restore(savedTestDir);
   }

@@ -3,15 +3,19 @@ package io.hbench.core.mapreduce;
 import io.hbench.core.PhaseFailedException;
 import io.hbench.core.report.Console;
 import io.hbench.core.result.PhaseResult;
+import java.io.File;
 import java.io.IOException;
+import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapreduce.TaskReport;
 import org.apache.hadoop.mapreduce.TaskType;
@@ -38,10 +42,24 @@ public final class JobPhase {
    * @param job a configured, unsubmitted job
    * @param bytes bytes the job processes, for MB/s
    * @param recordCounter the counter that counts the phase's records
+   * @param beforeSubmit client-side work that belongs to the phase's time (such as sampling the
+   *     input), run after the clock starts; may be null
    */
-  public PhaseResult run(String phase, String label, Job job, long bytes, Enum<?> recordCounter)
-      throws IOException, InterruptedException, PhaseFailedException {
+  public PhaseResult run(
+      String phase,
+      String label,
+      Job job,
+      long bytes,
+      Enum<?> recordCounter,
+      Preparation beforeSubmit)
+      throws Exception {
+    dropJarAlreadyOnClassPath(job);
     long t0 = System.nanoTime();
+    if (beforeSubmit != null) {
+      beforeSubmit.run();
+    }
+    // hbench parses -D and --conf itself; this keeps JobSubmitter from advising ToolRunner.
+    job.getConfiguration().setBoolean("mapreduce.client.genericoptionsparser.used", true);
     long submitMillis = System.currentTimeMillis();
     try {
       job.submit();
@@ -58,8 +76,7 @@ public final class JobPhase {
       running.remove(job);
     }
     double seconds = (System.nanoTime() - t0) / 1e9;
-    console.progress(progressLine(phase, label, job, seconds));
-    console.endProgress();
+    console.finishProgress(progressLine(phase, label, job, seconds));
     if (!job.isSuccessful()) {
       String info = job.getStatus().getFailureInfo();
       throw new PhaseFailedException(
@@ -85,6 +102,32 @@ public final class JobPhase {
         job.getJobID().toString(),
         tasks,
         selectedCounters(counters));
+  }
+
+  /** Client-side work done inside a phase's time before its job is submitted. */
+  @FunctionalInterface
+  public interface Preparation {
+    void run() throws Exception;
+  }
+
+  /**
+   * On a mini cluster the tasks get the client's classpath (MRApps propagates it when {@code
+   * yarn.is.minicluster} is set), so shipping a jar that is already on it only copies a large
+   * standalone jar into HDFS and back for every job.
+   */
+  private static void dropJarAlreadyOnClassPath(Job job) {
+    Configuration conf = job.getConfiguration();
+    String jar = conf.get(MRJobConfig.JAR);
+    if (jar == null || !conf.getBoolean("yarn.is.minicluster", false)) {
+      return;
+    }
+    String path = jar.startsWith("file:") ? URI.create(jar).getPath() : jar;
+    for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
+      if (!entry.isEmpty() && new File(entry).getAbsoluteFile().equals(new File(path).getAbsoluteFile())) {
+        conf.unset(MRJobConfig.JAR);
+        return;
+      }
+    }
   }
 
   /** Kills every job still running; for the interrupt handler. */

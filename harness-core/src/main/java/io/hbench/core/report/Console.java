@@ -54,6 +54,17 @@ public final class Console {
     }
   }
 
+  /** Shows the final state of a progress line, always, and ends the line. */
+  public synchronized void finishProgress(String line) {
+    if (interactive) {
+      progress(line);
+    } else {
+      err.println(line);
+      err.flush();
+    }
+    endProgress();
+  }
+
   /** Ends the current progress line: on a terminal, leaves its last state on screen. */
   public synchronized void endProgress() {
     if (progressOpen) {

@@ -47,7 +47,9 @@ public final class SweepTable {
       row.add(r.status());
       rows.add(row);
     }
-    return layout(header, rows);
+    return layout(header, rows)
+        + "seconds: whole phase, wall clock; startup s: the part of it from job submission to the"
+        + " first task running; MB/s: MiB per second of the whole phase.\n";
   }
 
   private static String fmt(double v) {

@@ -1,0 +1,103 @@
+package io.hbench.cli;
+
+import io.hbench.core.InvalidInputException;
+import io.hbench.core.RunSettings;
+import io.hbench.core.cluster.ClusterMode;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParseResult;
+
+/** The options every suite shares, added to each subcommand and read back into RunSettings. */
+final class CommonOptions {
+
+  private CommonOptions() {}
+
+  static void addTo(CommandSpec spec, String suite) {
+    spec.addOption(
+        OptionSpec.builder("--out")
+            .paramLabel("FILE")
+            .type(String.class)
+            .description(
+                "Results file, JSON Lines, appended one record per point as it completes."
+                    + " Default: hbench-results/" + suite + "-<run id>.jsonl.")
+            .build());
+    spec.addOption(
+        OptionSpec.builder("--cluster")
+            .paramLabel("MODE")
+            .type(String.class)
+            .defaultValue("auto")
+            .description(
+                "auto: the configured cluster if fs.defaultFS names one, else an embedded"
+                    + " in-process cluster; mini: always embedded; conf: always the configured"
+                    + " cluster. Default: auto.")
+            .build());
+    spec.addOption(
+        OptionSpec.builder("--datanodes")
+            .paramLabel("N")
+            .type(int.class)
+            .defaultValue("1")
+            .description("Datanodes of the embedded cluster. Default: 1.")
+            .build());
+    spec.addOption(
+        OptionSpec.builder("-D")
+            .paramLabel("KEY=VALUE")
+            .type(Map.class)
+            .auxiliaryTypes(String.class, String.class)
+            .description("Hadoop setting for this run (repeatable), applied after --conf.")
+            .build());
+    spec.addOption(
+        OptionSpec.builder("--conf")
+            .paramLabel("FILE")
+            .type(List.class)
+            .auxiliaryTypes(String.class)
+            .description(
+                "Settings file (repeatable): Hadoop XML, or key=value lines. Read after"
+                    + " HADOOP_CONF_DIR.")
+            .build());
+    spec.addOption(
+        OptionSpec.builder("--base-dir")
+            .paramLabel("DIR")
+            .type(String.class)
+            .description(
+                "Where the suite writes; it creates, and deletes, only directories it marked as"
+                    + " its own there. Default: " + RunSettings.defaultBaseDir(suite) + ".")
+            .build());
+    spec.addOption(
+        OptionSpec.builder("--keep")
+            .type(boolean.class)
+            .arity("0")
+            .description("Keep each point's data after it is measured (default: delete it).")
+            .build());
+    spec.addOption(
+        OptionSpec.builder("--repeat")
+            .paramLabel("N")
+            .type(int.class)
+            .defaultValue("1")
+            .description("Measure each point N times. Default: 1.")
+            .build());
+  }
+
+  static RunSettings settings(ParseResult sub, String hadoopConfDir) {
+    String out = sub.matchedOptionValue("--out", null);
+    Map<String, String> defines = sub.matchedOptionValue("-D", Map.of());
+    for (String key : defines.keySet()) {
+      if (key.isBlank() || defines.get(key) == null) {
+        throw new InvalidInputException("-D needs key=value, got '" + key + "'");
+      }
+    }
+    List<String> confs = sub.matchedOptionValue("--conf", List.of());
+    return new RunSettings(
+        out == null ? null : Path.of(out),
+        ClusterMode.parse(sub.commandSpec().findOption("--cluster").getValue()),
+        sub.commandSpec().findOption("--datanodes").getValue(),
+        defines,
+        confs,
+        hadoopConfDir,
+        sub.matchedOptionValue("--base-dir", null),
+        sub.hasMatchedOption("--keep"),
+        sub.commandSpec().findOption("--repeat").getValue());
+  }
+}

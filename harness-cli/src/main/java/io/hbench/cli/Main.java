@@ -1,0 +1,190 @@
+package io.hbench.cli;
+
+import io.hbench.core.Benchmark;
+import io.hbench.core.BenchmarkOption;
+import io.hbench.core.BenchmarkRunner;
+import io.hbench.core.InvalidInputException;
+import io.hbench.core.OptionValues;
+import io.hbench.core.RunSettings;
+import io.hbench.core.report.Console;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.TreeMap;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * The {@code bench} command. Builds one subcommand per {@link Benchmark} found with {@link
+ * ServiceLoader}, from the options the suite declares plus the options every suite shares, so
+ * adding a suite never edits this class.
+ *
+ * <p>Exit codes: 0 every point ok; 1 a point failed (it is recorded as failed); 2 bad input or an
+ * unreachable cluster (one line on stderr, nothing created).
+ */
+public final class Main {
+
+  static final int OK = 0;
+  static final int POINT_FAILED = 1;
+  static final int BAD_INPUT = 2;
+
+  private final Console console;
+  private final String hadoopConfDir;
+
+  /**
+   * @param console where output goes
+   * @param hadoopConfDir the {@code HADOOP_CONF_DIR} to read, or null
+   */
+  public Main(Console console, String hadoopConfDir) {
+    this.console = console;
+    this.hadoopConfDir = hadoopConfDir;
+  }
+
+  public static void main(String[] args) {
+    int code = new Main(Console.system(), System.getenv("HADOOP_CONF_DIR")).execute(args);
+    System.exit(code);
+  }
+
+  private static boolean hadoopOnClassPath() {
+    try {
+      Class.forName("org.apache.hadoop.conf.Configuration", false, Main.class.getClassLoader());
+      return true;
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
+    }
+  }
+
+  /** Runs {@code bench} with {@code args}; returns the exit code. */
+  public int execute(String... args) {
+    Map<String, Benchmark> suites = new TreeMap<>();
+    for (Benchmark b : ServiceLoader.load(Benchmark.class, Main.class.getClassLoader())) {
+      suites.put(b.name(), b);
+    }
+    CommandSpec root = CommandSpec.create().name("bench").version("hbench " + BenchmarkRunner.version());
+    root.mixinStandardHelpOptions(true);
+    root.usageMessage()
+        .description(
+            "Benchmarks for Hadoop clusters: one command, one result schema, validated results.",
+            "Runs on the configured cluster (HADOOP_CONF_DIR, --conf) or, when none is"
+                + " configured, on an embedded in-process cluster.")
+        .footer(
+            "",
+            "Run 'bench <suite> --help' for a suite's options.",
+            "Exit codes: 0 all points ok, 1 a point failed, 2 bad input or unreachable cluster.");
+    for (Benchmark b : suites.values()) {
+      root.addSubcommand(b.name(), suiteCommand(b));
+    }
+    root.addSubcommand(EmbeddedClusterCommand.NAME, EmbeddedClusterCommand.spec());
+
+    CommandLine cli = new CommandLine(root);
+    cli.setUsageHelpWidth(100);
+    ParseResult parsed;
+    try {
+      parsed = cli.parseArgs(args);
+    } catch (CommandLine.ParameterException e) {
+      return badInput(parseProblem(e, suites));
+    }
+    if (CommandLine.printHelpIfRequested(parsed)) {
+      return OK;
+    }
+    if (!parsed.hasSubcommand()) {
+      console.print(cli.getUsageMessage());
+      return BAD_INPUT;
+    }
+    ParseResult sub = parsed.subcommand();
+    String name = sub.commandSpec().name();
+    if (!hadoopOnClassPath()) {
+      return badInput(
+          "no Hadoop classes on the classpath: run bench.jar with 'yarn jar bench.jar ...' on a"
+              + " Hadoop client, or use bench-standalone.jar to run without one");
+    }
+    try {
+      if (name.equals(EmbeddedClusterCommand.NAME)) {
+        return EmbeddedClusterCommand.run(sub, console, hadoopConfDir);
+      }
+      Benchmark suite = suites.get(name);
+      Map<String, String> texts = new LinkedHashMap<>();
+      for (BenchmarkOption<?> o : suite.options()) {
+        if (sub.hasMatchedOption(o.name())) {
+          Object v = sub.matchedOptionValue(o.name(), null);
+          texts.put(o.name(), String.valueOf(v));
+        }
+      }
+      OptionValues values = OptionValues.parse(suite.options(), texts);
+      RunSettings settings = CommonOptions.settings(sub, hadoopConfDir);
+      BenchmarkRunner.Summary summary = new BenchmarkRunner(console).run(suite, values, settings);
+      return summary.exitCode() == 0 ? OK : POINT_FAILED;
+    } catch (InvalidInputException e) {
+      return badInput(e.getMessage());
+    } catch (Exception | LinkageError e) {
+      if (System.getenv("HBENCH_DEBUG") != null) {
+        e.printStackTrace();
+      }
+      console.status("bench: " + name + " failed: " + oneLine(e) + " (set HBENCH_DEBUG=1 for details)");
+      return POINT_FAILED;
+    }
+  }
+
+  private CommandSpec suiteCommand(Benchmark b) {
+    CommandSpec spec = CommandSpec.create().name(b.name());
+    spec.mixinStandardHelpOptions(true);
+    spec.usageMessage().description(b.description()).sortOptions(false);
+    List<OptionSpec> own = new ArrayList<>();
+    for (BenchmarkOption<?> o : b.options()) {
+      OptionSpec.Builder ob = OptionSpec.builder(o.name()).description(describe(o));
+      if (o.isFlag()) {
+        ob.type(boolean.class).arity("0");
+      } else {
+        ob.type(String.class).paramLabel(o.paramLabel()).required(o.required());
+      }
+      own.add(ob.build());
+    }
+    own.forEach(spec::addOption);
+    CommonOptions.addTo(spec, b.name());
+    return spec;
+  }
+
+  /** The option's text with its default, so --help shows every default. */
+  static String describe(BenchmarkOption<?> o) {
+    if (o.isFlag()) {
+      return o.description();
+    }
+    if (o.required()) {
+      return o.description() + " Required.";
+    }
+    return o.description() + (o.defaultValue().isEmpty() ? "" : " Default: " + o.defaultValue() + ".");
+  }
+
+  private String parseProblem(CommandLine.ParameterException e, Map<String, Benchmark> suites) {
+    if (e instanceof CommandLine.UnmatchedArgumentException u
+        && u.getCommandLine().getCommandSpec().name().equals("bench")
+        && !u.getUnmatched().isEmpty()
+        && !u.getUnmatched().get(0).startsWith("-")) {
+      return "unknown suite '" + u.getUnmatched().get(0) + "'; known: " + String.join(", ", suites.keySet())
+          + ", " + EmbeddedClusterCommand.NAME;
+    }
+    String cmd = e.getCommandLine().getCommandSpec().name();
+    String msg = e.getMessage().lines().findFirst().orElse("invalid arguments");
+    return (cmd.equals("bench") ? "" : cmd + ": ") + lowerFirst(msg) + " (see 'bench "
+        + (cmd.equals("bench") ? "" : cmd + " ") + "--help')";
+  }
+
+  private int badInput(String message) {
+    console.status("bench: " + message);
+    return BAD_INPUT;
+  }
+
+  private static String lowerFirst(String s) {
+    return s.isEmpty() ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
+  }
+
+  private static String oneLine(Throwable e) {
+    String m = e.getMessage();
+    String first = m == null ? "" : m.lines().findFirst().orElse("");
+    return e.getClass().getSimpleName() + (first.isEmpty() ? "" : ": " + first);
+  }
+}

@@ -75,6 +75,7 @@ public final class TeraSortBenchmark implements Benchmark {
     Path output = new Path(dir, "output");
 
     String inputChecksum = TeraJobs.generate(ctx, "teragen", rows, maps, blockSize, input);
+    ctx.param("checksum", inputChecksum);
     long sorted =
         TeraJobs.sort(ctx, input, output, bytes, reduces, blockSize, new Path(dir, "split-points"));
     TeraJobs.Outcome v = TeraJobs.validate(ctx, output, new Path(dir, "validate"));

@@ -1,0 +1,70 @@
+package io.hbench.core.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hbench.core.InvalidInputException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ClusterConfigurationTest {
+
+  @TempDir Path dir;
+
+  @Test
+  void keyValueFileThenDefinesWin() throws Exception {
+    Path kv = Files.writeString(dir.resolve("bench.conf"), "# comment\nfs.defaultFS = hdfs://nn:8020\n\na.b=1\n");
+    ClusterConfiguration c =
+        ClusterConfiguration.load(null, List.of(kv.toString()), Map.of("a.b", "2"));
+    assertEquals("hdfs://nn:8020", c.configuration().get("fs.defaultFS"));
+    assertEquals("2", c.configuration().get("a.b"));
+    assertEquals(Map.of("fs.defaultFS", "hdfs://nn:8020", "a.b", "2"), c.explicitSettings());
+    assertTrue(c.namesCluster());
+  }
+
+  @Test
+  void hadoopXmlFile() throws Exception {
+    Path xml =
+        Files.writeString(
+            dir.resolve("site.xml"),
+            "<?xml version=\"1.0\"?><configuration><property><name>x.y</name><value>7</value>"
+                + "</property></configuration>");
+    ClusterConfiguration c = ClusterConfiguration.load(null, List.of(xml.toString()), Map.of());
+    assertEquals("7", c.configuration().get("x.y"));
+    assertFalse(c.namesCluster());
+  }
+
+  @Test
+  void hadoopConfDirIsRead() throws Exception {
+    Files.writeString(
+        dir.resolve("core-site.xml"),
+        "<configuration><property><name>fs.defaultFS</name><value>hdfs://from-dir:9000</value>"
+            + "</property></configuration>");
+    ClusterConfiguration c = ClusterConfiguration.load(dir.toString(), List.of(), Map.of());
+    assertEquals("hdfs://from-dir:9000", c.configuration().get("fs.defaultFS"));
+  }
+
+  @Test
+  void badFilesAreOneLineErrors() throws Exception {
+    InvalidInputException missing =
+        assertThrows(
+            InvalidInputException.class,
+            () -> ClusterConfiguration.load(null, List.of(dir.resolve("nope.xml").toString()), Map.of()));
+    assertTrue(missing.getMessage().contains("does not exist"), missing.getMessage());
+    Path bad = Files.writeString(dir.resolve("bad.conf"), "just words\n");
+    InvalidInputException malformed =
+        assertThrows(
+            InvalidInputException.class,
+            () -> ClusterConfiguration.load(null, List.of(bad.toString()), Map.of()));
+    assertTrue(malformed.getMessage().contains("line 1"), malformed.getMessage());
+    assertThrows(
+        InvalidInputException.class,
+        () -> ClusterConfiguration.load(dir.resolve("nodir").toString(), List.of(), Map.of()));
+  }
+}

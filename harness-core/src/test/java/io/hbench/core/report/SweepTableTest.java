@@ -1,0 +1,34 @@
+package io.hbench.core.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hbench.core.result.Check;
+import io.hbench.core.result.PhaseResult;
+import io.hbench.core.result.ResultRecord;
+import io.hbench.core.result.Validation;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SweepTableTest {
+
+  private static ResultRecord rec(String point, String status, double seconds) {
+    return new ResultRecord(ResultRecord.SCHEMA, "r", "terasort", point, 1, Map.of(), status,
+        status.equals("ok") ? null : "x",
+        Validation.of(List.of(new Check("order", status.equals("ok"), ""))),
+        List.of(new PhaseResult("terasort", seconds, 64L << 20, 1L, 64.0 / seconds, 1.5, null, null, null)),
+        null, Map.of(), Map.of(), "", "");
+  }
+
+  @Test
+  void oneRowPerPointWithPhaseColumns() {
+    String table = SweepTable.render(List.of(rec("32M", "ok", 2.0), rec("64M", "failed", 4.0)));
+    List<String> lines = table.lines().toList();
+    assertTrue(lines.get(0).matches("point\\s+terasort s\\s+startup s\\s+MB/s\\s+validation\\s+status"), lines.get(0));
+    assertTrue(lines.get(2).matches("32M\\s+2\\.00\\s+1\\.50\\s+32\\.00\\s+passed\\s+ok"), lines.get(2));
+    // A failed point shows no figures.
+    assertTrue(lines.get(3).matches("64M\\s+-\\s+-\\s+-\\s+failed\\s+failed"), lines.get(3));
+    assertEquals(5, lines.size());
+  }
+}

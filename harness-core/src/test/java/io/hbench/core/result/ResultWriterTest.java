@@ -1,0 +1,87 @@
+package io.hbench.core.result;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hbench.core.InvalidInputException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ResultWriterTest {
+
+  @TempDir Path dir;
+
+  static ResultRecord record(String point, String status) {
+    return new ResultRecord(
+        ResultRecord.SCHEMA,
+        "run-1",
+        "terasort",
+        point,
+        1,
+        Map.of("size", point),
+        status,
+        status.equals("ok") ? null : "boom",
+        Validation.of(List.of(new Check("order", true, "fine"))),
+        List.of(new PhaseResult("sort", 2.0, 2 * 1024 * 1024, 10L, 1.0, 0.5, "job_1", null, null)),
+        new Environment("0.1", "3.4.2", "embedded", "hdfs://x", "yarn", 1, 1, "17", "Linux", 2, "h"),
+        Map.of("sizes", point),
+        Map.of(),
+        "2026-01-01T00:00:00Z",
+        "2026-01-01T00:00:02Z");
+  }
+
+  @Test
+  void appendsOneLinePerRecordAndReadsBack() throws Exception {
+    Path file = dir.resolve("sub/dir/r.jsonl");
+    try (ResultWriter w = ResultWriter.open(file)) {
+      w.append(record("1M", "ok"));
+    }
+    try (ResultWriter w = ResultWriter.open(file)) {
+      w.append(record("2M", "failed"));
+    }
+    List<String> lines = Files.readAllLines(file);
+    assertEquals(2, lines.size());
+    List<ResultRecord> back = ResultReader.read(file);
+    assertEquals("1M", back.get(0).point());
+    assertTrue(back.get(0).ok());
+    assertFalse(back.get(1).ok());
+    assertEquals("boom", back.get(1).failure());
+    assertEquals(0.5, back.get(0).phase("sort").startupSeconds());
+    assertTrue(lines.get(0).startsWith("{\"schema\":\"hbench.result/1\",\"run_id\":\"run-1\""), lines.get(0));
+  }
+
+  @Test
+  void nullFieldsAreLeftOut() throws Exception {
+    Path file = dir.resolve("r.jsonl");
+    try (ResultWriter w = ResultWriter.open(file)) {
+      w.append(record("1M", "ok"));
+    }
+    String line = Files.readString(file);
+    assertFalse(line.contains("\"failure\""), line);
+    assertFalse(line.contains("\"counters\""), line);
+  }
+
+  @Test
+  void unwritableTargetsAreRejectedBeforeAnythingIsCreated() throws Exception {
+    assertThrows(InvalidInputException.class, () -> ResultWriter.checkWritable(dir));
+    Path readOnly = Files.createDirectory(dir.resolve("ro"));
+    assertTrue(readOnly.toFile().setWritable(false));
+    try {
+      if (!Files.isWritable(readOnly)) { // root can write anywhere; the check is moot then
+        assertThrows(InvalidInputException.class,
+            () -> ResultWriter.checkWritable(readOnly.resolve("a/b.jsonl")));
+        assertFalse(Files.exists(readOnly.resolve("a")));
+      }
+    } finally {
+      readOnly.toFile().setWritable(true);
+    }
+    ResultWriter.checkWritable(dir.resolve("new/dir/r.jsonl"));
+    assertFalse(Files.exists(dir.resolve("new")));
+  }
+}

@@ -88,8 +88,15 @@ public final class Main {
     } catch (CommandLine.ParameterException e) {
       return badInput(parseProblem(e, suites));
     }
-    if (CommandLine.printHelpIfRequested(parsed)) {
-      return OK;
+    for (CommandLine c : parsed.asCommandLineList()) {
+      if (c.isUsageHelpRequested()) {
+        console.print(c.getUsageMessage());
+        return OK;
+      }
+      if (c.isVersionHelpRequested()) {
+        console.print(String.join("\n", c.getCommandSpec().version()) + "\n");
+        return OK;
+      }
     }
     if (!parsed.hasSubcommand()) {
       console.print(cli.getUsageMessage());
@@ -130,7 +137,7 @@ public final class Main {
   }
 
   private CommandSpec suiteCommand(Benchmark b) {
-    CommandSpec spec = CommandSpec.create().name(b.name());
+    CommandSpec spec = CommandSpec.create().name(b.name()).version("hbench " + BenchmarkRunner.version());
     spec.mixinStandardHelpOptions(true);
     spec.usageMessage().description(b.description()).sortOptions(false);
     List<OptionSpec> own = new ArrayList<>();

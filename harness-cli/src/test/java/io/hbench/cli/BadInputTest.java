@@ -1,0 +1,93 @@
+package io.hbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Bad input: one line on stderr naming the problem, exit code 2, nothing created. */
+class BadInputTest {
+
+  @TempDir Path tmp;
+
+  private BenchProcess badRun(String args) {
+    Path out = tmp.resolve("results/r.jsonl");
+    List<String> argv = new ArrayList<>(Arrays.asList(args.split(" ")));
+    argv.add("--out");
+    argv.add(out.toString());
+    BenchProcess p = BenchProcess.run(null, argv.toArray(String[]::new));
+    assertEquals(2, p.exitCode, p.toString());
+    assertEquals(1, p.errLines().size(), "exactly one line on stderr:\n" + p);
+    assertTrue(p.err.startsWith("bench: "), p.err);
+    assertFalse(p.err.contains("Exception"), p.err);
+    assertFalse(Files.exists(tmp.resolve("results")), "nothing may be created");
+    return p;
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = ';',
+      value = {
+        "terasort --sizes 10X; unknown unit 'X'",
+        "terasort --sizes 64M..32M; below the start",
+        "terasort --sizes 0; greater than zero",
+        "terasort --sizes 1G..2G:0; greater than zero",
+        "terasort --sizes 1K..10M:1; more than 1000",
+        "terasort --sizes 50; smaller than one 100-byte record",
+        "terasort; --sizes",
+        "terasort --sizes 1M --bogus; unknown option",
+        "terasort --sizes 1M --maps 0; at least 1",
+        "terasort --sizes 1M --maps many; not a whole number",
+        "terasort --sizes 1M --repeat 0; --repeat",
+        "terasort --sizes 1M --cluster bogus; --cluster",
+        "terasort --sizes 1M --conf /no/such/file.xml; does not exist",
+        "terasort --sizes 1M --cluster conf; no cluster is configured",
+        "terasort --sizes 1M --cluster conf -D fs.defaultFS=hdfs://127.0.0.1:1; cannot reach",
+        "nosuchsuite --sizes 1M; unknown suite 'nosuchsuite'",
+        "teragen --size 1Q; unknown unit",
+        "teravalidate; --input"
+      })
+  void rejected(String args, String expected) {
+    BenchProcess p = badRun(args);
+    assertTrue(p.err.contains(expected), "expected '" + expected + "' in: " + p.err);
+  }
+
+  @Test
+  void helpListsTheSuites() {
+    BenchProcess p = BenchProcess.run(null, "--help");
+    assertEquals(0, p.exitCode);
+    for (String suite : new String[] {"terasort", "teragen", "teravalidate", "embedded-cluster"}) {
+      assertTrue(p.out.contains("  " + suite + " "), suite + " missing from:\n" + p.out);
+    }
+  }
+
+  @Test
+  void suiteHelpShowsEveryOptionWithItsDefault() {
+    BenchProcess p = BenchProcess.run(null, "terasort", "--help");
+    assertEquals(0, p.exitCode);
+    String help = p.out.replaceAll("\\s+", " ");
+    for (String opt :
+        new String[] {
+          "--maps=N", "--reduces=N", "--block-size=SIZE", "--out=FILE", "--cluster=MODE",
+          "--datanodes=N", "--base-dir=DIR", "--repeat=N"
+        }) {
+      int at = help.indexOf(opt + " ");
+      assertTrue(at >= 0, opt + " missing from help");
+      String rest = help.substring(at, Math.min(help.length(), at + 400));
+      int next = rest.indexOf(" --", opt.length());
+      String text = next > 0 ? rest.substring(0, next) : rest;
+      assertTrue(text.contains("Default:"), "no default shown for " + opt + ": " + text);
+    }
+    assertTrue(help.contains("--sizes=SIZES"));
+    assertTrue(help.contains("powers of 1024"));
+  }
+}

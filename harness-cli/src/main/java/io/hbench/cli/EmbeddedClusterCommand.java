@@ -55,7 +55,7 @@ final class EmbeddedClusterCommand {
     return spec;
   }
 
-  static int run(ParseResult sub, Console console, String hadoopConfDir) throws Exception {
+  static int run(ParseResult sub, Console console) throws Exception {
     Path dir = Path.of((String) sub.matchedOptionValue("--conf-dir", null));
     int datanodes = sub.commandSpec().findOption("--datanodes").getValue();
     if (datanodes < 1) {
@@ -63,7 +63,14 @@ final class EmbeddedClusterCommand {
     }
     Map<String, String> defines = sub.matchedOptionValue("-D", Map.of());
     ClusterConfiguration config = ClusterConfiguration.load(null, List.of(), defines);
-    EmbeddedCluster cluster = EmbeddedCluster.start(config.configuration(), datanodes, 1);
+    EmbeddedCluster cluster;
+    try {
+      cluster = EmbeddedCluster.start(config.configuration(), datanodes, 1);
+    } catch (NoClassDefFoundError e) {
+      throw new InvalidInputException(
+          "the embedded cluster is not in this jar (missing " + e.getMessage()
+              + "): use bench-standalone.jar");
+    }
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
         .addShutdownHook(

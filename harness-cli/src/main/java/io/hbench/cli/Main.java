@@ -111,7 +111,7 @@ public final class Main {
     }
     try {
       if (name.equals(EmbeddedClusterCommand.NAME)) {
-        return EmbeddedClusterCommand.run(sub, console, hadoopConfDir);
+        return EmbeddedClusterCommand.run(sub, console);
       }
       Benchmark suite = suites.get(name);
       Map<String, String> texts = new LinkedHashMap<>();

@@ -139,6 +139,10 @@ public final class BenchmarkRunner {
             console.status("[" + label + "] " + benchmark.name() + ": started");
             ResultRecord record = measure(benchmark, options, state);
             interrupt.current = null;
+            if (interrupt.stopping) {
+              // The interrupt handler has recorded this point as interrupted.
+              return new Summary(out, records);
+            }
             writer.append(record);
             records.add(record);
             console.status(
@@ -177,7 +181,9 @@ public final class BenchmarkRunner {
         e.printStackTrace();
       }
     }
-    Validation validation = Validation.of(s.ctx.checks());
+    // A point cut short by an error was not fully validated, whatever checks it made so far.
+    Validation validation =
+        failure == null ? Validation.of(s.ctx.checks()) : Validation.incomplete(s.ctx.checks());
     if (failure == null && "failed".equals(validation.status())) {
       failure =
           s.ctx.checks().stream()
@@ -258,6 +264,7 @@ public final class BenchmarkRunner {
     volatile PointState current;
     volatile ResultWriter writer;
     volatile BenchCluster cluster;
+    volatile boolean stopping;
 
     Interrupt(JobPhase jobs) {
       this.jobs = jobs;
@@ -265,8 +272,10 @@ public final class BenchmarkRunner {
 
     @Override
     public void run() {
-      jobs.killRunning();
+      stopping = true;
+      // Read the point before killing its jobs: once they die the main thread may move on.
       PointState s = current;
+      jobs.killRunning();
       ResultWriter w = writer;
       if (s != null && w != null) {
         try {

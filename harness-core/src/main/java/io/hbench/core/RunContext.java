@@ -109,7 +109,7 @@ public final class RunContext {
 
   /**
    * Runs a MapReduce job as the phase {@code name}: submitted, followed with a progress line,
-   * timed from submission to completion, start-up cost and counters recorded. A failed job
+   * timed from submission to completion (preparation included, see below), start-up cost and counters recorded. A failed job
    * throws {@link PhaseFailedException}, which fails the point.
    *
    * @param recordCounter the counter whose value is the phase's record count

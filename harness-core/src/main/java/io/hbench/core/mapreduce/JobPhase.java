@@ -22,7 +22,8 @@ import org.apache.hadoop.mapreduce.TaskType;
 
 /**
  * Runs one MapReduce job as a measured phase: submits it, shows map and reduce progress, times it
- * from submission to completion, and reads its start-up cost and counters. Jobs still running
+ * from the start of the phase (client-side preparation such as sampling, then submission) to
+ * completion, and reads its start-up cost and counters. Jobs still running
  * when the process is interrupted are killed, so Ctrl-C leaves nothing behind on the cluster.
  */
 public final class JobPhase {
@@ -158,8 +159,9 @@ public final class JobPhase {
   }
 
   /**
-   * Submission to the first task running: the fixed cost (ApplicationMaster start, scheduling,
-   * task JVM start) that every job pays whatever its size. Null when task reports are not
+   * Submission (the submit call, which uploads the job's files) to the first task running: the
+   * fixed cost (upload, ApplicationMaster start, scheduling, task JVM start) that every job pays
+   * whatever its size. Null when task reports are not
    * available (no JobHistory server).
    */
   private static Double startupSeconds(Job job, long submitMillis, double seconds) {

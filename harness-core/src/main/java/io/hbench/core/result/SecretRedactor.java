@@ -3,6 +3,8 @@ package io.hbench.core.result;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Pattern;
+import org.apache.hadoop.conf.ConfigRedactor;
+import org.apache.hadoop.conf.Configuration;
 
 /**
  * Keeps secrets out of every output. A key is secret when it matches {@code password}, {@code
@@ -18,8 +20,13 @@ public final class SecretRedactor {
 
   private SecretRedactor() {}
 
+  /** Hadoop's own list (hadoop.security.sensitive-config-keys defaults: Azure, ADLS, SSL ...). */
+  private static final ConfigRedactor HADOOP = new ConfigRedactor(new Configuration(false));
+
   public static boolean isSecret(String key) {
-    return key != null && SECRET.matcher(key).matches();
+    return key != null
+        && (SECRET.matcher(key).matches()
+            || !"x".equals(HADOOP.redact(key, "x")));
   }
 
   public static String redact(String key, String value) {

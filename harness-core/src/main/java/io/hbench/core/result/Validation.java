@@ -21,6 +21,11 @@ public record Validation(
     return new Validation(ok ? "passed" : "failed", List.copyOf(checks));
   }
 
+  /** The checks of a point that failed before its validation completed: status {@code not_run}. */
+  public static Validation incomplete(List<Check> checks) {
+    return new Validation("not_run", List.copyOf(checks));
+  }
+
   public boolean passed() {
     return "passed".equals(status);
   }

@@ -24,8 +24,8 @@ public final class TeraGenBenchmark implements Benchmark {
       BenchmarkOption.text(
           "--output",
           "DIR",
-          "Output directory, relative to --base-dir unless absolute; kept after the run"
-              + " (default: teragen-<size>).",
+          "Output directory, relative to --base-dir (an absolute path must lie under it);"
+              + " kept after the run (default: teragen-<size>).",
           "");
 
   @Override

@@ -51,7 +51,8 @@ public final class TeraOutputFormat extends FileOutputFormat<Text, Text> {
             false,
             conf.getInt("io.file.buffer.size", 4096),
             replication,
-            fs.getDefaultBlockSize(file));
+            // The job's block size, not the cached FileSystem's default.
+            conf.getLongBytes("dfs.blocksize", fs.getDefaultBlockSize(file)));
     return new RecordWriter<>() {
       @Override
       public void write(Text key, Text value) throws IOException {

@@ -27,7 +27,8 @@ public final class TeraValidateBenchmark implements Benchmark {
       BenchmarkOption.text(
           "--expect-checksum",
           "HEX",
-          "Checksum the data must have, as teragen or Hadoop's TeraValidate printed it"
+          "Checksum the data must have, in hex: params.checksum of an hbench teragen or"
+              + " terasort record, or the 'checksum' line of Hadoop's TeraValidate report"
               + " (default: not compared).",
           "");
 

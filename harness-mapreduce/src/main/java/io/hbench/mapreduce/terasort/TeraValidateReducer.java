@@ -22,13 +22,11 @@ public final class TeraValidateReducer extends Reducer<Text, Text, Text, Text> {
     for (Text s : summaries) {
       String[] f = s.toString().split("\t", 4);
       long count = Long.parseLong(f[0]);
-      if (!"-".equals(f[3])) {
-        context.write(ERROR, new Text(f[3]));
-      }
       if (count == 0) {
         continue;
       }
       String firstKey = f[1];
+      // The boundary comes before anything inside the file, so it is reported first.
       if (previousLast != null && previousLast.compareTo(firstKey) > 0) {
         context.getCounter(TeraChecksum.Counter.ORDER_ERRORS).increment(1);
         context.write(
@@ -41,6 +39,9 @@ public final class TeraValidateReducer extends Reducer<Text, Text, Text, Text> {
                     + previousLast
                     + " of "
                     + previousFile));
+      }
+      if (!"-".equals(f[3])) {
+        context.write(ERROR, new Text(f[3]));
       }
       previousFile = file.toString();
       previousLast = f[2];

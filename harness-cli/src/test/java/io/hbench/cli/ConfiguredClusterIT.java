@@ -1,0 +1,243 @@
+package io.hbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hbench.core.cluster.EmbeddedCluster;
+import io.hbench.core.fs.OwnedDirectories;
+import io.hbench.core.result.ResultReader;
+import io.hbench.core.result.ResultRecord;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.zip.CRC32;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.examples.terasort.TeraGen;
+import org.apache.hadoop.examples.terasort.TeraSort;
+import org.apache.hadoop.examples.terasort.TeraValidate;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.util.ToolRunner;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * hbench against a cluster it did not start: a mini cluster whose configuration is written to a
+ * folder used as HADOOP_CONF_DIR, as a real cluster's would be. Also the interoperability with
+ * Hadoop's own TeraSort tools, on the same cluster.
+ */
+@Tag("integration")
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
+class ConfiguredClusterIT {
+
+  Path tmp;
+  EmbeddedCluster cluster;
+  Path confDir;
+  Configuration conf;
+  FileSystem fs;
+
+  @BeforeAll
+  void startCluster() throws Exception {
+    tmp = Files.createTempDirectory("hbench-it-");
+    cluster = EmbeddedCluster.start(new Configuration(), 1, 1);
+    confDir = tmp.resolve("conf");
+    cluster.writeConfiguration(confDir);
+    conf = cluster.configuration();
+    fs = FileSystem.get(conf);
+  }
+
+  @AfterAll
+  void stopCluster() {
+    if (cluster != null) {
+      cluster.close();
+    }
+    org.apache.hadoop.fs.FileUtil.fullyDelete(tmp.toFile());
+  }
+
+  private BenchProcess bench(String... args) {
+    return BenchProcess.run(confDir.toString(), args);
+  }
+
+  @Test
+  void sortedOutputPassesHadoopsTeraValidateAndACorruptedRecordIsNamed() throws Exception {
+    Path results = tmp.resolve("sort.jsonl");
+    BenchProcess sort =
+        bench("terasort", "--sizes", "1M", "--reduces", "2", "--keep", "--base-dir", "/it-sort",
+            "--out", results.toString());
+    assertEquals(0, sort.exitCode, sort.toString());
+    ResultRecord r = ResultReader.read(results).get(0);
+    assertEquals("configured", r.environment().cluster());
+    String checksum = (String) r.params().get("checksum");
+    org.apache.hadoop.fs.Path output =
+        new org.apache.hadoop.fs.Path("/it-sort/" + r.runId() + "/1M/output");
+    assertTrue(fs.exists(new org.apache.hadoop.fs.Path(output, "part-r-00001")));
+
+    // Hadoop's own TeraValidate reads hbench's output, finds it sorted, and agrees on the checksum.
+    org.apache.hadoop.fs.Path report = new org.apache.hadoop.fs.Path("/it-hadoop-validate");
+    assertEquals(0, ToolRunner.run(new Configuration(conf), new TeraValidate(),
+        new String[] {output.toString(), report.toString()}));
+    String hadoopReport = readAll(report);
+    assertEquals("checksum\t" + checksum, hadoopReport.trim(), hadoopReport);
+
+    // Corrupt record 5 of the second reducer's file: its key becomes the largest possible, so
+    // record 6 is the first out of order.
+    org.apache.hadoop.fs.Path part = new org.apache.hadoop.fs.Path(output, "part-r-00001");
+    byte[] data;
+    try (InputStream in = fs.open(part)) {
+      data = in.readAllBytes();
+    }
+    assertTrue(data.length > 700);
+    Arrays.fill(data, 500, 510, (byte) 0xFF);
+    try (OutputStream out = fs.create(part, true)) {
+      out.write(data);
+    }
+    Path vresults = tmp.resolve("validate.jsonl");
+    BenchProcess validate =
+        bench("teravalidate", "--input", output.toString(), "--base-dir", "/it-validate",
+            "--out", vresults.toString());
+    assertEquals(1, validate.exitCode, validate.toString());
+    ResultRecord v = ResultReader.read(vresults).get(0);
+    assertEquals("failed", v.status());
+    assertEquals("failed", v.validation().status());
+    assertTrue(v.failure().contains("part-r-00001 record 6 (byte offset 600)"), v.failure());
+    assertTrue(validate.out.contains("failed"), validate.out);
+    // The validation report was the run's own scratch data: removed, base kept and marked.
+    assertTrue(fs.exists(new org.apache.hadoop.fs.Path("/it-validate", OwnedDirectories.MARKER)));
+    assertFalse(fs.exists(new org.apache.hadoop.fs.Path("/it-validate/" + v.runId())));
+  }
+
+  @Test
+  void hbenchValidatesHadoopsTeraSortOutput() throws Exception {
+    String gen = "/it-hadoop/gen";
+    String sorted = "/it-hadoop/sorted";
+    Configuration c = new Configuration(conf);
+    assertEquals(0, ToolRunner.run(c, new TeraGen(), new String[] {"5000", gen}));
+    assertEquals(0, ToolRunner.run(c, new TeraSort(), new String[] {gen, sorted}));
+    String expected = checksumOf(gen);
+    Path results = tmp.resolve("hadoop.jsonl");
+    BenchProcess p =
+        bench("teravalidate", "--input", sorted, "--expect-checksum", expected,
+            "--base-dir", "/it-validate-hadoop", "--out", results.toString());
+    assertEquals(0, p.exitCode, p.toString());
+    ResultRecord r = ResultReader.read(results).get(0);
+    assertEquals(5000L, ((Number) r.params().get("records")).longValue());
+    assertEquals(expected, r.params().get("checksum"));
+  }
+
+  @Test
+  void yarnJarPathRunsOnTheConfiguredClusterAndRedactsSecrets() throws Exception {
+    Path jar = Path.of("target", "bench.jar").toAbsolutePath();
+    assertTrue(Files.isRegularFile(jar), "bench.jar must be built before integration tests");
+    // The classpath a Hadoop client would have: Hadoop's jars and the configuration folder,
+    // none of hbench's own classes (those come from bench.jar alone).
+    String cp =
+        Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(e -> !e.contains("harness-") && !e.contains("io/hbench"))
+                .collect(Collectors.joining(File.pathSeparator))
+            + File.pathSeparator
+            + confDir;
+    Path results = tmp.resolve("runjar.jsonl");
+    List<String> cmd = new ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", cp, "org.apache.hadoop.util.RunJar", jar.toString(),
+        "teragen", "--size", "1M", "--cluster", "conf", "--base-dir", "/it-runjar",
+        "-D", "fs.s3a.secret.key=TopSecret-1", "-D", "my.db.password=hunter2-pw",
+        "--out", results.toString()));
+    ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+    pb.environment().put("HADOOP_CONF_DIR", confDir.toString());
+    Process proc = pb.start();
+    String output = new String(proc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(proc.waitFor(5, TimeUnit.MINUTES));
+    assertEquals(0, proc.exitValue(), output);
+
+    ResultRecord r = ResultReader.read(results).get(0);
+    assertEquals("ok", r.status(), output);
+    assertEquals("configured", r.environment().cluster());
+    assertEquals(conf.get("fs.defaultFS"), r.environment().defaultFs());
+    // The data is on this cluster, written by map tasks on its YARN.
+    org.apache.hadoop.fs.Path out = new org.apache.hadoop.fs.Path("/it-runjar/teragen-1M");
+    long bytes = 0;
+    for (FileStatus st : fs.listStatus(out, p -> p.getName().startsWith("part-"))) {
+      bytes += st.getLen();
+    }
+    assertEquals(10_485L * 100, bytes);
+    assertTrue(r.phase("teragen").jobId().startsWith("job_"));
+
+    String file = Files.readString(results);
+    for (String secret : new String[] {"TopSecret-1", "hunter2-pw"}) {
+      assertFalse(file.contains(secret), "secret in results file");
+      assertFalse(output.contains(secret), "secret in console output");
+    }
+    assertEquals("<redacted>", r.config().get("fs.s3a.secret.key"));
+    assertEquals("<redacted>", r.config().get("my.db.password"));
+  }
+
+  @Test
+  void refusesABaseDirectoryItDidNotCreate() throws Exception {
+    org.apache.hadoop.fs.Path precious = new org.apache.hadoop.fs.Path("/precious/data");
+    try (OutputStream out = fs.create(precious)) {
+      out.write(1);
+    }
+    Path results = tmp.resolve("refused.jsonl");
+    BenchProcess p =
+        bench("terasort", "--sizes", "1M", "--base-dir", "/precious", "--out", results.toString());
+    assertEquals(2, p.exitCode, p.toString());
+    assertEquals(1, p.errLines().size(), p.toString());
+    assertTrue(p.err.contains("not created by hbench"), p.err);
+    assertTrue(fs.exists(precious));
+    assertFalse(Files.exists(results));
+  }
+
+  @Test
+  void missingInputIsBadInput() {
+    Path results = tmp.resolve("missing.jsonl");
+    BenchProcess p = bench("teravalidate", "--input", "/no/such/dir", "--out", results.toString());
+    assertEquals(2, p.exitCode, p.toString());
+    assertEquals(1, p.errLines().size(), p.toString());
+    assertTrue(p.err.contains("/no/such/dir"), p.err);
+    assertFalse(Files.exists(results));
+  }
+
+  /** Sum of the CRC32 of every 100-byte record under {@code dir}, computed here independently. */
+  private String checksumOf(String dir) throws IOException {
+    java.math.BigInteger sum = java.math.BigInteger.ZERO;
+    CRC32 crc = new CRC32();
+    for (FileStatus st : fs.listStatus(new org.apache.hadoop.fs.Path(dir), p -> p.getName().startsWith("part-"))) {
+      byte[] data;
+      try (InputStream in = fs.open(st.getPath())) {
+        data = in.readAllBytes();
+      }
+      for (int off = 0; off + 100 <= data.length; off += 100) {
+        crc.reset();
+        crc.update(data, off, 100);
+        sum = sum.add(java.math.BigInteger.valueOf(crc.getValue()));
+      }
+    }
+    return sum.toString(16);
+  }
+
+  private String readAll(org.apache.hadoop.fs.Path dir) throws IOException {
+    StringBuilder sb = new StringBuilder();
+    for (FileStatus st : fs.listStatus(dir, p -> p.getName().startsWith("part-"))) {
+      try (InputStream in = fs.open(st.getPath())) {
+        sb.append(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+      }
+    }
+    return sb.toString();
+  }
+}

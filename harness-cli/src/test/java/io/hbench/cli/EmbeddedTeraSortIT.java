@@ -1,0 +1,67 @@
+package io.hbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hbench.core.result.PhaseResult;
+import io.hbench.core.result.ResultReader;
+import io.hbench.core.result.ResultRecord;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The README's main command, in miniature: a sweep on the embedded cluster the run starts. */
+@Tag("integration")
+class EmbeddedTeraSortIT {
+
+  @TempDir Path tmp;
+
+  @Test
+  @Timeout(value = 15, unit = TimeUnit.MINUTES)
+  void sweepOfTwoSizesWritesTwoValidatedRecordsAndATwoRowTable() throws Exception {
+    Path results = tmp.resolve("r.jsonl");
+    BenchProcess p =
+        BenchProcess.run(
+            null,
+            "terasort", "--sizes", "1M..2M", "--reduces", "2", "--cluster", "mini",
+            "--out", results.toString());
+    assertEquals(0, p.exitCode, p.toString());
+    assertTrue(p.err.contains("running on an embedded cluster"), p.err);
+
+    List<ResultRecord> records = ResultReader.read(results);
+    assertEquals(2, records.size());
+    long[] rows = {10_485, 20_971}; // 1M and 2M in whole 100-byte records
+    for (int i = 0; i < 2; i++) {
+      ResultRecord r = records.get(i);
+      assertEquals("ok", r.status(), r.toString());
+      assertEquals("passed", r.validation().status());
+      assertEquals(i == 0 ? "1M" : "2M", r.point());
+      assertEquals(rows[i], ((Number) r.params().get("rows")).longValue());
+      assertEquals(2, ((Number) r.params().get("reduces")).intValue());
+      assertEquals(List.of("teragen", "terasort", "teravalidate"),
+          r.phases().stream().map(PhaseResult::name).toList());
+      for (PhaseResult ph : r.phases()) {
+        assertTrue(ph.seconds() > 0);
+        assertEquals(rows[i], ph.records(), ph.name());
+        assertNotNull(ph.startupSeconds(), ph.name());
+        assertTrue(ph.startupSeconds() <= ph.seconds());
+      }
+      assertEquals(2, r.phase("terasort").tasks().get("reduces"));
+      assertEquals("embedded", r.environment().cluster());
+      assertEquals(1, r.environment().datanodes());
+      assertEquals(1, r.environment().nodeManagers());
+      assertEquals("3.4.2", r.environment().hadoopVersion());
+      assertTrue(r.environment().defaultFs().startsWith("hdfs://"));
+      assertEquals(records.get(0).runId(), r.runId());
+    }
+    List<String> tableRows =
+        p.out.lines().filter(l -> l.startsWith("1M ") || l.startsWith("2M ")).toList();
+    assertEquals(2, tableRows.size(), p.out);
+    assertTrue(p.out.lines().findFirst().orElse("").startsWith("point"), p.out);
+  }
+}

@@ -163,7 +163,9 @@ public final class BenchmarkRunner {
       console.status("hbench: " + records.size() + " record(s) appended to " + out);
       return new Summary(out, records);
     } finally {
-      ShutdownHookManager.get().removeShutdownHook(interrupt);
+      if (!interrupt.stopping) {
+        ShutdownHookManager.get().removeShutdownHook(interrupt);
+      }
     }
   }
 
@@ -273,18 +275,20 @@ public final class BenchmarkRunner {
     @Override
     public void run() {
       stopping = true;
-      // Read the point before killing its jobs: once they die the main thread may move on.
+      // The record first: it is local and quick, and the hook has a bounded time to run.
       PointState s = current;
-      jobs.killRunning();
       ResultWriter w = writer;
       if (s != null && w != null) {
         try {
           w.append(
-              s.record("interrupted", Validation.of(List.of()), s.started, Instant.now()));
+              s.record("interrupted", Validation.incomplete(s.ctx.checks()), s.started, Instant.now()));
         } catch (IOException | RuntimeException e) {
           // Nothing more can be done while the JVM exits.
         }
       }
+      jobs.killRunning();
+      // Daemon threads of a stopping mini cluster die noisily when the JVM is exiting.
+      Thread.setDefaultUncaughtExceptionHandler((t, e) -> {});
       BenchCluster c = cluster;
       if (c != null) {
         c.close();

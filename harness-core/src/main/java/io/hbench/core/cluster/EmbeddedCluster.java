@@ -19,9 +19,15 @@ import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
  */
 public final class EmbeddedCluster implements BenchCluster {
 
-  /** Jersey logs every web resource binding through java.util.logging at INFO. */
+  /**
+   * Jersey and Guice log through java.util.logging: every web resource binding at INFO, and a
+   * warning for each of the cluster's several web apps in one JVM. Held here so the levels stick.
+   */
   private static final java.util.logging.Logger QUIET_JERSEY =
       java.util.logging.Logger.getLogger("com.sun.jersey");
+
+  private static final java.util.logging.Logger QUIET_GUICE =
+      java.util.logging.Logger.getLogger("com.google.inject.servlet");
 
   private final Path root;
   private final MiniDFSCluster dfs;
@@ -59,6 +65,7 @@ public final class EmbeddedCluster implements BenchCluster {
     MiniDFSCluster dfs = null;
     MiniMRYarnCluster yarn = null;
     QUIET_JERSEY.setLevel(java.util.logging.Level.WARNING);
+    QUIET_GUICE.setLevel(java.util.logging.Level.SEVERE);
     try {
       Configuration conf = new Configuration(base);
       conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, root.resolve("dfs").toString());
@@ -109,13 +116,13 @@ public final class EmbeddedCluster implements BenchCluster {
     closed = true;
     // Stopping the daemons interrupts their threads, and each logs that as an error: noise once
     // the results are written, so logging is off while they stop.
-    org.apache.log4j.Logger rootLogger = org.apache.log4j.LogManager.getRootLogger();
-    org.apache.log4j.Level level = rootLogger.getLevel();
-    rootLogger.setLevel(org.apache.log4j.Level.OFF);
+    org.apache.log4j.spi.LoggerRepository logs = org.apache.log4j.LogManager.getLoggerRepository();
+    org.apache.log4j.Level threshold = logs.getThreshold();
+    logs.setThreshold(org.apache.log4j.Level.OFF);
     try {
       stopQuietly(yarn, dfs);
     } finally {
-      rootLogger.setLevel(level);
+      logs.setThreshold(threshold);
     }
     deleteTree(root);
     restore(savedTestDir);

@@ -18,10 +18,11 @@ SIZE=${SIZE:-256M}
 MAPS=${MAPS:-2}
 REDUCES=${REDUCES:-2}
 RUNS=${RUNS:-3}
-CONF_DIR=${CONF_DIR:-perf/target/mini-conf}
-STANDALONE=harness-cli/target/bench-standalone.jar
-BENCH=harness-cli/target/bench.jar
-EX=perf/target/hadoop-mapreduce-examples-3.4.2.jar
+# Absolute paths: on a mini cluster the tasks inherit the client's classpath as written.
+CONF_DIR=${CONF_DIR:-$PWD/perf/target/mini-conf}
+STANDALONE=$PWD/harness-cli/target/bench-standalone.jar
+BENCH=$PWD/harness-cli/target/bench.jar
+EX=$PWD/perf/target/hadoop-mapreduce-examples-3.4.2.jar
 
 bytes_of() { # size with K/M/G/T (powers of 1024) to bytes
   local n=${1%[KkMmGgTt]} u=${1: -1}

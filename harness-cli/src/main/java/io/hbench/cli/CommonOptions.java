@@ -34,20 +34,8 @@ final class CommonOptions {
                     + " in-process cluster; mini: always embedded; conf: always the configured"
                     + " cluster. Default: auto.")
             .build());
-    spec.addOption(
-        OptionSpec.builder("--datanodes")
-            .paramLabel("N")
-            .type(int.class)
-            .defaultValue("1")
-            .description("Datanodes of the embedded cluster. Default: 1.")
-            .build());
-    spec.addOption(
-        OptionSpec.builder("-D")
-            .paramLabel("KEY=VALUE")
-            .type(Map.class)
-            .auxiliaryTypes(String.class, String.class)
-            .description("Hadoop setting for this run (repeatable), applied after --conf.")
-            .build());
+    spec.addOption(datanodes("Datanodes of the embedded cluster. Default: 1."));
+    spec.addOption(defines("Hadoop setting for this run (repeatable), applied after --conf."));
     spec.addOption(
         OptionSpec.builder("--conf")
             .paramLabel("FILE")
@@ -78,6 +66,26 @@ final class CommonOptions {
             .defaultValue("1")
             .description("Measure each point N times. Default: 1.")
             .build());
+  }
+
+  /** {@code --datanodes N}, default 1. */
+  static OptionSpec datanodes(String description) {
+    return OptionSpec.builder("--datanodes")
+        .paramLabel("N")
+        .type(int.class)
+        .defaultValue("1")
+        .description(description)
+        .build();
+  }
+
+  /** {@code -D KEY=VALUE}, repeatable. */
+  static OptionSpec defines(String description) {
+    return OptionSpec.builder("-D")
+        .paramLabel("KEY=VALUE")
+        .type(Map.class)
+        .auxiliaryTypes(String.class, String.class)
+        .description(description)
+        .build();
   }
 
   static RunSettings settings(ParseResult sub, String hadoopConfDir) {

@@ -38,20 +38,8 @@ final class EmbeddedClusterCommand {
             .required(true)
             .description("Directory to write core-site.xml into. Required.")
             .build());
-    spec.addOption(
-        OptionSpec.builder("--datanodes")
-            .paramLabel("N")
-            .type(int.class)
-            .defaultValue("1")
-            .description("Datanodes. Default: 1.")
-            .build());
-    spec.addOption(
-        OptionSpec.builder("-D")
-            .paramLabel("KEY=VALUE")
-            .type(Map.class)
-            .auxiliaryTypes(String.class, String.class)
-            .description("Hadoop setting for the cluster (repeatable).")
-            .build());
+    spec.addOption(CommonOptions.datanodes("Datanodes. Default: 1."));
+    spec.addOption(CommonOptions.defines("Hadoop setting for the cluster (repeatable)."));
     return spec;
   }
 

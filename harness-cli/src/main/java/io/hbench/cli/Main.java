@@ -104,14 +104,12 @@ public final class Main {
     }
     ParseResult sub = parsed.subcommand();
     String name = sub.commandSpec().name();
-    if (!hadoopOnClassPath()) {
-      return badInput(
-          "no Hadoop classes on the classpath: run bench.jar with 'yarn jar bench.jar ...' on a"
-              + " Hadoop client, or use bench-standalone.jar to run without one");
-    }
+    String noHadoop =
+        "no Hadoop classes on the classpath: run bench.jar with 'yarn jar bench.jar ...' on a"
+            + " Hadoop client, or use bench-standalone.jar to run without one";
     try {
       if (name.equals(EmbeddedClusterCommand.NAME)) {
-        return EmbeddedClusterCommand.run(sub, console);
+        return hadoopOnClassPath() ? EmbeddedClusterCommand.run(sub, console) : badInput(noHadoop);
       }
       Benchmark suite = suites.get(name);
       Map<String, String> texts = new LinkedHashMap<>();
@@ -121,8 +119,12 @@ public final class Main {
           texts.put(o.name(), String.valueOf(v));
         }
       }
+      // Options first, so a malformed size is named even where Hadoop is missing.
       OptionValues values = OptionValues.parse(suite.options(), texts);
       RunSettings settings = CommonOptions.settings(sub, hadoopConfDir);
+      if (!hadoopOnClassPath()) {
+        return badInput(noHadoop);
+      }
       BenchmarkRunner.Summary summary = new BenchmarkRunner(console).run(suite, values, settings);
       return summary.exitCode() == 0 ? OK : POINT_FAILED;
     } catch (InvalidInputException e) {
@@ -131,7 +133,7 @@ public final class Main {
       if (System.getenv("HBENCH_DEBUG") != null) {
         e.printStackTrace();
       }
-      console.status("bench: " + name + " failed: " + oneLine(e) + " (set HBENCH_DEBUG=1 for details)");
+      console.status("bench: " + name + " failed: " + BenchmarkRunner.describe(e) + " (set HBENCH_DEBUG=1 for details)");
       return POINT_FAILED;
     }
   }
@@ -187,11 +189,5 @@ public final class Main {
 
   private static String lowerFirst(String s) {
     return s.isEmpty() ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
-  }
-
-  private static String oneLine(Throwable e) {
-    String m = e.getMessage();
-    String first = m == null ? "" : m.lines().findFirst().orElse("");
-    return e.getClass().getSimpleName() + (first.isEmpty() ? "" : ": " + first);
   }
 }

@@ -28,6 +28,7 @@ import org.apache.hadoop.examples.terasort.TeraValidate;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.util.ToolRunner;
+import org.apache.hadoop.yarn.client.api.YarnClient;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -176,7 +177,22 @@ class ConfiguredClusterIT {
       bytes += st.getLen();
     }
     assertEquals(10_485L * 100, bytes);
-    assertTrue(r.phase("teragen").jobId().startsWith("job_"));
+    // It ran on the cluster's YARN, not in the client's local job runner.
+    assertEquals("yarn", r.environment().mapreduceFramework());
+    String jobId = r.phase("teragen").jobId();
+    assertFalse(jobId.contains("local"), jobId);
+    assertTrue(r.phase("teragen").startupSeconds() != null);
+    YarnClient yarn = YarnClient.createYarnClient();
+    yarn.init(conf);
+    yarn.start();
+    try {
+      assertTrue(
+          yarn.getApplications().stream()
+              .anyMatch(a -> jobId.equals(a.getApplicationId().toString().replace("application_", "job_"))),
+          "the job is not among the ResourceManager's applications: " + jobId);
+    } finally {
+      yarn.stop();
+    }
 
     String file = Files.readString(results);
     for (String secret : new String[] {"TopSecret-1", "hunter2-pw"}) {

@@ -205,7 +205,8 @@ public final class BenchmarkRunner {
     return s.record(failure, validation, started, Instant.now());
   }
 
-  static String describe(Throwable e) {
+  /** One line that says what went wrong: the message of our own errors, else type and message. */
+  public static String describe(Throwable e) {
     String m = e.getMessage();
     if (e instanceof InvalidInputException || e instanceof PhaseFailedException) {
       return m;

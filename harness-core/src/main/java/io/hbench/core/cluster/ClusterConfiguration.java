@@ -9,6 +9,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.HdfsConfiguration;
+import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
 
 /**
  * Builds a run's Hadoop configuration the way Hadoop's own tools do: the site files on the
@@ -37,7 +40,10 @@ public final class ClusterConfiguration {
    */
   public static ClusterConfiguration load(
       String hadoopConfDir, List<String> confFiles, Map<String, String> defines) {
-    Configuration conf = new Configuration();
+    // Load the HDFS, MapReduce and YARN defaults and site files now, as every job will: the
+    // settings checked and recorded are then the ones the jobs really use (a framework name set
+    // only in core-site.xml, for one, is overridden by mapred-default.xml).
+    Configuration conf = new JobConf(new YarnConfiguration(new HdfsConfiguration()));
     if (hadoopConfDir != null && !hadoopConfDir.isBlank()) {
       Path dir = Path.of(hadoopConfDir);
       if (!Files.isDirectory(dir)) {

@@ -35,7 +35,13 @@ public final class ClusterFactory {
           case AUTO -> !config.namesCluster();
         };
     if (!embedded) {
-      return ConfiguredCluster.connect(config.configuration());
+      ConfiguredCluster cluster = ConfiguredCluster.connect(config.configuration());
+      if ("local".equals(config.configuration().get("mapreduce.framework.name", "local"))) {
+        console.status(
+            "hbench: mapreduce.framework.name is 'local': jobs run inside this process, not on"
+                + " the cluster's YARN (set it in mapred-site.xml or with -D)");
+      }
+      return cluster;
     }
     console.status(
         "hbench: running on an embedded cluster (in-process MiniDFSCluster with "

@@ -100,11 +100,18 @@ public final class EmbeddedCluster implements BenchCluster {
     return new Configuration(conf);
   }
 
-  /** Writes this cluster's client configuration as {@code core-site.xml} into {@code dir}. */
+  /**
+   * Writes this cluster's client configuration into {@code dir} as a Hadoop configuration
+   * directory. The same full settings go into each of core-, hdfs-, mapred- and yarn-site.xml:
+   * a setting only in core-site.xml would lose to mapred-default.xml (which says {@code
+   * mapreduce.framework.name=local}) once a client loads the MapReduce defaults.
+   */
   public void writeConfiguration(Path dir) throws IOException {
     Files.createDirectories(dir);
-    try (OutputStream out = Files.newOutputStream(dir.resolve("core-site.xml"))) {
-      conf.writeXml(out);
+    for (String site : new String[] {"core-site.xml", "hdfs-site.xml", "mapred-site.xml", "yarn-site.xml"}) {
+      try (OutputStream out = Files.newOutputStream(dir.resolve(site))) {
+        conf.writeXml(out);
+      }
     }
   }
 

@@ -145,13 +145,17 @@ class ConfiguredClusterIT {
     Path jar = Path.of("target", "bench.jar").toAbsolutePath();
     assertTrue(Files.isRegularFile(jar), "bench.jar must be built before integration tests");
     // The classpath a Hadoop client would have: Hadoop's jars and the configuration folder,
-    // none of hbench's own classes (those come from bench.jar alone).
+    // none of hbench's own classes (those come from bench.jar alone). Written relative to the
+    // working directory, as `java -jar harness-cli/target/...` gives it: the mini cluster's
+    // tasks inherit it and start elsewhere, so hbench must make it absolute before submitting.
+    Path here = Path.of("").toAbsolutePath();
     String cp =
         Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
                 .filter(e -> !e.contains("harness-") && !e.contains("io/hbench"))
+                .map(e -> here.relativize(Path.of(e).toAbsolutePath()).toString())
                 .collect(Collectors.joining(File.pathSeparator))
             + File.pathSeparator
-            + confDir;
+            + here.relativize(confDir);
     Path results = tmp.resolve("runjar.jsonl");
     List<String> cmd = new ArrayList<>(List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),

@@ -118,8 +118,12 @@ public final class JobPhase {
    */
   private static void dropJarAlreadyOnClassPath(Job job) {
     Configuration conf = job.getConfiguration();
+    if (!conf.getBoolean("yarn.is.minicluster", false)) {
+      return;
+    }
+    absoluteClassPath();
     String jar = conf.get(MRJobConfig.JAR);
-    if (jar == null || !conf.getBoolean("yarn.is.minicluster", false)) {
+    if (jar == null) {
       return;
     }
     String path = jar.startsWith("file:") ? URI.create(jar).getPath() : jar;
@@ -129,6 +133,25 @@ public final class JobPhase {
         return;
       }
     }
+  }
+
+  /**
+   * The task JVMs of a mini cluster get {@code java.class.path} exactly as written, and start in
+   * their own directories: a relative entry ({@code java -jar harness-cli/target/...}) makes every
+   * ApplicationMaster fail. Only the property changes; the running class loader is unaffected.
+   */
+  private static synchronized void absoluteClassPath() {
+    String cp = System.getProperty("java.class.path", "");
+    StringBuilder abs = new StringBuilder();
+    for (String entry : cp.split(File.pathSeparator)) {
+      if (!entry.isEmpty()) {
+        if (abs.length() > 0) {
+          abs.append(File.pathSeparator);
+        }
+        abs.append(new File(entry).getAbsolutePath());
+      }
+    }
+    System.setProperty("java.class.path", abs.toString());
   }
 
   /** Kills every job still running; for the interrupt handler. */

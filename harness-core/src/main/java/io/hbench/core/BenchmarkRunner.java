@@ -120,9 +120,6 @@ public final class BenchmarkRunner {
           for (int rep = 1; rep <= settings.repeat(); rep++) {
             String label = settings.repeat() > 1 ? point.label() + " #" + rep : point.label();
             String dirName = point.label() + (settings.repeat() > 1 ? "-r" + rep : "");
-            if (!dirs.isOwned(runDir)) {
-              dirs.create(runDir);
-            }
             RunContext ctx =
                 new RunContext(
                     label,

@@ -78,6 +78,12 @@ public final class RunContext {
    */
   public Path pointDirectory() throws IOException {
     if (!pointDirCreated) {
+      // The run's directory is made with the first point that needs one, so suites that write
+      // elsewhere (teragen's kept output) leave no empty run directory behind.
+      Path runDir = pointDir.getParent();
+      if (!dirs.isOwned(runDir)) {
+        dirs.create(runDir);
+      }
       dirs.create(pointDir);
       pointDirCreated = true;
     }

@@ -31,7 +31,8 @@ final class CommonOptions {
             .defaultValue("auto")
             .description(
                 "auto: the configured cluster if fs.defaultFS names one, else an embedded"
-                    + " in-process cluster; mini: always embedded; conf: always the configured"
+                    + " in-process cluster; mini: always embedded (HDFS + YARN); mini-ozone:"
+                    + " embedded Ozone + YARN, data on ofs://; conf: always the configured"
                     + " cluster. Default: auto.")
             .build());
     spec.addOption(datanodes("Datanodes of the embedded cluster. Default: 1."));
@@ -65,6 +66,24 @@ final class CommonOptions {
             .type(int.class)
             .defaultValue("1")
             .description("Measure each point N times. Default: 1.")
+            .build());
+    spec.addOption(
+        OptionSpec.builder("--fs")
+            .paramLabel("URI")
+            .type(String.class)
+            .description(
+                "File system for the suite's data, e.g. ofs://om-host/vol/bucket or"
+                    + " s3a://bucket; the base directory goes under it. Default: fs.defaultFS.")
+            .build());
+    spec.addOption(
+        OptionSpec.builder("--instrument")
+            .type(boolean.class)
+            .arity("0")
+            .description(
+                "Count and time every call to the data file system (write, hsync, close,"
+                    + " read, create, rename, ...) in this process and in the job's tasks;"
+                    + " figures go into each record and a per-task table."
+                    + " See docs/instrumented-fs.md.")
             .build());
   }
 
@@ -106,6 +125,8 @@ final class CommonOptions {
         hadoopConfDir,
         sub.matchedOptionValue("--base-dir", null),
         sub.hasMatchedOption("--keep"),
-        sub.commandSpec().findOption("--repeat").getValue());
+        sub.commandSpec().findOption("--repeat").getValue(),
+        sub.matchedOptionValue("--fs", null),
+        sub.hasMatchedOption("--instrument"));
   }
 }

@@ -4,9 +4,12 @@ import io.hbench.core.cluster.BenchCluster;
 import io.hbench.core.cluster.ClusterConfiguration;
 import io.hbench.core.cluster.ClusterEnvironment;
 import io.hbench.core.cluster.ClusterFactory;
+import io.hbench.core.fs.Instrumentation;
+import io.hbench.core.fs.IoStatistics;
 import io.hbench.core.fs.OwnedDirectories;
 import io.hbench.core.mapreduce.JobPhase;
 import io.hbench.core.report.Console;
+import io.hbench.core.report.IoTable;
 import io.hbench.core.report.SweepTable;
 import io.hbench.core.result.Environment;
 import io.hbench.core.result.ResultRecord;
@@ -99,17 +102,18 @@ public final class BenchmarkRunner {
     Interrupt interrupt = new Interrupt(jobs);
     ShutdownHookManager.get()
         .addShutdownHook(interrupt, FileSystem.SHUTDOWN_HOOK_PRIORITY + 10);
+    FileSystem dataFs = null;
     try (BenchCluster cluster =
         ClusterFactory.open(settings.cluster(), config, settings.datanodes(), console)) {
       interrupt.cluster = cluster;
-      Environment env = ClusterEnvironment.read(cluster, version());
-      Configuration base = cluster.configuration();
+      Configuration base = new Configuration(cluster.configuration());
       benchmark.checkInputs(options, base);
-      String baseText =
-          settings.baseDir() != null ? settings.baseDir() : RunSettings.defaultBaseDir(benchmark.name());
-      org.apache.hadoop.fs.Path basePath = new org.apache.hadoop.fs.Path(baseText);
-      OwnedDirectories dirs =
-          new OwnedDirectories(basePath.getFileSystem(base), basePath, runId);
+      org.apache.hadoop.fs.Path basePath = basePath(settings, benchmark.name());
+      dataFs = openDataFileSystem(basePath, base, settings.instrument());
+      Environment env =
+          ClusterEnvironment.read(cluster, version()).withDataFs(dataFs.getUri().toString());
+      IoStatistics clientIo = settings.instrument() ? Instrumentation.statistics(dataFs) : null;
+      OwnedDirectories dirs = new OwnedDirectories(dataFs, basePath, runId);
       dirs.prepareBase();
       org.apache.hadoop.fs.Path runDir = new org.apache.hadoop.fs.Path(dirs.base(), runId);
 
@@ -128,7 +132,8 @@ public final class BenchmarkRunner {
                     new org.apache.hadoop.fs.Path(runDir, dirName),
                     settings.keep(),
                     jobs,
-                    console);
+                    console,
+                    clientIo);
             PointState state =
                 new PointState(runId, benchmark.name(), point, rep, env, redactedOptions,
                     redactedConfig, ctx);
@@ -157,13 +162,58 @@ public final class BenchmarkRunner {
         }
       }
       console.print(SweepTable.render(records));
+      String ioTable = IoTable.render(records);
+      if (ioTable != null) {
+        console.print(ioTable);
+      }
       console.status("hbench: " + records.size() + " record(s) appended to " + out);
       return new Summary(out, records);
     } finally {
+      if (settings.instrument() && dataFs != null) {
+        // Our own instance (not Hadoop's cache): closing it prints its report when asked to.
+        dataFs.close();
+      }
       if (!interrupt.stopping) {
         ShutdownHookManager.get().removeShutdownHook(interrupt);
       }
     }
+  }
+
+  /** The base directory, under {@code --fs} when given. */
+  private static org.apache.hadoop.fs.Path basePath(RunSettings settings, String suite) {
+    String text = settings.baseDir() != null ? settings.baseDir() : RunSettings.defaultBaseDir(suite);
+    org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(text);
+    if (settings.fs() == null || p.toUri().getScheme() != null) {
+      return p;
+    }
+    // Appended, not resolved: ofs://om/vol/bucket + /benchmarks/... keeps the volume and bucket.
+    String fs = settings.fs().replaceAll("/+$", "");
+    return new org.apache.hadoop.fs.Path(fs + (text.startsWith("/") ? text : "/" + text));
+  }
+
+  /**
+   * The file system of the base directory. With {@code --instrument}, the configuration is set so
+   * that every file system of that scheme made from it (here and in the job's tasks) is
+   * instrumented, and this process gets an instance of its own, outside Hadoop's cache, so that
+   * instances made before the switch cannot stand in for it.
+   */
+  private static FileSystem openDataFileSystem(
+      org.apache.hadoop.fs.Path basePath, Configuration conf, boolean instrument)
+      throws IOException {
+    if (!instrument) {
+      return basePath.getFileSystem(conf);
+    }
+    String scheme = basePath.toUri().getScheme();
+    if (scheme == null) {
+      scheme = FileSystem.getDefaultUri(conf).getScheme();
+    }
+    if ("file".equals(scheme)) {
+      throw new InvalidInputException(
+          "--instrument cannot wrap file:// (MapReduce tasks need the local file system"
+              + " unwrapped); give the data a cluster file system with --fs or fs.defaultFS");
+    }
+    Instrumentation.enable(conf, scheme);
+    return FileSystem.newInstance(basePath.toUri(), conf);
   }
 
   private ResultRecord measure(Benchmark benchmark, OptionValues options, PointState s) {

@@ -1,9 +1,16 @@
 package io.hbench.core;
 
+import io.hbench.core.fs.Instrumentation;
+import io.hbench.core.fs.IoOperation;
+import io.hbench.core.fs.IoStatistics;
+import io.hbench.core.fs.OperationStats;
 import io.hbench.core.fs.OwnedDirectories;
+import io.hbench.core.mapreduce.JobIo;
 import io.hbench.core.mapreduce.JobPhase;
 import io.hbench.core.report.Console;
 import io.hbench.core.result.Check;
+import io.hbench.core.result.IoResult;
+import io.hbench.core.result.OperationSummary;
 import io.hbench.core.result.PhaseResult;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -38,6 +45,7 @@ public final class RunContext {
   private final Map<String, Object> params = new LinkedHashMap<>();
   private final List<PhaseResult> phases = new ArrayList<>();
   private final List<Check> checks = new ArrayList<>();
+  private final IoStatistics clientIo;
   private boolean pointDirCreated;
 
   RunContext(
@@ -47,7 +55,8 @@ public final class RunContext {
       Path pointDir,
       boolean keep,
       JobPhase jobs,
-      Console console) {
+      Console console,
+      IoStatistics clientIo) {
     this.label = label;
     this.conf = conf;
     this.dirs = dirs;
@@ -55,6 +64,7 @@ public final class RunContext {
     this.keep = keep;
     this.jobs = jobs;
     this.console = console;
+    this.clientIo = clientIo;
   }
 
   /** This point's configuration; changes made to it stay with this point. */
@@ -102,15 +112,28 @@ public final class RunContext {
 
   /** Runs and times {@code body} as the phase {@code name} processing {@code bytes}. */
   public PhaseResult phase(String name, long bytes, PhaseBody body) throws Exception {
+    Map<IoOperation, OperationStats> before = clientIo == null ? null : clientIo.snapshot();
     long t0 = System.nanoTime();
     Long records = body.run();
     double seconds = (System.nanoTime() - t0) / 1e9;
     PhaseResult r =
         new PhaseResult(
             name, seconds, bytes, records, PhaseResult.mbPerSecond(bytes, seconds), null, null,
-            null, null);
+            null, null, null);
+    if (clientIo != null) {
+      r = r.withIo(new IoResult(null, null, clientFigures(before)));
+    }
     phases.add(r);
     return r;
+  }
+
+  /** Whether this run counts file system calls ({@code --instrument}). */
+  public boolean instrumented() {
+    return clientIo != null;
+  }
+
+  private Map<String, OperationSummary> clientFigures(Map<IoOperation, OperationStats> before) {
+    return JobIo.summaries(Instrumentation.difference(before, clientIo.snapshot()), true);
   }
 
   /**
@@ -132,7 +155,24 @@ public final class RunContext {
   public PhaseResult runJob(
       String name, Job job, long bytes, Enum<?> recordCounter, JobPhase.Preparation beforeSubmit)
       throws Exception {
+    Path sideDir = null;
+    if (clientIo != null) {
+      sideDir = new Path(pointDirectory(), "_io-" + name);
+      JobIo.prepare(job, sideDir);
+    }
+    Map<IoOperation, OperationStats> before = clientIo == null ? null : clientIo.snapshot();
     PhaseResult r = jobs.run(name, label, job, bytes, recordCounter, beforeSubmit);
+    if (clientIo != null) {
+      Map<String, OperationSummary> client = clientFigures(before);
+      // Read after the clock stopped: merging side files is not part of the phase.
+      IoResult tasks = JobIo.collect(job, fileSystem(), sideDir);
+      if (tasks == null) {
+        throw new PhaseFailedException(
+            name + ": --instrument: no task of job " + job.getJobID()
+                + " reported its file system figures");
+      }
+      r = r.withIo(new IoResult(tasks.tasks(), tasks.perTask(), client));
+    }
     phases.add(r);
     return r;
   }

@@ -19,6 +19,9 @@ import java.util.Map;
  * @param baseDir where the suite writes; null for {@code /benchmarks/hbench/<suite>}
  * @param keep keep the data after each point
  * @param repeat times each point is measured
+ * @param fs the file system for the suite's data ({@code --fs}, e.g. {@code ofs://om/}); null for
+ *     {@code fs.defaultFS}
+ * @param instrument count and time file system calls with the instrumented file system
  */
 public record RunSettings(
     Path out,
@@ -29,7 +32,9 @@ public record RunSettings(
     String hadoopConfDir,
     String baseDir,
     boolean keep,
-    int repeat) {
+    int repeat,
+    String fs,
+    boolean instrument) {
 
   public RunSettings {
     if (datanodes < 1) {
@@ -38,13 +43,26 @@ public record RunSettings(
     if (repeat < 1) {
       throw new InvalidInputException("--repeat must be at least 1, got " + repeat);
     }
+    if (fs != null) {
+      java.net.URI u;
+      try {
+        u = new java.net.URI(fs);
+      } catch (java.net.URISyntaxException e) {
+        throw new InvalidInputException("invalid --fs '" + fs + "': " + e.getReason());
+      }
+      if (u.getScheme() == null) {
+        throw new InvalidInputException(
+            "invalid --fs '" + fs + "': give a file system URI such as hdfs://nn:8020/ or ofs://om/");
+      }
+    }
     defines = Map.copyOf(new LinkedHashMap<>(defines));
     confFiles = List.copyOf(confFiles);
   }
 
   /** The defaults, as {@code bench <suite>} with no common options would use. */
   public static RunSettings defaults() {
-    return new RunSettings(null, ClusterMode.AUTO, 1, Map.of(), List.of(), null, null, false, 1);
+    return new RunSettings(
+        null, ClusterMode.AUTO, 1, Map.of(), List.of(), null, null, false, 1, null, false);
   }
 
   /** The default base directory of a suite. */
@@ -62,6 +80,8 @@ public record RunSettings(
     m.put("base_dir", baseDir == null ? defaultBaseDir(suite) : baseDir);
     m.put("keep", Boolean.toString(keep));
     m.put("repeat", Integer.toString(repeat));
+    m.put("fs", fs == null ? "" : fs);
+    m.put("instrument", Boolean.toString(instrument));
     return m;
   }
 }

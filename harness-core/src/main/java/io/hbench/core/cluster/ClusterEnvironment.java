@@ -32,7 +32,8 @@ public final class ClusterEnvironment {
             + " "
             + System.getProperty("os.arch"),
         Runtime.getRuntime().availableProcessors(),
-        hostName());
+        hostName(),
+        null);
   }
 
   private static Integer datanodes(Configuration conf) {

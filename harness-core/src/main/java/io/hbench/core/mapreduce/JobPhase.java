@@ -102,7 +102,8 @@ public final class JobPhase {
         startupSeconds(job, submitMillis, seconds),
         job.getJobID().toString(),
         tasks,
-        selectedCounters(counters));
+        selectedCounters(counters),
+        null);
   }
 
   /** Client-side work done inside a phase's time before its job is submitted. */

@@ -56,7 +56,8 @@ public final class SweepTable {
     return String.format(Locale.ROOT, "%.2f", v);
   }
 
-  private static String layout(List<String> header, List<List<String>> rows) {
+  /** Lays out a table: labels in the first column left-aligned, figures right-aligned. */
+  static String layout(List<String> header, List<List<String>> rows) {
     int[] width = new int[header.size()];
     for (int i = 0; i < width.length; i++) {
       width[i] = header.get(i).length();

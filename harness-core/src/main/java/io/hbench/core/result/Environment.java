@@ -17,6 +17,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param os operating system, version and architecture
  * @param cpus processors available to the client JVM
  * @param host the client host name
+ * @param dataFs the file system the suite's data went to (the base directory's), when known
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Environment(
@@ -30,4 +31,12 @@ public record Environment(
     @JsonProperty("java") String java,
     @JsonProperty("os") String os,
     @JsonProperty("cpus") int cpus,
-    @JsonProperty("host") String host) {}
+    @JsonProperty("host") String host,
+    @JsonProperty("data_fs") String dataFs) {
+
+  /** This environment with the data file system filled in. */
+  public Environment withDataFs(String fs) {
+    return new Environment(hbenchVersion, hadoopVersion, cluster, defaultFs, mapreduceFramework,
+        datanodes, nodeManagers, java, os, cpus, host, fs);
+  }
+}

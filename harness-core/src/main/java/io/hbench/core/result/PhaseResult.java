@@ -17,6 +17,7 @@ import java.util.Map;
  * @param jobId the MapReduce job id, or null
  * @param tasks task counts by kind ({@code maps}, {@code reduces}), or null
  * @param counters selected job counters, or null
+ * @param io what the phase did through the instrumented file system, with {@code --instrument}
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PhaseResult(
@@ -28,7 +29,14 @@ public record PhaseResult(
     @JsonProperty("startup_seconds") Double startupSeconds,
     @JsonProperty("job_id") String jobId,
     @JsonProperty("tasks") Map<String, Integer> tasks,
-    @JsonProperty("counters") Map<String, Long> counters) {
+    @JsonProperty("counters") Map<String, Long> counters,
+    @JsonProperty("io") IoResult io) {
+
+  /** This result with the instrumented file system's figures. */
+  public PhaseResult withIo(IoResult figures) {
+    return new PhaseResult(
+        name, seconds, bytes, records, mbPerSecond, startupSeconds, jobId, tasks, counters, figures);
+  }
 
   /** MB/s as every hbench figure defines it: MiB per wall-clock second. */
   public static double mbPerSecond(long bytes, double seconds) {

@@ -25,6 +25,12 @@ public final class TeraOutputFormat extends FileOutputFormat<Text, Text> {
   /** Replication of the files written; unset means the file system's default. */
   public static final String REPLICATION = "hbench.tera.output.replication";
 
+  /**
+   * Whether each output file is {@code hsync}ed before it is closed (default true), as Hadoop's
+   * TeraOutputFormat does ({@code mapreduce.terasort.final.sync}), so both pay the same price.
+   */
+  public static final String FINAL_SYNC = "hbench.tera.final-sync";
+
   @Override
   public void checkOutputSpecs(JobContext job) throws IOException {
     Path out = getOutputPath(job);
@@ -53,6 +59,7 @@ public final class TeraOutputFormat extends FileOutputFormat<Text, Text> {
             replication,
             // The job's block size, not the cached FileSystem's default.
             conf.getLongBytes("dfs.blocksize", fs.getDefaultBlockSize(file)));
+    boolean finalSync = conf.getBoolean(FINAL_SYNC, true);
     return new RecordWriter<>() {
       @Override
       public void write(Text key, Text value) throws IOException {
@@ -62,6 +69,9 @@ public final class TeraOutputFormat extends FileOutputFormat<Text, Text> {
 
       @Override
       public void close(TaskAttemptContext c) throws IOException {
+        if (finalSync) {
+          out.hsync();
+        }
         out.close();
       }
     };

@@ -1,0 +1,147 @@
+package io.hbench.core.mapreduce;
+
+import java.io.IOException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.JobContext;
+import org.apache.hadoop.mapreduce.JobStatus;
+import org.apache.hadoop.mapreduce.OutputCommitter;
+import org.apache.hadoop.mapreduce.OutputFormat;
+import org.apache.hadoop.mapreduce.RecordWriter;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.apache.hadoop.mapreduce.lib.output.PathOutputCommitter;
+import org.apache.hadoop.util.ReflectionUtils;
+
+/**
+ * Wraps a job's output format so that each task publishes its instrumented file system figures
+ * ({@link TaskIoReport}) at its end. The hook is the committer: every map and reduce task asks
+ * {@code needsTaskCommit} after its output is closed and before its final counters are sent, and
+ * commits (when it has output) before them too. Output, commit and counters are otherwise the
+ * wrapped format's own.
+ */
+public final class InstrumentedOutputFormat<K, V> extends OutputFormat<K, V> {
+
+  /** The wrapped output format class. */
+  public static final String WRAPPED_KEY = "hbench.instrument.output.format";
+
+  private OutputFormat<K, V> wrapped;
+
+  @SuppressWarnings("unchecked")
+  private OutputFormat<K, V> wrapped(Configuration conf) {
+    if (wrapped == null) {
+      Class<?> cls = conf.getClass(WRAPPED_KEY, null);
+      if (cls == null) {
+        throw new IllegalStateException(WRAPPED_KEY + " is not set");
+      }
+      wrapped = (OutputFormat<K, V>) ReflectionUtils.newInstance(cls, conf);
+    }
+    return wrapped;
+  }
+
+  @Override
+  public RecordWriter<K, V> getRecordWriter(TaskAttemptContext context)
+      throws IOException, InterruptedException {
+    return wrapped(context.getConfiguration()).getRecordWriter(context);
+  }
+
+  @Override
+  public void checkOutputSpecs(JobContext context) throws IOException, InterruptedException {
+    wrapped(context.getConfiguration()).checkOutputSpecs(context);
+  }
+
+  @Override
+  public OutputCommitter getOutputCommitter(TaskAttemptContext context)
+      throws IOException, InterruptedException {
+    return new PublishingCommitter(
+        wrapped(context.getConfiguration()).getOutputCommitter(context), context);
+  }
+
+  /**
+   * Passes everything to the wrapped committer and publishes after the task-side calls. It is a
+   * {@link PathOutputCommitter} so that output formats which look up their work path through the
+   * task's committer keep working.
+   */
+  static final class PublishingCommitter extends PathOutputCommitter {
+    private final OutputCommitter inner;
+
+    PublishingCommitter(OutputCommitter inner, TaskAttemptContext context) throws IOException {
+      super(inner instanceof PathOutputCommitter p ? p.getOutputPath() : null, context);
+      this.inner = inner;
+    }
+
+    @Override
+    public Path getOutputPath() {
+      return inner instanceof PathOutputCommitter p ? p.getOutputPath() : null;
+    }
+
+    @Override
+    public Path getWorkPath() throws IOException {
+      return inner instanceof PathOutputCommitter p ? p.getWorkPath() : null;
+    }
+
+    @Override
+    public void setupJob(JobContext jobContext) throws IOException {
+      inner.setupJob(jobContext);
+    }
+
+    @Override
+    public void commitJob(JobContext jobContext) throws IOException {
+      inner.commitJob(jobContext);
+    }
+
+    @Override
+    public void abortJob(JobContext jobContext, JobStatus.State state) throws IOException {
+      inner.abortJob(jobContext, state);
+    }
+
+    @Override
+    @SuppressWarnings("deprecation")
+    public void cleanupJob(JobContext jobContext) throws IOException {
+      inner.cleanupJob(jobContext);
+    }
+
+    @Override
+    public void setupTask(TaskAttemptContext taskContext) throws IOException {
+      inner.setupTask(taskContext);
+    }
+
+    @Override
+    public boolean needsTaskCommit(TaskAttemptContext taskContext) throws IOException {
+      boolean needs = inner.needsTaskCommit(taskContext);
+      TaskIoReport.publish(taskContext);
+      return needs;
+    }
+
+    @Override
+    public void commitTask(TaskAttemptContext taskContext) throws IOException {
+      inner.commitTask(taskContext);
+      TaskIoReport.publish(taskContext);
+    }
+
+    @Override
+    public void abortTask(TaskAttemptContext taskContext) throws IOException {
+      inner.abortTask(taskContext);
+    }
+
+    @Override
+    @SuppressWarnings("deprecation")
+    public boolean isRecoverySupported() {
+      return inner.isRecoverySupported();
+    }
+
+    @Override
+    public boolean isRecoverySupported(JobContext jobContext) throws IOException {
+      return inner.isRecoverySupported(jobContext);
+    }
+
+    @Override
+    public boolean isCommitJobRepeatable(JobContext jobContext) throws IOException {
+      return inner.isCommitJobRepeatable(jobContext);
+    }
+
+    @Override
+    public void recoverTask(TaskAttemptContext taskContext) throws IOException {
+      inner.recoverTask(taskContext);
+    }
+  }
+}

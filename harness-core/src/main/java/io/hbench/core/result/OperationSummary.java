@@ -1,0 +1,69 @@
+package io.hbench.core.result;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.hbench.core.fs.OperationStats;
+import org.HdrHistogram.Histogram;
+
+/**
+ * One operation's figures in a result record, from {@link io.hbench.core.fs.InstrumentedFileSystem}.
+ *
+ * @param calls calls made (exact)
+ * @param bytes bytes written or read by them
+ * @param failures calls that threw
+ * @param timeMs total time spent in the calls, ms; an estimate when {@code timeErrorMs} is present
+ * @param timeErrorMs standard error of {@code timeMs} when it was estimated from a sample, else
+ *     absent
+ * @param timedCalls how many calls the time and latencies come from
+ * @param latencyUs latency percentiles of the timed calls in microseconds ({@code p50}, {@code
+ *     p90}, {@code p99}, {@code p99_9}, {@code max}), or absent
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record OperationSummary(
+    @JsonProperty("calls") long calls,
+    @JsonProperty("bytes") long bytes,
+    @JsonProperty("failures") long failures,
+    @JsonProperty("time_ms") double timeMs,
+    @JsonProperty("time_error_ms") Double timeErrorMs,
+    @JsonProperty("timed_calls") long timedCalls,
+    @JsonProperty("latency_us") Latency latencyUs) {
+
+  /** Latency percentiles in microseconds. */
+  public record Latency(
+      @JsonProperty("p50") double p50,
+      @JsonProperty("p90") double p90,
+      @JsonProperty("p99") double p99,
+      @JsonProperty("p99_9") double p999,
+      @JsonProperty("max") double max) {}
+
+  /** Summarizes {@code s}; with {@code latency} false the percentiles are left out. */
+  public static OperationSummary of(OperationStats s, boolean latency) {
+    Histogram h = latency ? s.histogram() : null;
+    Latency l =
+        h == null || h.getTotalCount() == 0
+            ? null
+            : new Latency(
+                us(h.getValueAtPercentile(50)),
+                us(h.getValueAtPercentile(90)),
+                us(h.getValueAtPercentile(99)),
+                us(h.getValueAtPercentile(99.9)),
+                us(h.getMaxValue()));
+    boolean estimated = s.timedCalls() > 0 && s.timedCalls() < s.calls();
+    return new OperationSummary(
+        s.calls(),
+        s.bytes(),
+        s.failures(),
+        round(s.totalNanos() / 1e6),
+        estimated ? round(s.totalNanosError() / 1e6) : null,
+        s.timedCalls(),
+        l);
+  }
+
+  private static double us(long nanos) {
+    return round(nanos / 1e3);
+  }
+
+  private static double round(double v) {
+    return Math.round(v * 1000) / 1000.0;
+  }
+}

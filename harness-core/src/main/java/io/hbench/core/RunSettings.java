@@ -74,7 +74,7 @@ public record RunSettings(
   Map<String, String> asText(String suite, Path resolvedOut) {
     Map<String, String> m = new LinkedHashMap<>();
     m.put("out", resolvedOut.toString());
-    m.put("cluster", cluster.name().toLowerCase(java.util.Locale.ROOT));
+    m.put("cluster", cluster.text());
     m.put("datanodes", Integer.toString(datanodes));
     m.put("conf", String.join(",", confFiles));
     m.put("base_dir", baseDir == null ? defaultBaseDir(suite) : baseDir);

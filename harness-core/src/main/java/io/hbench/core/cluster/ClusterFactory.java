@@ -3,6 +3,8 @@ package io.hbench.core.cluster;
 import io.hbench.core.InvalidInputException;
 import io.hbench.core.report.Console;
 import java.io.IOException;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
 
 /** The one place clusters are opened. */
 public final class ClusterFactory {
@@ -20,9 +22,12 @@ public final class ClusterFactory {
   public static BenchCluster open(
       ClusterMode mode, ClusterConfiguration config, int datanodes, Console console)
       throws IOException {
+    if (mode == ClusterMode.MINI_OZONE) {
+      return startOn("ozone", config, datanodes, console);
+    }
     boolean embedded =
         switch (mode) {
-          case MINI -> true;
+          case MINI, MINI_OZONE -> true;
           case CONF -> {
             if (!config.namesCluster()) {
               throw new InvalidInputException(
@@ -51,10 +56,45 @@ public final class ClusterFactory {
     try {
       return EmbeddedCluster.start(config.configuration(), datanodes, 1);
     } catch (NoClassDefFoundError e) {
-      throw new InvalidInputException(
-          "the embedded cluster is not in this jar (missing "
-              + e.getMessage()
-              + "): use bench-standalone.jar, or --cluster conf with a configured cluster");
+      throw notInThisJar(e.getMessage());
     }
+  }
+
+  /** An embedded cluster on a store found through {@link EmbeddedStorage.Provider}. */
+  private static BenchCluster startOn(
+      String storage, ClusterConfiguration config, int datanodes, Console console)
+      throws IOException {
+    EmbeddedStorage.Provider provider = null;
+    try {
+      for (EmbeddedStorage.Provider p : ServiceLoader.load(EmbeddedStorage.Provider.class)) {
+        if (p.name().equals(storage)) {
+          provider = p;
+        }
+      }
+    } catch (ServiceConfigurationError | NoClassDefFoundError e) {
+      throw notInThisJar(e.getMessage());
+    }
+    if (provider == null) {
+      throw notInThisJar("the " + storage + " store");
+    }
+    console.status(
+        "hbench: running on an embedded "
+            + storage
+            + " cluster (in-process, "
+            + datanodes
+            + " datanode(s), with MiniYARNCluster): figures describe this machine, not a"
+            + " cluster");
+    try {
+      return EmbeddedCluster.start(config.configuration(), datanodes, 1, provider);
+    } catch (NoClassDefFoundError e) {
+      throw notInThisJar(e.getMessage());
+    }
+  }
+
+  private static InvalidInputException notInThisJar(String missing) {
+    return new InvalidInputException(
+        "the embedded cluster is not in this jar (missing "
+            + missing
+            + "): use bench-standalone.jar, or --cluster conf with a configured cluster");
   }
 }

@@ -14,8 +14,9 @@ import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
 
 /**
- * An in-process MiniDFSCluster plus a MiniYARNCluster that runs MapReduce jobs, for machines
- * with no cluster. All its files live in one fresh temporary directory, removed on close.
+ * An in-process store (MiniDFSCluster, or another {@link EmbeddedStorage}) plus a MiniYARNCluster
+ * that runs MapReduce jobs, for machines with no cluster. All its files live in one fresh
+ * temporary directory, removed on close.
  */
 public final class EmbeddedCluster implements BenchCluster {
 
@@ -30,29 +31,37 @@ public final class EmbeddedCluster implements BenchCluster {
       java.util.logging.Logger.getLogger("com.google.inject.servlet");
 
   private final Path root;
-  private final MiniDFSCluster dfs;
+  private final EmbeddedStorage storage;
   private final MiniMRYarnCluster yarn;
   private final Configuration conf;
   private final String savedTestDir;
   private boolean closed;
 
   private EmbeddedCluster(
-      Path root, MiniDFSCluster dfs, MiniMRYarnCluster yarn, Configuration conf, String saved) {
+      Path root, EmbeddedStorage storage, MiniMRYarnCluster yarn, Configuration conf,
+      String saved) {
     this.root = root;
-    this.dfs = dfs;
+    this.storage = storage;
     this.yarn = yarn;
     this.conf = conf;
     this.savedTestDir = saved;
   }
 
   /**
-   * Starts the cluster.
+   * Starts the cluster on HDFS.
    *
    * @param base settings to start from ({@code -D} and {@code --conf} already applied)
    * @param datanodes number of datanodes
    * @param nodeManagers number of NodeManagers
    */
   public static EmbeddedCluster start(Configuration base, int datanodes, int nodeManagers)
+      throws IOException {
+    return start(base, datanodes, nodeManagers, new MiniDfsProvider());
+  }
+
+  /** Starts the cluster on the store {@code provider} makes. */
+  public static EmbeddedCluster start(
+      Configuration base, int datanodes, int nodeManagers, EmbeddedStorage.Provider provider)
       throws IOException {
     Path root = Files.createTempDirectory("hbench-embedded-");
     // The mini clusters put their work directories under test.build.data, which defaults to
@@ -62,17 +71,15 @@ public final class EmbeddedCluster implements BenchCluster {
     if (System.getProperty("hadoop.log.dir") == null) {
       System.setProperty("hadoop.log.dir", root.resolve("logs").toString());
     }
-    MiniDFSCluster dfs = null;
+    EmbeddedStorage storage = null;
     MiniMRYarnCluster yarn = null;
     QUIET_JERSEY.setLevel(java.util.logging.Level.WARNING);
     QUIET_GUICE.setLevel(java.util.logging.Level.SEVERE);
     try {
       Configuration conf = new Configuration(base);
-      conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, root.resolve("dfs").toString());
-      dfs = new MiniDFSCluster.Builder(conf).numDataNodes(datanodes).build();
-      dfs.waitActive();
-      conf.set(FileSystem.FS_DEFAULT_NAME_KEY, dfs.getFileSystem().getUri().toString());
-      conf.set(MRJobConfig.MR_AM_STAGING_DIR, "/tmp/hadoop-yarn/staging");
+      storage = provider.start(conf, root, datanodes);
+      conf.set(FileSystem.FS_DEFAULT_NAME_KEY, storage.defaultFs());
+      conf.set(MRJobConfig.MR_AM_STAGING_DIR, storage.stagingDir(root));
       // Room for an ApplicationMaster and several tasks; vmem checks misfire on small machines.
       conf.setIfUnset("yarn.nodemanager.resource.memory-mb", "8192");
       conf.setIfUnset("yarn.nodemanager.resource.cpu-vcores", "8");
@@ -81,9 +88,9 @@ public final class EmbeddedCluster implements BenchCluster {
       yarn.init(conf);
       yarn.start();
       Configuration client = new Configuration(yarn.getConfig());
-      return new EmbeddedCluster(root, dfs, yarn, client, saved);
+      return new EmbeddedCluster(root, storage, yarn, client, saved);
     } catch (IOException | RuntimeException | Error e) {
-      stopQuietly(yarn, dfs);
+      stopQuietly(yarn, storage);
       deleteTree(root);
       restore(saved);
       throw e;
@@ -92,7 +99,7 @@ public final class EmbeddedCluster implements BenchCluster {
 
   @Override
   public String kind() {
-    return "embedded";
+    return storage.kind();
   }
 
   @Override
@@ -127,7 +134,7 @@ public final class EmbeddedCluster implements BenchCluster {
     org.apache.log4j.Level threshold = logs.getThreshold();
     logs.setThreshold(org.apache.log4j.Level.OFF);
     try {
-      stopQuietly(yarn, dfs);
+      stopQuietly(yarn, storage);
     } finally {
       logs.setThreshold(threshold);
     }
@@ -135,7 +142,7 @@ public final class EmbeddedCluster implements BenchCluster {
     restore(savedTestDir);
   }
 
-  private static void stopQuietly(MiniMRYarnCluster yarn, MiniDFSCluster dfs) {
+  private static void stopQuietly(MiniMRYarnCluster yarn, EmbeddedStorage storage) {
     try {
       if (yarn != null) {
         yarn.stop();
@@ -143,12 +150,8 @@ public final class EmbeddedCluster implements BenchCluster {
     } catch (RuntimeException e) {
       // Stopping is best effort; the process is usually about to exit.
     }
-    try {
-      if (dfs != null) {
-        dfs.shutdown();
-      }
-    } catch (RuntimeException e) {
-      // as above
+    if (storage != null) {
+      storage.stop();
     }
     try {
       // MiniDFSCluster.shutdown() removes FileSystem's shutdown hook; close cached instances
@@ -156,6 +159,48 @@ public final class EmbeddedCluster implements BenchCluster {
       FileSystem.closeAll();
     } catch (IOException e) {
       // as above
+    }
+  }
+
+  /** MiniDFSCluster, the default store. */
+  private static final class MiniDfsProvider implements EmbeddedStorage.Provider {
+    @Override
+    public String name() {
+      return "hdfs";
+    }
+
+    @Override
+    public EmbeddedStorage start(Configuration conf, Path root, int datanodes)
+        throws IOException {
+      conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, root.resolve("dfs").toString());
+      MiniDFSCluster dfs = new MiniDFSCluster.Builder(conf).numDataNodes(datanodes).build();
+      try {
+        dfs.waitActive();
+        String uri = dfs.getFileSystem().getUri().toString();
+        return new EmbeddedStorage() {
+          @Override
+          public String defaultFs() {
+            return uri;
+          }
+
+          @Override
+          public String kind() {
+            return "embedded";
+          }
+
+          @Override
+          public void stop() {
+            try {
+              dfs.shutdown();
+            } catch (RuntimeException e) {
+              // Stopping is best effort; the process is usually about to exit.
+            }
+          }
+        };
+      } catch (IOException | RuntimeException e) {
+        dfs.shutdown();
+        throw e;
+      }
     }
   }
 

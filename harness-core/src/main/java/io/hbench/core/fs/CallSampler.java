@@ -26,7 +26,11 @@ final class CallSampler {
     countdown = next();
   }
 
-  private int next() {
+  /**
+   * The number of calls until the next timed one (the next is timed when it reaches 0), for
+   * streams that keep the countdown in a field of their own to save an indirection per call.
+   */
+  int next() {
     if (every == 1) {
       return 1;
     }

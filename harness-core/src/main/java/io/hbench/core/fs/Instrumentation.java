@@ -32,8 +32,14 @@ public final class Instrumentation {
   public static void enable(Configuration conf, String scheme) throws IOException {
     String implKey = "fs." + scheme + ".impl";
     String wrappedKey = InstrumentedFileSystem.WRAPPED_PREFIX + scheme;
+    String current = conf.getTrimmed(implKey);
     if (conf.get(wrappedKey) == null) {
-      conf.set(wrappedKey, InstrumentedFileSystem.wrappedClass(scheme, conf).getName());
+      boolean ours = InstrumentedFileSystem.class.getName().equals(current);
+      conf.set(
+          wrappedKey,
+          current != null && !ours
+              ? current
+              : InstrumentedFileSystem.wrappedClass(scheme, conf).getName());
     }
     conf.set(implKey, InstrumentedFileSystem.class.getName());
   }

@@ -53,7 +53,7 @@ public class InstrumentedFileSystem extends FilterFileSystem {
   /** Time one {@code write}/{@code read}/{@code seek} call in this many; 1 times every call. */
   public static final String SAMPLE_KEY = "hbench.instrument.sample";
 
-  public static final int DEFAULT_SAMPLE_EVERY = 32;
+  public static final int DEFAULT_SAMPLE_EVERY = 64;
 
   /** When true, {@link #close()} prints the instance's report lines to standard output. */
   public static final String PRINT_ON_CLOSE_KEY = "hbench.instrument.print-on-close";

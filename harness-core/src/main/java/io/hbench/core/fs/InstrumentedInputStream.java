@@ -15,8 +15,9 @@ import org.apache.hadoop.fs.statistics.IOStatisticsSource;
 
 /**
  * Counts and times the calls on an input stream, then passes them on unchanged. Sequential {@code
- * read} and {@code seek} are counted on every call and timed on a random sample; positional reads
- * and {@code close} are timed on every call. Capabilities the wrapped stream lacks fail exactly as
+ * read} and {@code seek} are counted on every call, timed exactly on a random sample and by the
+ * {@link TickSampler} otherwise; positional reads and {@code close} are timed exactly on every
+ * call. Capabilities the wrapped stream lacks fail exactly as
  * they would on it, since every call goes to the wrapped {@link FSDataInputStream}.
  */
 final class InstrumentedInputStream extends FSInputStream
@@ -40,6 +41,9 @@ final class InstrumentedInputStream extends FSInputStream
   private final OperationStats reads;
   private final OperationStats seeks;
   private final CallSampler sampler;
+  private final CallProbe probe;
+  private static final int READ_STATE = IoOperation.READ.ordinal() + 1;
+  private static final int SEEK_STATE = IoOperation.SEEK.ordinal() + 1;
   private boolean closed;
 
   InstrumentedInputStream(FSDataInputStream in, IoStatistics owner) {
@@ -48,6 +52,7 @@ final class InstrumentedInputStream extends FSInputStream
     this.figures = owner.openStream();
     this.reads = figures.get(IoOperation.READ);
     this.seeks = figures.get(IoOperation.SEEK);
+    this.probe = figures.probe;
     this.sampler = new CallSampler(owner.sampleEvery(), System.identityHashCode(this));
   }
 
@@ -60,13 +65,16 @@ final class InstrumentedInputStream extends FSInputStream
     OperationStats s = reads;
     s.calls++;
     if (sampler.skip()) {
+      probe.enter(READ_STATE);
       int r;
       try {
         r = in.read();
       } catch (IOException | RuntimeException e) {
+        probe.exit();
         failed(s, IoOperation.READ);
         throw e;
       }
+      probe.exit();
       if (r >= 0) {
         s.bytes++;
       }
@@ -84,13 +92,16 @@ final class InstrumentedInputStream extends FSInputStream
     OperationStats s = reads;
     s.calls++;
     if (sampler.skip()) {
+      probe.enter(READ_STATE);
       int n;
       try {
         n = in.read(b, off, len);
       } catch (IOException | RuntimeException e) {
+        probe.exit();
         failed(s, IoOperation.READ);
         throw e;
       }
+      probe.exit();
       if (n > 0) {
         s.bytes += n;
       }
@@ -109,12 +120,15 @@ final class InstrumentedInputStream extends FSInputStream
     s.calls++;
     int n;
     if (sampler.skip()) {
+      probe.enter(READ_STATE);
       try {
         n = in.read(buf);
       } catch (IOException | RuntimeException e) {
+        probe.exit();
         failed(s, IoOperation.READ);
         throw e;
       }
+      probe.exit();
     } else {
       n = sampled(s, () -> in.read(buf));
     }
@@ -138,37 +152,40 @@ final class InstrumentedInputStream extends FSInputStream
     }
   }
 
-  private int positional(long bytesIfFully, Read call) throws IOException {
+  @Override
+  public int read(long position, byte[] buffer, int offset, int length) throws IOException {
     OperationStats s = figures.get(IoOperation.PREAD);
     s.calls++;
     long t0 = System.nanoTime();
     int n;
     try {
-      n = call.run();
+      n = in.read(position, buffer, offset, length);
     } catch (IOException | RuntimeException e) {
       failed(s, IoOperation.PREAD);
       throw e;
     } finally {
       s.timed(System.nanoTime() - t0);
     }
-    long got = bytesIfFully >= 0 ? bytesIfFully : Math.max(0, n);
-    s.bytes += got;
+    if (n > 0) {
+      s.bytes += n;
+    }
     return n;
   }
 
   @Override
-  public int read(long position, byte[] buffer, int offset, int length) throws IOException {
-    return positional(-1, () -> in.read(position, buffer, offset, length));
-  }
-
-  @Override
   public void readFully(long position, byte[] buffer, int offset, int length) throws IOException {
-    positional(
-        length,
-        () -> {
-          in.readFully(position, buffer, offset, length);
-          return length;
-        });
+    OperationStats s = figures.get(IoOperation.PREAD);
+    s.calls++;
+    long t0 = System.nanoTime();
+    try {
+      in.readFully(position, buffer, offset, length);
+    } catch (IOException | RuntimeException e) {
+      failed(s, IoOperation.PREAD);
+      throw e;
+    } finally {
+      s.timed(System.nanoTime() - t0);
+    }
+    s.bytes += length;
   }
 
   @Override
@@ -178,18 +195,39 @@ final class InstrumentedInputStream extends FSInputStream
 
   @Override
   public int read(long position, ByteBuffer buf) throws IOException {
-    return positional(-1, () -> in.read(position, buf));
+    OperationStats s = figures.get(IoOperation.PREAD);
+    s.calls++;
+    long t0 = System.nanoTime();
+    int n;
+    try {
+      n = in.read(position, buf);
+    } catch (IOException | RuntimeException e) {
+      failed(s, IoOperation.PREAD);
+      throw e;
+    } finally {
+      s.timed(System.nanoTime() - t0);
+    }
+    if (n > 0) {
+      s.bytes += n;
+    }
+    return n;
   }
 
   @Override
   public void readFully(long position, ByteBuffer buf) throws IOException {
+    OperationStats s = figures.get(IoOperation.PREAD);
+    s.calls++;
     int length = buf.remaining();
-    positional(
-        length,
-        () -> {
-          in.readFully(position, buf);
-          return length;
-        });
+    long t0 = System.nanoTime();
+    try {
+      in.readFully(position, buf);
+    } catch (IOException | RuntimeException e) {
+      failed(s, IoOperation.PREAD);
+      throw e;
+    } finally {
+      s.timed(System.nanoTime() - t0);
+    }
+    s.bytes += length;
   }
 
   @Override
@@ -197,12 +235,15 @@ final class InstrumentedInputStream extends FSInputStream
     OperationStats s = seeks;
     s.calls++;
     if (sampler.skip()) {
+      probe.enter(SEEK_STATE);
       try {
         in.seek(pos);
       } catch (IOException | RuntimeException e) {
+        probe.exit();
         failed(s, IoOperation.SEEK);
         throw e;
       }
+      probe.exit();
       return;
     }
     sampled(

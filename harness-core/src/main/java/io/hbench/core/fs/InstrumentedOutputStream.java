@@ -12,9 +12,10 @@ import org.apache.hadoop.fs.statistics.IOStatisticsSource;
 
 /**
  * Counts and times the calls on an output stream, then passes them on unchanged. {@code write}
- * is counted on every call and timed on a random sample (one in {@link
- * IoStatistics#sampleEvery()}); {@code hflush}, {@code hsync} and {@code close} are timed on every
- * call. Figures go to the file system's {@link IoStatistics} at close.
+ * is counted on every call, timed exactly on a random sample (one in {@link
+ * IoStatistics#sampleEvery()}) and by the {@link TickSampler} otherwise; {@code hflush}, {@code
+ * hsync} and {@code close} are timed exactly on every call. Figures go to the file system's
+ * {@link IoStatistics} at close.
  */
 final class InstrumentedOutputStream extends OutputStream
     implements Syncable, StreamCapabilities, CanSetDropBehind, IOStatisticsSource, Abortable {
@@ -24,6 +25,16 @@ final class InstrumentedOutputStream extends OutputStream
   private final IoStatistics.StreamFigures figures;
   private final OperationStats writes;
   private final CallSampler sampler;
+  private final CallProbe probe;
+  private static final int WRITE_STATE = IoOperation.WRITE.ordinal() + 1;
+  /** Calls left until the next exactly timed one; here rather than in the sampler, to save a load. */
+  private int countdown;
+  /**
+   * {@code write} calls and bytes, kept here on the hot path and moved into {@link #writes} at
+   * close; {@link IoStatistics#snapshot()} reads them through {@link #liveCalls()}.
+   */
+  private long writeCalls;
+  private long writeBytes;
   private boolean closed;
 
   InstrumentedOutputStream(FSDataOutputStream out, IoStatistics owner) {
@@ -31,27 +42,69 @@ final class InstrumentedOutputStream extends OutputStream
     this.owner = owner;
     this.figures = owner.openStream();
     this.writes = figures.get(IoOperation.WRITE);
+    this.probe = figures.probe;
+    figures.live = this;
     this.sampler = new CallSampler(owner.sampleEvery(), System.identityHashCode(this));
+    this.countdown = sampler.next();
   }
 
   /** Wraps {@code out} so that its callers see a stream at the same position. */
   static FSDataOutputStream wrap(FSDataOutputStream out, IoStatistics owner) throws IOException {
-    // No Statistics for the outer stream: the wrapped one already counts bytes for its scheme.
-    return new FSDataOutputStream(new InstrumentedOutputStream(out, owner), null, out.getPos());
+    return new Outer(new InstrumentedOutputStream(out, owner));
+  }
+
+  /**
+   * The stream callers get. {@code write} goes straight to the counting stream: the inherited
+   * path would add a second synchronized DataOutputStream and a position cache, which cost more
+   * than all the counting (an uncontended lock is a CAS on a JDK without biased locking). The
+   * wrapped stream keeps its own synchronization, and the position is the wrapped stream's.
+   * Other DataOutputStream methods ({@code writeInt}, ...) take the inherited path and are
+   * counted there.
+   */
+  private static final class Outer extends FSDataOutputStream {
+    private final InstrumentedOutputStream counting;
+
+    Outer(InstrumentedOutputStream counting) throws IOException {
+      // No Statistics here: the wrapped stream already counts bytes for its scheme.
+      super(counting, null, counting.out.getPos());
+      this.counting = counting;
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+      counting.write(b, off, len);
+      int w = written + len;
+      written = w < 0 ? Integer.MAX_VALUE : w;
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+      counting.write(b);
+      if (written != Integer.MAX_VALUE) {
+        written++;
+      }
+    }
+
+    @Override
+    public long getPos() {
+      return counting.out.getPos();
+    }
   }
 
   @Override
   public void write(int b) throws IOException {
-    OperationStats s = writes;
-    s.calls++;
-    if (sampler.skip()) {
+    writeCalls++;
+    if (--countdown > 0) {
+      probe.enter(WRITE_STATE);
       try {
         out.write(b);
       } catch (IOException | RuntimeException e) {
-        failed(s, IoOperation.WRITE);
+        probe.exit();
+        writeFailed();
         throw e;
       }
-      s.bytes++;
+      probe.exit();
+      writeBytes++;
       return;
     }
     timedWrite(null, b, 0, 1);
@@ -59,24 +112,52 @@ final class InstrumentedOutputStream extends OutputStream
 
   @Override
   public void write(byte[] b, int off, int len) throws IOException {
-    OperationStats s = writes;
-    s.calls++;
-    if (sampler.skip()) {
+    writeCalls++;
+    if (--countdown > 0) {
+      probe.enter(WRITE_STATE);
       try {
         out.write(b, off, len);
       } catch (IOException | RuntimeException e) {
-        failed(s, IoOperation.WRITE);
+        probe.exit();
+        writeFailed();
         throw e;
       }
-      s.bytes += len;
+      probe.exit();
+      writeBytes += len;
       return;
     }
     timedWrite(b, 0, off, len);
   }
 
+  private void writeFailed() {
+    if (closed) {
+      writeCalls--;
+      owner.record(IoOperation.WRITE, -1, 0, true);
+    } else {
+      writes.failures++;
+    }
+  }
+
+  /** The write calls not yet moved into the figures, for snapshots of an open stream. */
+  long liveCalls() {
+    return writeCalls;
+  }
+
+  long liveBytes() {
+    return writeBytes;
+  }
+
+  /** Moves the hot-path counters into the figures; at close only. */
+  private void settle() {
+    writes.calls += writeCalls;
+    writes.bytes += writeBytes;
+    writeCalls = 0;
+    writeBytes = 0;
+  }
+
   /** The sampled path, kept out of {@code write} so the common path stays small to inline. */
   private void timedWrite(byte[] b, int single, int off, int len) throws IOException {
-    sampler.rearm();
+    countdown = sampler.next();
     OperationStats s = writes;
     long t0 = System.nanoTime();
     try {
@@ -86,12 +167,12 @@ final class InstrumentedOutputStream extends OutputStream
         out.write(b, off, len);
       }
     } catch (IOException | RuntimeException e) {
-      failed(s, IoOperation.WRITE);
+      writeFailed();
       throw e;
     } finally {
       s.timed(System.nanoTime() - t0);
     }
-    s.bytes += len;
+    writeBytes += len;
   }
 
   @Override
@@ -154,6 +235,7 @@ final class InstrumentedOutputStream extends OutputStream
       throw e;
     } finally {
       s.timed(System.nanoTime() - t0);
+      settle();
       owner.closeStream(figures);
     }
   }
@@ -164,6 +246,7 @@ final class InstrumentedOutputStream extends OutputStream
       return out.abort();
     } finally {
       closed = true;
+      settle();
       owner.closeStream(figures);
     }
   }

@@ -76,7 +76,10 @@ public final class IoStatistics {
   }
 
   StreamFigures openStream() {
-    StreamFigures f = new StreamFigures();
+    StreamFigures f = new StreamFigures(sampleEvery > 1 ? new CallProbe() : null);
+    if (f.probe != null) {
+      TickSampler.register(f.probe);
+    }
     open.add(f);
     return f;
   }
@@ -84,6 +87,10 @@ public final class IoStatistics {
   /** Adds a closed stream's figures to the totals. */
   void closeStream(StreamFigures f) {
     if (open.remove(f)) {
+      if (f.probe != null) {
+        TickSampler.unregister(f.probe);
+      }
+      f.collectTicks();
       synchronized (this) {
         f.forEach((op, st) -> totals.computeIfAbsent(op, o -> new OperationStats()).add(st));
       }
@@ -101,7 +108,18 @@ public final class IoStatistics {
     }
     for (StreamFigures f : open) {
       f.forEach(
-          (op, st) -> copy.computeIfAbsent(op, o -> new OperationStats()).add(st.countsOnly()));
+          (op, st) -> {
+            OperationStats c = st.countsOnly();
+            if (op == IoOperation.WRITE && f.live != null) {
+              c.calls += f.live.liveCalls();
+              c.bytes += f.live.liveBytes();
+            }
+            if (f.probe != null && op.sampled()) {
+              c.coarseNanos = f.probe.nanos(op);
+              c.hasCoarse = true;
+            }
+            copy.computeIfAbsent(op, o -> new OperationStats()).add(c);
+          });
     }
     return Collections.unmodifiableMap(copy);
   }
@@ -136,6 +154,27 @@ public final class IoStatistics {
   /** The per-operation figures of one stream: plain fields, touched only by its own thread. */
   static final class StreamFigures {
     private final OperationStats[] byOp = new OperationStats[IoOperation.values().length];
+    /** Null when every call is timed exactly. */
+    final CallProbe probe;
+    /** The output stream whose write counters live in its own fields, or null. */
+    volatile InstrumentedOutputStream live;
+
+    StreamFigures(CallProbe probe) {
+      this.probe = probe;
+    }
+
+    /** Moves the tick sampler's time into the figures, once the stream is closed. */
+    void collectTicks() {
+      if (probe != null) {
+        forEach(
+            (op, st) -> {
+              if (op.sampled()) {
+                st.coarseNanos = probe.nanos(op);
+                st.hasCoarse = true;
+              }
+            });
+      }
+    }
 
     OperationStats get(IoOperation op) {
       OperationStats s = byOp[op.ordinal()];

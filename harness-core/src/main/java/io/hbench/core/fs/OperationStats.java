@@ -6,9 +6,10 @@ import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
 
 /**
- * Figures of one operation: exact call, byte and failure counts, and the time of the calls that
- * were timed (every call, or a random sample of them; see {@link IoOperation#sampled()}) as a sum
- * and an HdrHistogram in nanoseconds. Not thread-safe: a stream owns one per operation, and
+ * Figures of one operation: exact call, byte and failure counts; the time of the calls timed
+ * exactly (every call, or for {@link IoOperation#sampled()} operations a random sample) as a sum
+ * and an HdrHistogram in nanoseconds; and, for sampled operations, the time of the other calls
+ * by the {@link TickSampler}. Not thread-safe: a stream owns one per operation, and
  * {@link IoStatistics} guards the ones it shares.
  */
 public final class OperationStats {
@@ -22,7 +23,12 @@ public final class OperationStats {
   long timedCalls;
   long timedNanos;
   double timedNanosSquared;
+  /** Time of the calls outside the exact sample, by the {@link TickSampler}. */
+  long coarseNanos;
   private Histogram histogram;
+
+  /** Whether calls outside the exact sample are timed by the tick sampler (sampled operations). */
+  boolean hasCoarse;
 
   /** Records one timed call. */
   void timed(long nanos) {
@@ -57,34 +63,45 @@ public final class OperationStats {
     return timedNanos;
   }
 
-  /** Sum of the squares of the timed calls' durations, for the sampling error. */
+  /** Sum of the squares of the exactly timed calls' durations. */
   public double timedNanosSquared() {
     return timedNanosSquared;
   }
 
-  /**
-   * Total time spent in the calls, in nanoseconds: exact when every call was timed, otherwise
-   * {@code calls x mean of the timed calls}, an unbiased estimate from a random sample.
-   */
-  public double totalNanos() {
-    if (timedCalls == 0) {
-      return 0;
-    }
-    return timedCalls >= calls ? timedNanos : (double) timedNanos * calls / timedCalls;
+  /** Time of the calls outside the exact sample, by the tick sampler, ns. */
+  public long coarseNanos() {
+    return coarseNanos;
+  }
+
+  /** Whether some calls were timed by the tick sampler. */
+  public boolean hasCoarse() {
+    return hasCoarse;
   }
 
   /**
-   * Standard error of {@link #totalNanos()} in nanoseconds: 0 when every call was timed, else the
-   * sampling error of a simple random sample, {@code N s / sqrt(n) sqrt(1 - n/N)}.
+   * Total time spent in the calls, ns: the exactly timed calls plus, for operations timed on a
+   * sample, the other calls by the tick sampler. Exact when every call was timed exactly.
+   */
+  public double totalNanos() {
+    return timedNanos + coarseNanos;
+  }
+
+  /** Whether {@link #totalNanos()} includes coarse-clock time, and so is an estimate. */
+  public boolean estimated() {
+    return hasCoarse;
+  }
+
+  /**
+   * Upper bound of the standard error of {@link #totalNanos()}, ns: 0 when every call was timed
+   * exactly, else {@code sqrt(coarse time x tick)} (see {@link TickSampler}).
    */
   public double totalNanosError() {
-    if (timedCalls >= calls || timedCalls < 2) {
-      return 0;
-    }
-    double n = timedCalls;
-    double mean = timedNanos / n;
-    double variance = Math.max(0, (timedNanosSquared - n * mean * mean) / (n - 1));
-    return calls * Math.sqrt(variance / n) * Math.sqrt(1 - n / calls);
+    return hasCoarse ? TickSampler.errorBound(coarseNanos) : 0;
+  }
+
+  /** Mean of the exactly timed calls, ns; 0 when none was. */
+  public double meanTimedNanos() {
+    return timedCalls == 0 ? 0 : (double) timedNanos / timedCalls;
   }
 
   /** Latency histogram of the timed calls in nanoseconds (a copy), or null when none was timed. */
@@ -100,6 +117,8 @@ public final class OperationStats {
     timedCalls += other.timedCalls;
     timedNanos += other.timedNanos;
     timedNanosSquared += other.timedNanosSquared;
+    coarseNanos += other.coarseNanos;
+    hasCoarse |= other.hasCoarse;
     if (other.histogram != null) {
       if (histogram == null) {
         histogram = new Histogram(DIGITS);
@@ -117,6 +136,8 @@ public final class OperationStats {
     c.timedCalls = timedCalls;
     c.timedNanos = timedNanos;
     c.timedNanosSquared = timedNanosSquared;
+    c.coarseNanos = coarseNanos;
+    c.hasCoarse = hasCoarse;
     return c;
   }
 
@@ -138,6 +159,7 @@ public final class OperationStats {
     d.timedCalls -= earlier.timedCalls;
     d.timedNanos -= earlier.timedNanos;
     d.timedNanosSquared -= earlier.timedNanosSquared;
+    d.coarseNanos -= earlier.coarseNanos;
     if (d.histogram != null && earlier.histogram != null) {
       d.histogram.subtract(earlier.histogram);
     }
@@ -165,8 +187,12 @@ public final class OperationStats {
       long timedCalls,
       long timedNanos,
       double timedNanosSquared,
+      long coarseNanos,
+      boolean hasCoarse,
       String encodedHistogram) {
     OperationStats s = new OperationStats();
+    s.coarseNanos = coarseNanos;
+    s.hasCoarse = hasCoarse;
     s.calls = calls;
     s.bytes = bytes;
     s.failures = failures;

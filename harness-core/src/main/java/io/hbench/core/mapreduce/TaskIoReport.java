@@ -53,16 +53,18 @@ public record TaskIoReport(
       @JsonProperty("timed_calls") long timedCalls,
       @JsonProperty("timed_nanos") long timedNanos,
       @JsonProperty("timed_nanos_squared") double timedNanosSquared,
+      @JsonProperty("coarse_nanos") long coarseNanos,
+      @JsonProperty("coarse") boolean coarse,
       @JsonProperty("histogram") String histogram) {
 
     static Figures of(OperationStats s) {
       return new Figures(s.calls(), s.bytes(), s.failures(), s.timedCalls(), s.timedNanos(),
-          s.timedNanosSquared(), s.encodedHistogram());
+          s.timedNanosSquared(), s.coarseNanos(), s.hasCoarse(), s.encodedHistogram());
     }
 
     OperationStats stats() {
       return OperationStats.of(calls, bytes, failures, timedCalls, timedNanos, timedNanosSquared,
-          histogram);
+          coarseNanos, coarse, histogram);
     }
   }
 

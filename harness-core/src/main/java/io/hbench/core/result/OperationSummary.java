@@ -12,9 +12,10 @@ import org.HdrHistogram.Histogram;
  * @param bytes bytes written or read by them
  * @param failures calls that threw
  * @param timeMs total time spent in the calls, ms; an estimate when {@code timeErrorMs} is present
- * @param timeErrorMs standard error of {@code timeMs} when it was estimated from a sample, else
- *     absent
- * @param timedCalls how many calls the time and latencies come from
+ * @param timeErrorMs for {@code write}, {@code read} and {@code seek}, whose calls outside the
+ *     exact sample are timed by a 1 ms coarse clock: an upper bound of the standard error of
+ *     {@code timeMs}; absent when every call was timed exactly
+ * @param timedCalls how many calls were timed exactly; the latencies come from these
  * @param latencyUs latency percentiles of the timed calls in microseconds ({@code p50}, {@code
  *     p90}, {@code p99}, {@code p99_9}, {@code max}), or absent
  */
@@ -48,7 +49,7 @@ public record OperationSummary(
                 us(h.getValueAtPercentile(99)),
                 us(h.getValueAtPercentile(99.9)),
                 us(h.getMaxValue()));
-    boolean estimated = s.timedCalls() > 0 && s.timedCalls() < s.calls();
+    boolean estimated = s.estimated();
     return new OperationSummary(
         s.calls(),
         s.bytes(),

@@ -24,12 +24,14 @@ class OperationStatsTest {
   }
 
   @Test
-  void aSampleIsScaledToAllCalls() {
+  void sampledOperationsAddTheCoarseTimeOfTheOtherCalls() {
     OperationStats s = of(100, 10, 20, 30, 40);
-    assertEquals(2500, s.totalNanos(), 1e-9);
-    // N s / sqrt(n) sqrt(1 - n/N), s = sd of 10,20,30,40 = 12.91
-    double expected = 100 * 12.909944 / 2 * Math.sqrt(1 - 4 / 100.0);
-    assertEquals(expected, s.totalNanosError(), 1e-3);
+    s.hasCoarse = true;
+    s.coarseNanos = 4_000_000;
+    assertEquals(4_000_100, s.totalNanos(), 1e-9);
+    assertEquals(true, s.estimated());
+    // sqrt(coarse time x 1 ms tick) = sqrt(4e6 * 1e6) = 2e6
+    assertEquals(2_000_000, s.totalNanosError(), 1e-3);
   }
 
   @Test
@@ -38,14 +40,15 @@ class OperationStatsTest {
     s.bytes = 400;
     OperationStats back =
         OperationStats.of(s.calls(), s.bytes(), s.failures(), s.timedCalls(), s.timedNanos(),
-            s.timedNanosSquared(), s.encodedHistogram());
-    assertEquals(s.totalNanos(), back.totalNanos());
+            s.timedNanosSquared(), 7, true, s.encodedHistogram());
+    assertEquals(s.totalNanos() + 7, back.totalNanos());
+    assertEquals(true, back.estimated());
     assertEquals(4, back.histogram().getTotalCount());
     assertEquals(
         s.histogram().getValueAtPercentile(50), back.histogram().getValueAtPercentile(50));
     assertEquals(400, back.bytes());
     assertThrows(IllegalArgumentException.class,
-        () -> OperationStats.of(1, 0, 0, 1, 1, 1, "bm90IGEgaGlzdG9ncmFt"));
+        () -> OperationStats.of(1, 0, 0, 1, 1, 1, 0, false, "bm90IGEgaGlzdG9ncmFt"));
   }
 
   @Test

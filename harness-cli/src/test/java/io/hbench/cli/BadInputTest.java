@@ -54,7 +54,10 @@ class BadInputTest {
         "terasort --sizes 1M --cluster conf -D fs.defaultFS=hdfs://127.0.0.1:1; cannot reach",
         "nosuchsuite --sizes 1M; unknown suite 'nosuchsuite'",
         "teragen --size 1Q; unknown unit",
-        "teravalidate; --input"
+        "teravalidate; --input",
+        "teragen --size 1M --fs not-a-uri; invalid --fs",
+        "teragen --size 1M --fs file:///tmp/hbench-x --instrument; --instrument cannot wrap file://",
+        "terasort --sizes 1M --cluster mini-oz; --cluster"
       })
   void rejected(String args, String expected) {
     BenchProcess p = badRun(args);

@@ -89,6 +89,9 @@ public final class BenchmarkRunner {
             ? settings.out()
             : Path.of("hbench-results", benchmark.name() + "-" + runId + ".jsonl");
     ResultWriter.checkWritable(out);
+    if (settings.instrument() && settings.fs() != null && settings.fs().startsWith("file:")) {
+      throw fileNotInstrumentable();
+    }
     ClusterConfiguration config =
         ClusterConfiguration.load(
             settings.hadoopConfDir(), settings.confFiles(), settings.defines());
@@ -108,7 +111,8 @@ public final class BenchmarkRunner {
       interrupt.cluster = cluster;
       Configuration base = new Configuration(cluster.configuration());
       benchmark.checkInputs(options, base);
-      org.apache.hadoop.fs.Path basePath = basePath(settings, benchmark.name());
+      org.apache.hadoop.fs.Path basePath =
+          basePath(settings, benchmark.name(), settings.fs() != null ? settings.fs() : cluster.dataFs());
       dataFs = openDataFileSystem(basePath, base, settings.instrument());
       Environment env =
           ClusterEnvironment.read(cluster, version()).withDataFs(dataFs.getUri().toString());
@@ -179,15 +183,22 @@ public final class BenchmarkRunner {
     }
   }
 
-  /** The base directory, under {@code --fs} when given. */
-  private static org.apache.hadoop.fs.Path basePath(RunSettings settings, String suite) {
+  private static InvalidInputException fileNotInstrumentable() {
+    return new InvalidInputException(
+        "--instrument cannot wrap file:// (MapReduce tasks need the local file system"
+            + " unwrapped); give the data a cluster file system with --fs or fs.defaultFS");
+  }
+
+  /** The base directory, under {@code dataFs} ({@code --fs}, or the cluster's) when given. */
+  private static org.apache.hadoop.fs.Path basePath(
+      RunSettings settings, String suite, String dataFs) {
     String text = settings.baseDir() != null ? settings.baseDir() : RunSettings.defaultBaseDir(suite);
     org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(text);
-    if (settings.fs() == null || p.toUri().getScheme() != null) {
+    if (dataFs == null || p.toUri().getScheme() != null) {
       return p;
     }
     // Appended, not resolved: ofs://om/vol/bucket + /benchmarks/... keeps the volume and bucket.
-    String fs = settings.fs().replaceAll("/+$", "");
+    String fs = dataFs.replaceAll("/+$", "");
     return new org.apache.hadoop.fs.Path(fs + (text.startsWith("/") ? text : "/" + text));
   }
 
@@ -208,9 +219,7 @@ public final class BenchmarkRunner {
       scheme = FileSystem.getDefaultUri(conf).getScheme();
     }
     if ("file".equals(scheme)) {
-      throw new InvalidInputException(
-          "--instrument cannot wrap file:// (MapReduce tasks need the local file system"
-              + " unwrapped); give the data a cluster file system with --fs or fs.defaultFS");
+      throw fileNotInstrumentable();
     }
     Instrumentation.enable(conf, scheme);
     return FileSystem.newInstance(basePath.toUri(), conf);

@@ -14,17 +14,17 @@ import org.apache.hadoop.ozone.MiniOzoneCluster;
  * An in-process Ozone (SCM, OM and datanodes: MiniOzoneCluster) as the store of the embedded
  * cluster, so that {@code --cluster mini-ozone} compares Ozone with HDFS on one machine. Data goes
  * to {@code ofs://<om>/}; the base directory {@code /benchmarks/hbench/<suite>} becomes volume
- * {@code benchmarks}, bucket {@code hbench}. MapReduce stages its job files on the local disk, so
- * only the benchmark's own I/O goes to Ozone.
+ * {@code benchmarks}, bucket {@code hbench}. YARN and MapReduce keep their own files on the local
+ * disk, so only the benchmark's data goes to Ozone.
  */
 public final class MiniOzoneStorage implements EmbeddedStorage {
 
   private final MiniOzoneCluster cluster;
-  private final String defaultFs;
+  private final String dataFs;
 
-  private MiniOzoneStorage(MiniOzoneCluster cluster, String defaultFs) {
+  private MiniOzoneStorage(MiniOzoneCluster cluster, String dataFs) {
     this.cluster = cluster;
-    this.defaultFs = defaultFs;
+    this.dataFs = dataFs;
   }
 
   /** Found by the core through {@link java.util.ServiceLoader}. */
@@ -37,6 +37,7 @@ public final class MiniOzoneStorage implements EmbeddedStorage {
     @Override
     public EmbeddedStorage start(Configuration conf, Path root, int datanodes)
         throws IOException {
+      quietLogs();
       OzoneConfiguration oz = new OzoneConfiguration(conf);
       // Sizes for one machine: the defaults (5 GB containers, 256 MB blocks) expect real disks.
       oz.setIfUnset("ozone.scm.container.size", "1GB");
@@ -49,7 +50,7 @@ public final class MiniOzoneStorage implements EmbeddedStorage {
           MiniOzoneCluster.newBuilder(oz).setNumDatanodes(datanodes).build();
       try {
         cluster.waitForClusterToBeReady();
-        InetSocketAddress om = cluster.getOzoneManager().getOmRpcServerAddress();
+        InetSocketAddress om = cluster.getOzoneManager().getOmRpcServerAddr();
         String uri = "ofs://" + om.getHostString() + ":" + om.getPort() + "/";
         // Clients, here and in task JVMs (through job.xml), need the cluster's addresses.
         for (Map.Entry<String, String> e : cluster.getConf()) {
@@ -71,14 +72,34 @@ public final class MiniOzoneStorage implements EmbeddedStorage {
     }
   }
 
-  @Override
-  public String defaultFs() {
-    return defaultFs;
+  /**
+   * YARN and MapReduce keep their files (staging, history) on the local disk: a file:// staging
+   * directory cannot be named while fs.defaultFS has an authority (Path.makeQualified lends it
+   * one), and their small files are not what is being measured.
+   */
+  /**
+   * Ozone's daemons log many warnings at start and stop (metrics, RocksDB natives, shutdown
+   * interrupts), and its audit log writes every failed lookup (such as "does this output exist
+   * yet?") to the console at ERROR through Log4j 2. None of it is about the measurement.
+   */
+  private static void quietLogs() {
+    if (System.getProperty("org.apache.logging.log4j.level") == null) {
+      System.setProperty("org.apache.logging.log4j.level", "OFF");
+    }
+    for (String name : new String[] {"org.apache.hadoop.ozone", "org.apache.hadoop.hdds",
+        "org.apache.ratis", "org.apache.hadoop.hdds.utils.db", "org.apache.hadoop.ozone.om"}) {
+      org.apache.log4j.Logger.getLogger(name).setLevel(org.apache.log4j.Level.ERROR);
+    }
   }
 
   @Override
-  public String stagingDir(Path root) {
-    return root.resolve("staging").toUri().toString();
+  public String defaultFs() {
+    return "file:///";
+  }
+
+  @Override
+  public String dataFs() {
+    return dataFs;
   }
 
   @Override

@@ -8,6 +8,14 @@ public interface BenchCluster extends AutoCloseable {
   /** {@code embedded} or {@code configured}, as recorded in results. */
   String kind();
 
+  /**
+   * Where benchmarks put their data when {@code --fs} is not given, or null for {@code
+   * fs.defaultFS}; the embedded Ozone cluster keeps YARN's files local and the data on ofs://.
+   */
+  default String dataFs() {
+    return null;
+  }
+
   /** Configuration for clients and jobs of this cluster, {@code -D} and {@code --conf} applied. */
   Configuration configuration();
 

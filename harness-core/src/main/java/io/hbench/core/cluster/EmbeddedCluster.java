@@ -79,7 +79,12 @@ public final class EmbeddedCluster implements BenchCluster {
       Configuration conf = new Configuration(base);
       storage = provider.start(conf, root, datanodes);
       conf.set(FileSystem.FS_DEFAULT_NAME_KEY, storage.defaultFs());
-      conf.set(MRJobConfig.MR_AM_STAGING_DIR, storage.stagingDir(root));
+      // On a local default file system, staging stays inside our own directory.
+      conf.set(
+          MRJobConfig.MR_AM_STAGING_DIR,
+          storage.defaultFs().startsWith("file:")
+              ? root.resolve("staging").toString()
+              : "/tmp/hadoop-yarn/staging");
       // Room for an ApplicationMaster and several tasks; vmem checks misfire on small machines.
       conf.setIfUnset("yarn.nodemanager.resource.memory-mb", "8192");
       conf.setIfUnset("yarn.nodemanager.resource.cpu-vcores", "8");
@@ -100,6 +105,11 @@ public final class EmbeddedCluster implements BenchCluster {
   @Override
   public String kind() {
     return storage.kind();
+  }
+
+  @Override
+  public String dataFs() {
+    return storage.dataFs();
   }
 
   @Override
@@ -133,9 +143,13 @@ public final class EmbeddedCluster implements BenchCluster {
     org.apache.log4j.spi.LoggerRepository logs = org.apache.log4j.LogManager.getLoggerRepository();
     org.apache.log4j.Level threshold = logs.getThreshold();
     logs.setThreshold(org.apache.log4j.Level.OFF);
+    // Some daemons (Ozone's) print their interrupted threads' stack traces straight to stderr.
+    java.io.PrintStream err = System.err;
+    System.setErr(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
     try {
       stopQuietly(yarn, storage);
     } finally {
+      System.setErr(err);
       logs.setThreshold(threshold);
     }
     deleteTree(root);

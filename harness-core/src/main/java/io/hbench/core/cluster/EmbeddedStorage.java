@@ -10,12 +10,15 @@ import org.apache.hadoop.conf.Configuration;
  */
 public interface EmbeddedStorage {
 
-  /** The URI that becomes {@code fs.defaultFS}. */
+  /** The URI that becomes {@code fs.defaultFS}: where YARN and MapReduce keep their files. */
   String defaultFs();
 
-  /** Where MapReduce stages job files; relative paths are on {@link #defaultFs()}. */
-  default String stagingDir(Path root) {
-    return "/tmp/hadoop-yarn/staging";
+  /**
+   * Where benchmarks put their data when {@code --fs} is not given; null for {@link
+   * #defaultFs()}.
+   */
+  default String dataFs() {
+    return null;
   }
 
   /** What results record as the cluster kind, e.g. {@code embedded}. */

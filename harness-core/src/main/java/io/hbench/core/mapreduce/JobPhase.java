@@ -230,6 +230,10 @@ public final class JobPhase {
     for (TaskCounter c : SELECTED) {
       out.put(c.name().toLowerCase(Locale.ROOT), counters.findCounter(c).getValue());
     }
+    // What instrumented tasks published (--instrument): io_<operation>_calls/_bytes/_ms.
+    for (Counter c : counters.getGroup(TaskIoReport.COUNTER_GROUP)) {
+      out.put("io_" + c.getName().replace(' ', '_'), c.getValue());
+    }
     // Per scheme (hdfs_bytes_read, file_bytes_written, ...): local spills stay apart from HDFS I/O.
     for (Counter c : counters.getGroup("org.apache.hadoop.mapreduce.FileSystemCounter")) {
       String n = c.getName();

@@ -1,0 +1,50 @@
+package io.hbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hbench.core.result.IoResult;
+import io.hbench.core.result.ResultReader;
+import io.hbench.core.result.ResultRecord;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The Ozone path: teragen on ofs:// of the in-process Ozone cluster, with --instrument. */
+@Tag("integration")
+class OzoneTeraGenIT {
+
+  private static final long ROWS = 41_943;
+
+  @TempDir Path tmp;
+
+  @Test
+  @Timeout(value = 15, unit = TimeUnit.MINUTES)
+  void teragenOnOzoneIsCounted() throws Exception {
+    Path results = tmp.resolve("r.jsonl");
+    BenchProcess p =
+        BenchProcess.run(
+            null,
+            "teragen", "--size", "4M", "--maps", "2", "--cluster", "mini-ozone", "--instrument",
+            "--out", results.toString());
+    assertEquals(0, p.exitCode, p.toString());
+    List<ResultRecord> records = ResultReader.read(results);
+    ResultRecord r = records.get(0);
+    assertEquals("ok", r.status(), r.toString());
+    assertEquals("embedded-ozone", r.environment().cluster());
+    assertTrue(r.environment().dataFs().startsWith("ofs://"), r.environment().dataFs());
+    assertTrue(String.valueOf(r.params().get("output")).startsWith("ofs://"), r.params().toString());
+    IoResult io = r.phase("teragen").io();
+    assertEquals(2 * ROWS, io.tasks().get("stream_write_operations").calls());
+    assertEquals(100 * ROWS, io.tasks().get("stream_write_operations").bytes());
+    assertTrue(io.tasks().get("stream_write_operations").timeMs() > 0);
+    assertEquals(2, io.tasks().get("op_hsync").calls());
+    assertEquals(2, io.tasks().get("stream_write_close_operations").calls());
+    assertEquals(2, io.perTask().size());
+    assertTrue(p.out.contains("ofs"), p.out);
+  }
+}

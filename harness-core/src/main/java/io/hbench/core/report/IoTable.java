@@ -84,8 +84,9 @@ public final class IoTable {
       }
     }
     return SweepTable.layout(header, rows)
-        + "ms: time spent inside the call, summed over the calls of each task (write and read"
-        + " are timed on a sample of calls and scaled up; see docs/instrumented-fs.md).\n";
+        + "ms: time spent inside the calls, summed per task. Every call is counted; write, read"
+        + " and seek time is partly tick-sampled (error bound in the record's time_error_ms; see"
+        + " docs/instrumented-fs.md).\n";
   }
 
   private static boolean repeated(List<ResultRecord> records) {

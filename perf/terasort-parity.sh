@@ -71,13 +71,7 @@ hadoop_once() {
     "$(echo "$t1 - $t0" | bc)" "$(echo "$t2 - $t1" | bc)" "$(echo "$t3 - $t2" | bc)"
 }
 
-start_cluster() {
-  rm -rf "$CONF_DIR"
-  java -jar "$STANDALONE" embedded-cluster --conf-dir "$CONF_DIR" &
-  CLUSTER_PID=$!
-  for _ in $(seq 120); do [ -f "$CONF_DIR/core-site.xml" ] && return 0; sleep 1; done
-  echo "embedded cluster did not start" >&2; exit 1
-}
+. perf/embedded-cluster.sh  # the working directory is the repository root
 
 case "${1:-pairs}" in
   hbench) hbench_once ;;
@@ -85,7 +79,6 @@ case "${1:-pairs}" in
   cluster) rm -rf "$CONF_DIR"; exec java -jar "$STANDALONE" embedded-cluster --conf-dir "$CONF_DIR" ;;
   pairs)
     start_cluster
-    trap 'kill $CLUSTER_PID 2>/dev/null; wait $CLUSTER_PID 2>/dev/null' EXIT
     echo "size $SIZE ($ROWS rows), maps $MAPS, reduces $REDUCES, $RUNS pairs"
     for i in $(seq "$RUNS"); do
       a0=$(now); hbench_once; a1=$(now)

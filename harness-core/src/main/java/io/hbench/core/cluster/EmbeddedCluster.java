@@ -125,10 +125,16 @@ public final class EmbeddedCluster implements BenchCluster {
    */
   public void writeConfiguration(Path dir) throws IOException {
     Files.createDirectories(dir);
-    for (String site : new String[] {"core-site.xml", "hdfs-site.xml", "mapred-site.xml", "yarn-site.xml"}) {
-      try (OutputStream out = Files.newOutputStream(dir.resolve(site))) {
+    // Each file appears whole (written aside, then moved), core-site.xml last: a script that
+    // waits for core-site.xml finds the others complete. Otherwise a client started between two
+    // files could miss mapred-site.xml and run its job in the local runner without a word.
+    for (String site : new String[] {"hdfs-site.xml", "mapred-site.xml", "yarn-site.xml", "core-site.xml"}) {
+      Path tmp = dir.resolve("." + site + ".tmp");
+      try (OutputStream out = Files.newOutputStream(tmp)) {
         conf.writeXml(out);
       }
+      Files.move(tmp, dir.resolve(site), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+          java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     }
   }
 

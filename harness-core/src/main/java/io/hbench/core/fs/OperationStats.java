@@ -30,6 +30,19 @@ public final class OperationStats {
   /** Whether calls outside the exact sample are timed by the tick sampler (sampled operations). */
   boolean hasCoarse;
 
+  /**
+   * Records one call timed exactly, for callers that time their own operations (such as Slive's
+   * clients): counted, its bytes and failure added, its time summed and put in the histogram.
+   */
+  public void recordCall(long nanos, long callBytes, boolean failed) {
+    calls++;
+    bytes += callBytes;
+    if (failed) {
+      failures++;
+    }
+    timed(nanos);
+  }
+
   /** Records one timed call. */
   void timed(long nanos) {
     long n = Math.max(0, nanos);
@@ -177,6 +190,31 @@ public final class OperationStats {
     buf.flip();
     buf.get(bytes);
     return Base64.getEncoder().encodeToString(bytes);
+  }
+
+  /**
+   * These figures as one line of space-separated fields (histogram compressed and Base64, or
+   * {@code -}), for side files and MapReduce records; {@link #parseText} reads it back.
+   */
+  public String toText() {
+    String h = encodedHistogram();
+    return calls + " " + bytes + " " + failures + " " + timedCalls + " " + timedNanos + " "
+        + timedNanosSquared + " " + coarseNanos + " " + hasCoarse + " " + (h == null ? "-" : h);
+  }
+
+  /** Reads what {@link #toText()} wrote; throws IllegalArgumentException when malformed. */
+  public static OperationStats parseText(String text) {
+    String[] f = text.trim().split(" ");
+    if (f.length != 9) {
+      throw new IllegalArgumentException("malformed operation figures: " + text);
+    }
+    try {
+      return of(Long.parseLong(f[0]), Long.parseLong(f[1]), Long.parseLong(f[2]),
+          Long.parseLong(f[3]), Long.parseLong(f[4]), Double.parseDouble(f[5]),
+          Long.parseLong(f[6]), Boolean.parseBoolean(f[7]), "-".equals(f[8]) ? null : f[8]);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("malformed operation figures: " + text, e);
+    }
   }
 
   /** Rebuilds figures written by a side file. */

@@ -108,7 +108,11 @@ public final class InstrumentedOutputFormat<K, V> extends OutputFormat<K, V> {
     @Override
     public boolean needsTaskCommit(TaskAttemptContext taskContext) throws IOException {
       boolean needs = inner.needsTaskCommit(taskContext);
-      TaskIoReport.publish(taskContext);
+      if (!needs) {
+        // No commit follows, so this is the task's last chance; otherwise commitTask publishes
+        // once, its own calls included (each publication writes a side file).
+        TaskIoReport.publish(taskContext);
+      }
       return needs;
     }
 

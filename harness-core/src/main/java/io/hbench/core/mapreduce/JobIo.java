@@ -48,7 +48,9 @@ public final class JobIo {
     List<IoResult.TaskIo> perTask = new ArrayList<>();
     for (FileStatus f : fs.listStatus(sideDir)) {
       String name = f.getPath().getName();
-      if (!name.endsWith(".json") || !succeeded.contains(name.substring(0, name.length() - 5))) {
+      String suffix = TaskIoReport.SUFFIX;
+      if (!name.endsWith(suffix)
+          || !succeeded.contains(name.substring(0, name.length() - suffix.length()))) {
         continue;
       }
       TaskIoReport report = TaskIoReport.read(fs, f.getPath());

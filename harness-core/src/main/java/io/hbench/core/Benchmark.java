@@ -2,7 +2,9 @@ package io.hbench.core;
 
 import java.io.IOException;
 import java.util.List;
+import io.hbench.core.result.ResultRecord;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
 
 /**
  * A benchmark suite: the one interface a suite implements. Register an implementation in {@code
@@ -45,6 +47,25 @@ public interface Benchmark {
    * with exit code 2.
    */
   default void checkInputs(OptionValues options, Configuration conf) throws IOException {}
+
+  /**
+   * As {@link #checkInputs(OptionValues, Configuration)}, for suites whose inputs live under the
+   * base directory (DFSIO's read mode needs the files an earlier write left there). {@code
+   * baseDir} is fully qualified and may not exist yet; nothing has been created.
+   */
+  default void checkInputs(OptionValues options, Configuration conf, Path baseDir)
+      throws IOException {
+    checkInputs(options, conf);
+  }
+
+  /**
+   * The suite's own report of a run, printed after the common table: figures the common table
+   * cannot show (DFSIO's TestDFSIO figures, Slive's operations). Built only from the records, so
+   * it can be rebuilt from a results file; null when the suite has none.
+   */
+  default String report(List<ResultRecord> records) {
+    return null;
+  }
 
   /**
    * Measures one point. Run the work through {@code context} ({@link RunContext#runJob}, {@link

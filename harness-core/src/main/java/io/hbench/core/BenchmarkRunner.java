@@ -110,10 +110,10 @@ public final class BenchmarkRunner {
         ClusterFactory.open(settings.cluster(), config, settings.datanodes(), console)) {
       interrupt.cluster = cluster;
       Configuration base = new Configuration(cluster.configuration());
-      benchmark.checkInputs(options, base);
       org.apache.hadoop.fs.Path basePath =
           basePath(settings, benchmark.name(), settings.fs() != null ? settings.fs() : cluster.dataFs());
       dataFs = openDataFileSystem(basePath, base, settings.instrument());
+      benchmark.checkInputs(options, base, dataFs.makeQualified(basePath));
       Environment env =
           ClusterEnvironment.read(cluster, version()).withDataFs(dataFs.getUri().toString());
       IoStatistics clientIo = settings.instrument() ? Instrumentation.statistics(dataFs) : null;
@@ -169,6 +169,10 @@ public final class BenchmarkRunner {
       String ioTable = IoTable.render(records);
       if (ioTable != null) {
         console.print(ioTable);
+      }
+      String own = benchmark.report(records);
+      if (own != null) {
+        console.print(own);
       }
       console.status("hbench: " + records.size() + " record(s) appended to " + out);
       return new Summary(out, records);

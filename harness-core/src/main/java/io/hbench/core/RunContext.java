@@ -116,10 +116,7 @@ public final class RunContext {
     long t0 = System.nanoTime();
     Long records = body.run();
     double seconds = (System.nanoTime() - t0) / 1e9;
-    PhaseResult r =
-        new PhaseResult(
-            name, seconds, bytes, records, PhaseResult.mbPerSecond(bytes, seconds), null, null,
-            null, null, null);
+    PhaseResult r = new PhaseResult(name, seconds, bytes, records, null);
     if (clientIo != null) {
       r = r.withIo(new IoResult(null, null, clientFigures(before)));
     }
@@ -175,6 +172,20 @@ public final class RunContext {
     }
     phases.add(r);
     return r;
+  }
+
+  /**
+   * Attaches the suite's own figures to the phase {@code name} already run (see {@link
+   * PhaseResult#figures()}). Figures are measurements: add them only from work that succeeded.
+   */
+  public void figures(String name, Map<String, Object> figures) {
+    for (int i = phases.size() - 1; i >= 0; i--) {
+      if (phases.get(i).name().equals(name)) {
+        phases.set(i, phases.get(i).withFigures(new LinkedHashMap<>(figures)));
+        return;
+      }
+    }
+    throw new IllegalArgumentException("no phase named " + name + " was run");
   }
 
   /** Records a validation check. Any failed check fails the point. */

@@ -103,6 +103,7 @@ public final class JobPhase {
         job.getJobID().toString(),
         tasks,
         selectedCounters(counters),
+        null,
         null);
   }
 

@@ -2,6 +2,7 @@ package io.hbench.core.report;
 
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultRecord;
+import io.hbench.core.stats.Spread;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -11,7 +12,8 @@ import java.util.Set;
 /**
  * The end-of-sweep table, shaped like the seeds' tables: one row per point (and repeat), and for
  * each phase its seconds, the job start-up part of those seconds, and MB/s. Failed points show
- * their status and no figures.
+ * their status and no figures. With {@code --repeat}, each point's repeats are followed by a
+ * {@code mean} row: mean ± sample standard deviation over its {@code ok} repeats.
  */
 public final class SweepTable {
 
@@ -34,7 +36,8 @@ public final class SweepTable {
     header.add("validation");
     header.add("status");
     List<List<String>> rows = new ArrayList<>();
-    for (ResultRecord r : records) {
+    for (int i = 0; i < records.size(); i++) {
+      ResultRecord r = records.get(i);
       List<String> row = new ArrayList<>();
       row.add(repeats ? r.point() + " #" + r.repeat() : r.point());
       for (String name : phases) {
@@ -46,18 +49,52 @@ public final class SweepTable {
       row.add(r.validation() == null ? "-" : r.validation().status());
       row.add(r.status());
       rows.add(row);
+      boolean lastOfPoint =
+          i + 1 == records.size() || !records.get(i + 1).point().equals(r.point());
+      if (repeats && lastOfPoint) {
+        rows.add(meanRow(records, r.point(), phases));
+      }
     }
     return layout(header, rows)
         + "seconds: whole phase, wall clock; startup s: the part of it from job submission to the"
-        + " first task running; MB/s: MiB per second of the whole phase.\n";
+        + " first task running; MB/s: MiB per second of the whole phase."
+        + (repeats ? " mean: mean ± sample standard deviation of the ok repeats." : "")
+        + "\n";
   }
 
-  private static String fmt(double v) {
+  /** Mean ± standard deviation of one point's ok repeats, for every figure column. */
+  private static List<String> meanRow(List<ResultRecord> records, String point, Set<String> phases) {
+    List<ResultRecord> ok =
+        records.stream().filter(r -> r.point().equals(point) && r.ok()).toList();
+    int all = (int) records.stream().filter(r -> r.point().equals(point)).count();
+    List<String> row = new ArrayList<>();
+    row.add(point + " mean");
+    for (String name : phases) {
+      List<PhaseResult> ps =
+          ok.stream().map(r -> r.phase(name)).filter(p -> p != null).toList();
+      row.add(spread(ps.stream().map(PhaseResult::seconds).toList()));
+      row.add(spread(ps.stream().map(PhaseResult::startupSeconds).filter(v -> v != null).toList()));
+      row.add(spread(ps.stream().filter(p -> p.bytes() > 0).map(PhaseResult::mbPerSecond).toList()));
+    }
+    row.add("-");
+    row.add(ok.size() + "/" + all + " ok");
+    return row;
+  }
+
+  private static String spread(List<Double> values) {
+    if (values.isEmpty()) {
+      return "-";
+    }
+    Spread s = Spread.of(values);
+    return fmt(s.mean()) + " ±" + fmt(s.stddev());
+  }
+
+  static String fmt(double v) {
     return String.format(Locale.ROOT, "%.2f", v);
   }
 
   /** Lays out a table: labels in the first column left-aligned, figures right-aligned. */
-  static String layout(List<String> header, List<List<String>> rows) {
+  public static String layout(List<String> header, List<List<String>> rows) {
     int[] width = new int[header.size()];
     for (int i = 0; i < width.length; i++) {
       width[i] = header.get(i).length();

@@ -18,6 +18,8 @@ import java.util.Map;
  * @param tasks task counts by kind ({@code maps}, {@code reduces}), or null
  * @param counters selected job counters, or null
  * @param io what the phase did through the instrumented file system, with {@code --instrument}
+ * @param figures the suite's own figures for the phase (DFSIO's TestDFSIO figures, Slive's
+ *     per-operation counts and latencies), keyed by snake_case name; absent when it has none
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PhaseResult(
@@ -30,12 +32,27 @@ public record PhaseResult(
     @JsonProperty("job_id") String jobId,
     @JsonProperty("tasks") Map<String, Integer> tasks,
     @JsonProperty("counters") Map<String, Long> counters,
-    @JsonProperty("io") IoResult io) {
+    @JsonProperty("io") IoResult io,
+    @JsonProperty("figures") Map<String, Object> figures) {
+
+  /** A phase without the optional parts (job, tasks, counters, io, figures). */
+  public PhaseResult(String name, double seconds, long bytes, Long records, Double startupSeconds) {
+    this(name, seconds, bytes, records, mbPerSecond(bytes, seconds), startupSeconds, null, null,
+        null, null, null);
+  }
 
   /** This result with the instrumented file system's figures. */
-  public PhaseResult withIo(IoResult figures) {
+  public PhaseResult withIo(IoResult io) {
     return new PhaseResult(
-        name, seconds, bytes, records, mbPerSecond, startupSeconds, jobId, tasks, counters, figures);
+        name, seconds, bytes, records, mbPerSecond, startupSeconds, jobId, tasks, counters, io,
+        figures);
+  }
+
+  /** This result with the suite's own figures. */
+  public PhaseResult withFigures(Map<String, Object> suiteFigures) {
+    return new PhaseResult(
+        name, seconds, bytes, records, mbPerSecond, startupSeconds, jobId, tasks, counters, io,
+        suiteFigures);
   }
 
   /** MB/s as every hbench figure defines it: MiB per wall-clock second. */

@@ -14,10 +14,14 @@ import org.junit.jupiter.api.Test;
 class SweepTableTest {
 
   private static ResultRecord rec(String point, String status, double seconds) {
-    return new ResultRecord(ResultRecord.SCHEMA, "r", "terasort", point, 1, Map.of(), status,
+    return rec(point, 1, status, seconds);
+  }
+
+  private static ResultRecord rec(String point, int repeat, String status, double seconds) {
+    return new ResultRecord(ResultRecord.SCHEMA, "r", "terasort", point, repeat, Map.of(), status,
         status.equals("ok") ? null : "x",
         Validation.of(List.of(new Check("order", status.equals("ok"), ""))),
-        List.of(new PhaseResult("terasort", seconds, 64L << 20, 1L, 64.0 / seconds, 1.5, null, null, null, null)),
+        List.of(new PhaseResult("terasort", seconds, 64L << 20, 1L, 64.0 / seconds, 1.5, null, null, null, null, null)),
         null, Map.of(), Map.of(), "", "");
   }
 
@@ -30,5 +34,26 @@ class SweepTableTest {
     // A failed point shows no figures.
     assertTrue(lines.get(3).matches("64M\\s+-\\s+-\\s+-\\s+failed\\s+failed"), lines.get(3));
     assertEquals(5, lines.size());
+  }
+
+  @Test
+  void repeatsAreFollowedByTheMeanAndSpreadOfTheirOkRuns() {
+    String table =
+        SweepTable.render(
+            List.of(
+                rec("32M", 1, "ok", 2.0),
+                rec("32M", 2, "ok", 4.0),
+                rec("32M", 3, "failed", 100.0),
+                rec("64M", 1, "ok", 8.0),
+                rec("64M", 2, "ok", 8.0)));
+    List<String> lines = table.lines().toList();
+    assertTrue(lines.get(2).startsWith("32M #1 "), lines.get(2));
+    // 2 s and 4 s: mean 3, sample sd sqrt(2); MB/s 32 and 16: mean 24, sd 11.31; the failed
+    // repeat's 100 s is left out.
+    assertTrue(
+        lines.get(5).matches("32M mean\\s+3\\.00 ±1\\.41\\s+1\\.50 ±0\\.00\\s+24\\.00 ±11\\.31\\s+-\\s+2/3 ok"),
+        lines.get(5));
+    assertTrue(lines.get(8).matches("64M mean\\s+8\\.00 ±0\\.00\\s+.*2/2 ok"), lines.get(8));
+    assertEquals(10, lines.size());
   }
 }

@@ -2,11 +2,10 @@ package io.hbench.mapreduce.terasort;
 
 import io.hbench.core.OptionValues;
 import io.hbench.core.RunContext;
+import io.hbench.core.mapreduce.NumberRangeInputFormat;
+import io.hbench.core.mapreduce.PartFiles;
 import io.hbench.core.size.Size;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -63,11 +62,9 @@ final class TeraJobs {
       throws Exception {
     Configuration conf = new Configuration(ctx.configuration());
     conf.setLong("dfs.blocksize", blockSize);
-    conf.setLong(RowRangeInputFormat.ROWS, rows);
-    conf.setInt(MRJobConfig.NUM_MAPS, maps);
     Job job = Job.getInstance(conf, "hbench teragen " + rows + " rows");
     job.setJarByClass(TeraJobs.class);
-    job.setInputFormatClass(RowRangeInputFormat.class);
+    NumberRangeInputFormat.configure(job, rows, maps, TeraRecord.LENGTH);
     job.setMapperClass(TeraGenMapper.class);
     job.setNumReduceTasks(0);
     job.setOutputKeyClass(Text.class);
@@ -140,22 +137,15 @@ final class TeraJobs {
     job.setOutputFormatClass(TextOutputFormat.class);
     FileOutputFormat.setOutputPath(job, report);
     ctx.runJob("teravalidate", job, bytes, TaskCounter.MAP_INPUT_RECORDS);
-    String firstError = null;
-    FileSystem rfs = report.getFileSystem(conf);
-    for (FileStatus st : rfs.listStatus(report, p -> p.getName().startsWith("part-"))) {
-      try (BufferedReader r =
-          new BufferedReader(new InputStreamReader(rfs.open(st.getPath()), StandardCharsets.UTF_8))) {
-        String line;
-        while (firstError == null && (line = r.readLine()) != null) {
-          if (line.startsWith(TeraValidateReducer.ERROR + "\t")) {
-            firstError = line.substring(line.indexOf('\t') + 1);
-          }
-        }
+    String[] firstError = {null};
+    PartFiles.forEachLine(report.getFileSystem(conf), report, (file, line) -> {
+      if (firstError[0] == null && line.startsWith(TeraValidateReducer.ERROR + "\t")) {
+        firstError[0] = line.substring(line.indexOf('\t') + 1);
       }
-    }
+    });
     long errors = job.getCounters().findCounter(TeraChecksum.Counter.ORDER_ERRORS).getValue();
     return new Outcome(
-        TeraChecksum.records(job.getCounters()), TeraChecksum.of(job.getCounters()), errors, firstError);
+        TeraChecksum.records(job.getCounters()), TeraChecksum.of(job.getCounters()), errors, firstError[0]);
   }
 
   /** Records the order check of a validation outcome. */

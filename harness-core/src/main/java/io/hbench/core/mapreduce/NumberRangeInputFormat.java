@@ -1,44 +1,64 @@
-package io.hbench.mapreduce.terasort;
+package io.hbench.core.mapreduce;
 
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.InputFormat;
 import org.apache.hadoop.mapreduce.InputSplit;
+import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 
 /**
- * TeraGen's input: no files, just row numbers {@code [0, rows)} cut into one contiguous range per
- * map ({@code mapreduce.job.maps}).
+ * Input for jobs that make their own data (TeraGen's rows, DFSIO's files, WordCount's text, Slive's
+ * maps): no files, just the numbers {@code [0, n)} cut into one contiguous range per map, each
+ * number one record. Set up with {@link #configure}.
  */
-public final class RowRangeInputFormat extends InputFormat<LongWritable, NullWritable> {
+public final class NumberRangeInputFormat extends InputFormat<LongWritable, NullWritable> {
 
-  /** Number of rows to generate. */
-  public static final String ROWS = "hbench.teragen.rows";
+  /** How many numbers. */
+  public static final String NUMBERS = "hbench.input.numbers";
 
-  /** A range of rows. */
-  public static final class RowRange extends InputSplit implements Writable {
+  /** Bytes each number stands for, so that splits report a length (for scheduling only). */
+  public static final String BYTES_PER_NUMBER = "hbench.input.bytes-per-number";
+
+  /**
+   * Makes {@code job} read the numbers {@code [0, numbers)} in {@code maps} ranges (fewer when
+   * there are fewer numbers than maps).
+   */
+  public static void configure(Job job, long numbers, int maps, long bytesPerNumber) {
+    Configuration conf = job.getConfiguration();
+    conf.setLong(NUMBERS, numbers);
+    conf.setLong(BYTES_PER_NUMBER, bytesPerNumber);
+    conf.setInt(MRJobConfig.NUM_MAPS, maps);
+    job.setInputFormatClass(NumberRangeInputFormat.class);
+  }
+
+  /** A range of numbers. */
+  public static final class NumberRange extends InputSplit implements Writable {
     long first;
     long count;
+    long bytesPerNumber;
 
-    public RowRange() {}
+    public NumberRange() {}
 
-    RowRange(long first, long count) {
+    NumberRange(long first, long count, long bytesPerNumber) {
       this.first = first;
       this.count = count;
+      this.bytesPerNumber = bytesPerNumber;
     }
 
     @Override
     public long getLength() {
-      return count * TeraRecord.LENGTH;
+      return count * bytesPerNumber;
     }
 
     @Override
@@ -50,24 +70,28 @@ public final class RowRangeInputFormat extends InputFormat<LongWritable, NullWri
     public void write(DataOutput out) throws IOException {
       out.writeLong(first);
       out.writeLong(count);
+      out.writeLong(bytesPerNumber);
     }
 
     @Override
     public void readFields(DataInput in) throws IOException {
       first = in.readLong();
       count = in.readLong();
+      bytesPerNumber = in.readLong();
     }
   }
 
   @Override
   public List<InputSplit> getSplits(JobContext job) {
-    long rows = job.getConfiguration().getLong(ROWS, 0);
-    int maps = (int) Math.max(1, Math.min(rows, job.getConfiguration().getInt(MRJobConfig.NUM_MAPS, 1)));
+    Configuration conf = job.getConfiguration();
+    long numbers = conf.getLong(NUMBERS, 0);
+    long bytesPerNumber = conf.getLong(BYTES_PER_NUMBER, 0);
+    int maps = (int) Math.max(1, Math.min(numbers, conf.getInt(MRJobConfig.NUM_MAPS, 1)));
     List<InputSplit> splits = new ArrayList<>(maps);
     long first = 0;
     for (int i = 0; i < maps; i++) {
-      long end = rows * (i + 1) / maps;
-      splits.add(new RowRange(first, end - first));
+      long end = numbers * (i + 1) / maps;
+      splits.add(new NumberRange(first, end - first, bytesPerNumber));
       first = end;
     }
     return splits;
@@ -77,13 +101,13 @@ public final class RowRangeInputFormat extends InputFormat<LongWritable, NullWri
   public RecordReader<LongWritable, NullWritable> createRecordReader(
       InputSplit split, TaskAttemptContext context) {
     return new RecordReader<>() {
-      private RowRange range;
+      private NumberRange range;
       private long next;
       private final LongWritable key = new LongWritable();
 
       @Override
       public void initialize(InputSplit s, TaskAttemptContext c) {
-        range = (RowRange) s;
+        range = (NumberRange) s;
         next = range.first;
       }
 

@@ -57,7 +57,21 @@ class BadInputTest {
         "teravalidate; --input",
         "teragen --size 1M --fs not-a-uri; invalid --fs",
         "teragen --size 1M --fs file:///tmp/hbench-x --instrument; --instrument cannot wrap file://",
-        "terasort --sizes 1M --cluster mini-oz; --cluster"
+        "terasort --sizes 1M --cluster mini-oz; --cluster",
+        "dfsio; missing required option: '--mode=MODE'",
+        "dfsio --mode scribble; unknown mode 'scribble'",
+        "dfsio --mode write --buffer-size 128M; --buffer-size must be between",
+        "dfsio --mode random-read --compression gzip; --compression cannot be used with --mode random-read",
+        "dfsio --mode read --storage-policy ALL_SSD; --storage-policy applies to --mode write only",
+        "dfsio --mode write --files 0; at least 1",
+        "wordcount; missing --sizes",
+        "wordcount --sizes 1500K; multiples of 1M",
+        "wordcount --sizes 1M --input /x; --sizes or --input, not both",
+        "wordcount --sizes 1M --zipf-exponent 0; --zipf-exponent",
+        "slive --mix create=1,copy=2; unknown operation 'copy'",
+        "slive --mix create=x; weight of create is not a whole number",
+        "slive --mix read=0; no operation has a weight above 0",
+        "slive --ops-per-map 0; at least 1"
       })
   void rejected(String args, String expected) {
     BenchProcess p = badRun(args);
@@ -68,7 +82,9 @@ class BadInputTest {
   void helpListsTheSuites() {
     BenchProcess p = BenchProcess.run(null, "--help");
     assertEquals(0, p.exitCode);
-    for (String suite : new String[] {"terasort", "teragen", "teravalidate", "embedded-cluster"}) {
+    for (String suite :
+        new String[] {"terasort", "teragen", "teravalidate", "dfsio", "wordcount", "slive",
+          "embedded-cluster"}) {
       assertTrue(p.out.contains("  " + suite + " "), suite + " missing from:\n" + p.out);
     }
   }

@@ -1,0 +1,278 @@
+package io.hbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hbench.core.cluster.EmbeddedCluster;
+import io.hbench.core.result.PhaseResult;
+import io.hbench.core.result.ResultReader;
+import io.hbench.core.result.ResultRecord;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The MapReduce I/O suites on one mini cluster, run as against a real one: DFSIO (write, read,
+ * a corrupted byte, clean), WordCount (a sweep, a known tiny input) and Slive (every operation).
+ */
+@Tag("integration")
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
+class MapReduceSuitesIT {
+
+  static final int FILES = 4;
+  static final long SIZE = 3L << 20;
+
+  Path tmp;
+  EmbeddedCluster cluster;
+  Path confDir;
+  FileSystem fs;
+
+  @BeforeAll
+  void startCluster() throws Exception {
+    tmp = Files.createTempDirectory("hbench-mr-it-");
+    cluster = EmbeddedCluster.start(new Configuration(), 1, 1);
+    confDir = tmp.resolve("conf");
+    cluster.writeConfiguration(confDir);
+    fs = FileSystem.get(cluster.configuration());
+  }
+
+  @AfterAll
+  void stopCluster() {
+    if (cluster != null) {
+      cluster.close();
+    }
+    org.apache.hadoop.fs.FileUtil.fullyDelete(tmp.toFile());
+  }
+
+  private ResultRecord dfsio(int expectedExit, String mode, String... more) throws Exception {
+    Path results = Files.createTempFile(tmp, "dfsio-", ".jsonl");
+    List<String> args =
+        new ArrayList<>(List.of("dfsio", "--mode", mode, "--files", "" + FILES, "--size", "3M",
+            "--buffer-size", "100000", "--base-dir", "/it-dfsio", "--keep", "--out",
+            results.toString()));
+    args.addAll(List.of(more));
+    BenchProcess p = BenchProcess.run(confDir.toString(), args.toArray(new String[0]));
+    assertEquals(expectedExit, p.exitCode, p.toString());
+    if (expectedExit == 2) {
+      return null;
+    }
+    if (expectedExit == 0 && !mode.equals("clean")) {
+      assertTrue(p.out.contains("Throughput mb/s"), p.out);
+    }
+    return ResultReader.read(results).get(0);
+  }
+
+  /** The per-file lines the reduce wrote: file offset bytes start end nanos mismatch samples. */
+  private List<String[]> perFileLines(ResultRecord r) throws Exception {
+    org.apache.hadoop.fs.Path part =
+        new org.apache.hadoop.fs.Path(
+            "/it-dfsio/" + r.runId() + "/" + r.point() + "/result/part-r-00000");
+    List<String[]> lines = new ArrayList<>();
+    try (BufferedReader in =
+        new BufferedReader(new InputStreamReader(fs.open(part), StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = in.readLine()) != null) {
+        if (line.startsWith("file\t")) {
+          lines.add(line.substring(5).split(" "));
+        }
+      }
+    }
+    return lines;
+  }
+
+  /** Throughput and Average IO rate recomputed from the job's own per-map numbers. */
+  private void assertFiguresFollowTheirDefinitions(ResultRecord r) throws Exception {
+    PhaseResult phase = r.phases().get(0);
+    Map<String, Object> f = phase.figures();
+    List<String[]> lines = perFileLines(r);
+    assertEquals(FILES, lines.size());
+    double mb = 0;
+    double seconds = 0;
+    double rates = 0;
+    for (String[] l : lines) {
+      double fileMb = Long.parseLong(l[2]) / 1048576.0;
+      double s = Long.parseLong(l[5]) / 1e9;
+      assertEquals(SIZE, Long.parseLong(l[2]));
+      mb += fileMb;
+      seconds += s;
+      rates += fileMb / s;
+    }
+    assertEquals(FILES * 3.0, ((Number) f.get("total_mb")).doubleValue(), 1e-9);
+    assertEquals(mb / seconds, ((Number) f.get("throughput_mb_s")).doubleValue(), 0.001);
+    assertEquals(rates / FILES, ((Number) f.get("average_io_rate_mb_s")).doubleValue(), 0.001);
+    assertEquals(phase.seconds(), ((Number) f.get("test_exec_time_s")).doubleValue(), 0.001);
+    assertTrue(((Number) f.get("aggregate_mb_s")).doubleValue() > 0);
+    assertEquals((long) FILES, phase.records());
+  }
+
+  @Test
+  @Order(1)
+  void readBeforeAnyWriteIsRefusedAndCreatesNothing() throws Exception {
+    dfsio(2, "read");
+    assertFalse(fs.exists(new org.apache.hadoop.fs.Path("/it-dfsio")));
+  }
+
+  @Test
+  @Order(2)
+  void writeThenReadGiveFiguresThatObeyTheirDefinitions() throws Exception {
+    ResultRecord w = dfsio(0, "write");
+    assertEquals("ok", w.status(), w.toString());
+    assertEquals("passed", w.validation().status());
+    assertFiguresFollowTheirDefinitions(w);
+    for (int i = 0; i < FILES; i++) {
+      assertEquals(SIZE, fs.getFileStatus(
+          new org.apache.hadoop.fs.Path("/it-dfsio/io_data/test_io_" + i)).getLen());
+    }
+
+    ResultRecord read = dfsio(0, "read");
+    assertEquals("ok", read.status(), read.toString());
+    assertTrue(read.validation().checks().stream()
+        .anyMatch(c -> c.name().equals("read_back") && c.passed()), read.toString());
+    assertFiguresFollowTheirDefinitions(read);
+
+    ResultRecord random = dfsio(0, "random-read");
+    assertEquals("ok", random.status(), random.toString());
+  }
+
+  @Test
+  @Order(3)
+  void aCorruptedByteFailsTheReadAndIsNamed() throws Exception {
+    org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path("/it-dfsio/io_data/test_io_2");
+    byte[] data;
+    try (FSDataInputStream in = fs.open(file)) {
+      data = in.readAllBytes();
+    }
+    data[1_234_567] ^= 0x40;
+    try (OutputStream out = fs.create(file, true)) {
+      out.write(data);
+    }
+    ResultRecord r = dfsio(1, "read");
+    assertEquals("failed", r.status());
+    assertTrue(r.failure().contains("read_back") && r.failure().contains("test_io_2 at byte 1234567"),
+        r.failure());
+  }
+
+  @Test
+  @Order(4)
+  void cleanRemovesOnlyTheSuitesData() throws Exception {
+    org.apache.hadoop.fs.Path neighbour = new org.apache.hadoop.fs.Path("/it-dfsio-neighbour/keep");
+    try (OutputStream out = fs.create(neighbour)) {
+      out.write(1);
+    }
+    org.apache.hadoop.fs.Path foreign = new org.apache.hadoop.fs.Path("/it-dfsio/not-ours/keep");
+    try (OutputStream out = fs.create(foreign)) {
+      out.write(1);
+    }
+    ResultRecord r = dfsio(0, "clean");
+    assertEquals("ok", r.status(), r.toString());
+    assertFalse(fs.exists(new org.apache.hadoop.fs.Path("/it-dfsio/io_data")));
+    assertTrue(fs.exists(neighbour));
+    assertTrue(fs.exists(foreign));
+  }
+
+  private ResultRecord[] bench(int expectedExit, String... args) throws Exception {
+    Path results = Files.createTempFile(tmp, "suite-", ".jsonl");
+    List<String> all = new ArrayList<>(List.of(args));
+    all.addAll(List.of("--out", results.toString()));
+    BenchProcess p = BenchProcess.run(confDir.toString(), all.toArray(new String[0]));
+    assertEquals(expectedExit, p.exitCode, p.toString());
+    return ResultReader.read(results).toArray(new ResultRecord[0]);
+  }
+
+  @Test
+  @Order(5)
+  void wordCountSweepOfTwoSizesIsValidatedAndReusesKeptText() throws Exception {
+    ResultRecord[] r =
+        bench(0, "wordcount", "--sizes", "1M,2M", "--keep-input", "--vocabulary", "5000",
+            "--base-dir", "/it-wordcount");
+    assertEquals(2, r.length);
+    for (ResultRecord x : r) {
+      assertEquals("ok", x.status(), x.toString());
+      assertEquals("passed", x.validation().status());
+      assertEquals(List.of("generate", "count"), x.phases().stream().map(PhaseResult::name).toList());
+      long words = ((Number) x.params().get("words")).longValue();
+      // About six bytes a word: five letters or more and a separator.
+      long bytes = ((Number) x.params().get("size_bytes")).longValue();
+      assertTrue(words > bytes / 8 && words < bytes / 5, words + " words in " + bytes + " bytes");
+      assertEquals(words, x.phase("count").records());
+    }
+    // The 2M point wrote only the chunk the 1M point had not.
+    assertEquals(0, ((Number) r[0].params().get("chunks_reused")).intValue());
+    assertEquals(1, ((Number) r[1].params().get("chunks_reused")).intValue());
+    assertEquals(1L << 20, r[1].phase("generate").bytes());
+  }
+
+  @Test
+  @Order(6)
+  void aKnownTinyInputGivesKnownCounts() throws Exception {
+    org.apache.hadoop.fs.Path in = new org.apache.hadoop.fs.Path("/it-tiny/text.txt");
+    try (OutputStream out = fs.create(in)) {
+      out.write("the cat  the dog\n\tthe end\n".getBytes(StandardCharsets.UTF_8));
+    }
+    ResultRecord r =
+        bench(0, "wordcount", "--input", "/it-tiny", "--base-dir", "/it-wordcount-tiny", "--keep")[0];
+    assertEquals("ok", r.status(), r.toString());
+    org.apache.hadoop.fs.Path counts =
+        new org.apache.hadoop.fs.Path("/it-wordcount-tiny/" + r.runId() + "/input/counts/part-r-00000");
+    List<String> lines = new ArrayList<>();
+    try (BufferedReader b =
+        new BufferedReader(new InputStreamReader(fs.open(counts), StandardCharsets.UTF_8))) {
+      b.lines().forEach(lines::add);
+    }
+    assertEquals(List.of("cat\t1", "dog\t1", "end\t1", "the\t3"), lines);
+    assertEquals(6L, r.phase("count").records());
+  }
+
+  @Test
+  @Order(7)
+  void sliveReportsEveryOperationWithCountsAddingUpToMapsTimesOps() throws Exception {
+    ResultRecord r =
+        bench(0, "slive", "--maps", "2", "--ops-per-map", "300", "--files", "20",
+            "--write-size", "4K", "--read-size", "4K", "--base-dir", "/it-slive")[0];
+    assertEquals("ok", r.status(), r.toString());
+    @SuppressWarnings("unchecked")
+    Map<String, Map<String, Object>> ops =
+        (Map<String, Map<String, Object>>) r.phase("slive").figures().get("operations");
+    assertEquals(List.of("create", "read", "ls", "mkdir", "rename", "append", "delete"),
+        new ArrayList<>(ops.keySet()));
+    long total = 0;
+    for (Map.Entry<String, Map<String, Object>> e : ops.entrySet()) {
+      Map<String, Object> m = e.getValue();
+      long count = ((Number) m.get("count")).longValue();
+      long ok = ((Number) m.get("successes")).longValue();
+      long failed = ((Number) m.get("failures")).longValue();
+      assertEquals(count, ok + failed, e.getKey());
+      assertTrue(((Number) m.get("ops_per_s")).doubleValue() > 0, e.getKey());
+      assertTrue(m.get("latency_us") != null, e.getKey());
+      total += count;
+    }
+    assertEquals(600, total);
+    // Some creates succeed, and reads of files never created fail as expected, by type.
+    assertTrue(((Number) ops.get("create").get("successes")).longValue() > 0);
+    @SuppressWarnings("unchecked")
+    Map<String, Object> readFailures = (Map<String, Object>) ops.get("read").get("failure_types");
+    assertTrue(readFailures.containsKey("FileNotFoundException"), String.valueOf(readFailures));
+  }
+}

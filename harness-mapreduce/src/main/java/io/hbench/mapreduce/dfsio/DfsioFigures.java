@@ -1,0 +1,147 @@
+package io.hbench.mapreduce.dfsio;
+
+import io.hbench.core.stats.Spread;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * DFSIO's figures, computed once, from the per-file results. The first five are TestDFSIO's, with
+ * its definitions (MB is MiB, 2^20 bytes, as in TestDFSIO):
+ *
+ * <ul>
+ *   <li>{@code total_mb}: Σ bytes / 2^20;
+ *   <li>{@code throughput_mb_s}: total MB / Σ per-file I/O seconds: the mean speed of one map, not
+ *       of the cluster;
+ *   <li>{@code average_io_rate_mb_s}: mean over files of (file MB / file I/O seconds);
+ *   <li>{@code io_rate_std_dev}: sqrt(|mean(rate²) - mean(rate)²|);
+ *   <li>{@code test_exec_time_s}: the job's wall-clock seconds (the phase's seconds).
+ * </ul>
+ *
+ * What TestDFSIO lacks, labelled apart because it measures the cluster rather than one map:
+ *
+ * <ul>
+ *   <li>{@code aggregate_mb_s}: total MB / (last file's I/O end - first file's I/O start);
+ *   <li>{@code stonewall_mb_s}: MB moved by all files while every one of them was running (from
+ *       the last start to the first end) / that window's seconds; absent when the files never all
+ *       ran at once (more files than task slots);
+ *   <li>{@code file_seconds}: per-file I/O seconds: min, p50, p90, p99, max;
+ *   <li>{@code concurrency}: the most files in I/O at the same moment.
+ * </ul>
+ *
+ * Wall-clock start and end times come from the tasks' hosts: across hosts, the aggregate and
+ * stonewall figures are as good as the clocks' synchronization (NTP: milliseconds).
+ */
+record DfsioFigures(
+    int files,
+    double totalMb,
+    double throughput,
+    double averageIoRate,
+    double ioRateStdDev,
+    double execSeconds,
+    double aggregate,
+    Double stonewall,
+    double stonewallSeconds,
+    int concurrency,
+    double[] fileSeconds) {
+
+  static final double MIB = 1024.0 * 1024.0;
+
+  static DfsioFigures of(List<FileResult> results, double execSeconds) {
+    if (results.isEmpty()) {
+      throw new IllegalArgumentException("no file results");
+    }
+    long bytes = 0;
+    double ioSeconds = 0;
+    double rate = 0;
+    double sqRate = 0;
+    long firstStart = Long.MAX_VALUE;
+    long lastStart = Long.MIN_VALUE;
+    long firstEnd = Long.MAX_VALUE;
+    long lastEnd = Long.MIN_VALUE;
+    double[] seconds = new double[results.size()];
+    int i = 0;
+    for (FileResult r : results) {
+      bytes += r.bytes();
+      ioSeconds += r.seconds();
+      rate += r.rate();
+      sqRate += r.rate() * r.rate();
+      firstStart = Math.min(firstStart, r.startMillis());
+      lastStart = Math.max(lastStart, r.startMillis());
+      firstEnd = Math.min(firstEnd, r.endMillis());
+      lastEnd = Math.max(lastEnd, r.endMillis());
+      seconds[i++] = r.seconds();
+    }
+    int n = results.size();
+    double totalMb = bytes / MIB;
+    double mean = rate / n;
+    double wall = (lastEnd - firstStart) / 1000.0;
+    Double stonewall = null;
+    double window = (firstEnd - lastStart) / 1000.0;
+    if (window > 0) {
+      double moved = 0;
+      for (FileResult r : results) {
+        moved += r.bytesAt(firstEnd) - r.bytesAt(lastStart);
+      }
+      stonewall = moved / MIB / window;
+    }
+    return new DfsioFigures(
+        n,
+        totalMb,
+        ioSeconds <= 0 ? 0 : totalMb / ioSeconds,
+        mean,
+        Math.sqrt(Math.abs(sqRate / n - mean * mean)),
+        execSeconds,
+        wall <= 0 ? 0 : totalMb / wall,
+        stonewall,
+        Math.max(0, window),
+        concurrency(results),
+        seconds);
+  }
+
+  /** The most files whose I/O intervals overlap at one moment. */
+  private static int concurrency(List<FileResult> results) {
+    int best = 0;
+    for (FileResult a : results) {
+      int running = 0;
+      for (FileResult b : results) {
+        if (b.startMillis() <= a.startMillis() && b.endMillis() > a.startMillis()) {
+          running++;
+        }
+      }
+      best = Math.max(best, running);
+    }
+    return best;
+  }
+
+  /** The figures as they go into the phase's {@code figures}. */
+  Map<String, Object> asMap() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("files", files);
+    m.put("total_mb", round(totalMb));
+    m.put("throughput_mb_s", round(throughput));
+    m.put("average_io_rate_mb_s", round(averageIoRate));
+    m.put("io_rate_std_dev", round(ioRateStdDev));
+    m.put("test_exec_time_s", round(execSeconds));
+    m.put("aggregate_mb_s", round(aggregate));
+    if (stonewall != null) {
+      m.put("stonewall_mb_s", round(stonewall));
+      m.put("stonewall_window_s", round(stonewallSeconds));
+    }
+    m.put("concurrency", concurrency);
+    double[] sorted = fileSeconds.clone();
+    java.util.Arrays.sort(sorted);
+    Map<String, Object> pct = new LinkedHashMap<>();
+    pct.put("min", round(sorted[0]));
+    pct.put("p50", round(Spread.percentile(sorted, 50)));
+    pct.put("p90", round(Spread.percentile(sorted, 90)));
+    pct.put("p99", round(Spread.percentile(sorted, 99)));
+    pct.put("max", round(sorted[sorted.length - 1]));
+    m.put("file_seconds", pct);
+    return m;
+  }
+
+  private static double round(double v) {
+    return Math.round(v * 1000) / 1000.0;
+  }
+}

@@ -1,0 +1,187 @@
+package io.hbench.mapreduce.dfsio;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.compress.CompressionCodec;
+import org.apache.hadoop.io.compress.CompressionCodecFactory;
+import org.apache.hadoop.mapreduce.Mapper;
+
+/**
+ * One file per map: writes, appends to or reads (sequentially or at random positions) {@code
+ * size} bytes of file number {@code n}, timing the I/O from the first call to the end of {@code
+ * close} (creating or opening the file is not timed, as in TestDFSIO). Reads are checked against
+ * the writer's {@link DataPattern}; a mismatch is reported, not thrown, so the run records what
+ * was wrong.
+ */
+public final class DfsioMapper extends Mapper<LongWritable, NullWritable, Text, Text> {
+
+  static final String MODE = "hbench.dfsio.mode";
+  static final String SIZE = "hbench.dfsio.size";
+  static final String BUFFER = "hbench.dfsio.buffer";
+  static final String DATA_DIR = "hbench.dfsio.data";
+  static final String CODEC = "hbench.dfsio.codec";
+
+  /** Progress samples per file, for the stonewall figure. */
+  private static final int SAMPLES = 64;
+
+  /** Counters of the job. */
+  public enum Counter {
+    FILES,
+    BYTES,
+    MISMATCHED_FILES
+  }
+
+  static String fileName(long n) {
+    return "test_io_" + n;
+  }
+
+  @Override
+  protected void map(LongWritable number, NullWritable ignored, Context context)
+      throws IOException, InterruptedException {
+    Configuration conf = context.getConfiguration();
+    DfsioMode mode = DfsioMode.parse(conf.get(MODE));
+    long size = conf.getLong(SIZE, 0);
+    int bufferSize = conf.getInt(BUFFER, 1_000_000);
+    long n = number.get();
+    Path file = new Path(conf.get(DATA_DIR), fileName(n));
+    FileSystem fs = file.getFileSystem(conf);
+    String codecName = conf.get(CODEC, "");
+    CompressionCodec codec =
+        codecName.isEmpty() ? null : new CompressionCodecFactory(conf).getCodecByName(codecName);
+    DataPattern pattern = new DataPattern(n, bufferSize);
+    Progress progress = new Progress(size, context);
+    FileResult result;
+    context.setStatus(mode.text + " " + file);
+    switch (mode) {
+      case WRITE, APPEND -> {
+        long offset = mode == DfsioMode.APPEND ? fs.getFileStatus(file).getLen() : 0;
+        OutputStream out =
+            mode == DfsioMode.APPEND ? fs.append(file, bufferSize) : fs.create(file, true, bufferSize);
+        if (codec != null) {
+          out = codec.createOutputStream(out);
+        }
+        progress.start();
+        try (OutputStream o = out) {
+          for (long done = 0; done < size; ) {
+            int len = (int) Math.min(bufferSize, size - done);
+            pattern.write(o, offset + done, len);
+            done += len;
+            progress.at(done);
+          }
+        }
+        result = progress.result(n, offset, size, -1);
+      }
+      case READ -> {
+        InputStream in = fs.open(file, bufferSize);
+        if (codec != null) {
+          in = codec.createInputStream(in);
+        }
+        byte[] buf = new byte[bufferSize];
+        long mismatch = -1;
+        long done = 0;
+        progress.start();
+        try (InputStream i = in) {
+          while (done < size) {
+            int want = (int) Math.min(bufferSize, size - done);
+            int filled = 0;
+            while (filled < want) {
+              int r = i.read(buf, filled, want - filled);
+              if (r < 0) {
+                break;
+              }
+              filled += r;
+            }
+            if (mismatch < 0) {
+              mismatch = pattern.mismatch(buf, 0, filled, done);
+            }
+            done += filled;
+            progress.at(done);
+            if (filled < want) {
+              break; // end of file: the short count is reported
+            }
+          }
+        }
+        result = progress.result(n, 0, done, mismatch);
+      }
+      case RANDOM_READ -> {
+        long length = fs.getFileStatus(file).getLen();
+        FSDataInputStream in = fs.open(file, bufferSize);
+        byte[] buf = new byte[bufferSize];
+        // Positions are reproducible per file, so two runs read the same places.
+        SplittableRandom rnd = new SplittableRandom(n);
+        long mismatch = -1;
+        long done = 0;
+        progress.start();
+        try (FSDataInputStream i = in) {
+          while (done < size && length > 0) {
+            long pos = rnd.nextLong(length);
+            int want = (int) Math.min(bufferSize, size - done);
+            int r = i.read(pos, buf, 0, want);
+            if (r < 0) {
+              break;
+            }
+            if (mismatch < 0) {
+              mismatch = pattern.mismatch(buf, 0, r, pos);
+            }
+            done += r;
+            progress.at(done);
+          }
+        }
+        result = progress.result(n, 0, done, mismatch);
+      }
+      default -> throw new IOException("mode " + mode.text + " runs no job");
+    }
+    context.getCounter(Counter.FILES).increment(1);
+    context.getCounter(Counter.BYTES).increment(result.bytes());
+    if (result.firstMismatch() >= 0) {
+      context.getCounter(Counter.MISMATCHED_FILES).increment(1);
+    }
+    context.write(new Text(String.format("%012d", n)), new Text(result.line()));
+  }
+
+  /** Times one file's I/O and keeps about {@value #SAMPLES} progress samples. */
+  private static final class Progress {
+    private final long every;
+    private final Context context;
+    private final List<long[]> samples = new ArrayList<>();
+    private long startMillis;
+    private long startNanos;
+    private long next;
+
+    Progress(long size, Context context) {
+      this.every = Math.max(1, size / SAMPLES);
+      this.context = context;
+      this.next = every;
+    }
+
+    void start() {
+      startMillis = System.currentTimeMillis();
+      startNanos = System.nanoTime();
+    }
+
+    void at(long done) {
+      if (done >= next) {
+        samples.add(new long[] {(System.nanoTime() - startNanos) / 1_000_000, done});
+        next = done + every;
+        context.progress();
+      }
+    }
+
+    FileResult result(long n, long offset, long bytes, long mismatch) {
+      long nanos = System.nanoTime() - startNanos;
+      return new FileResult(
+          n, offset, bytes, startMillis, startMillis + nanos / 1_000_000, nanos, mismatch, samples);
+    }
+  }
+}

@@ -1,0 +1,187 @@
+package io.hbench.mapreduce.slive;
+
+import io.hbench.core.fs.OperationStats;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Mapper;
+
+/**
+ * One Slive client: issues {@code ops} operations picked at random from the mix over a shared
+ * namespace of {@code files} file names in about sqrt(files) directories, and times each one.
+ * A failed operation (no such file, file exists, rename refused) is counted by exception type;
+ * it does not stop the map. Emits, per operation, its {@link OperationStats} as text and its
+ * failure types, and the map's wall-clock window.
+ */
+public final class SliveMapper extends Mapper<LongWritable, NullWritable, Text, Text> {
+
+  static final String NAMESPACE = "hbench.slive.namespace";
+  static final String MIX = "hbench.slive.mix";
+  static final String OPS = "hbench.slive.ops";
+  static final String FILES = "hbench.slive.files";
+  static final String READ_SIZE = "hbench.slive.read-size";
+  static final String WRITE_SIZE = "hbench.slive.write-size";
+  static final String BLOCK_SIZE = "hbench.slive.block-size";
+  static final String DURATION = "hbench.slive.duration-ms";
+  static final String SEED = "hbench.slive.seed";
+
+  /** Key of the line with the map's first start and last end, ms since the epoch. */
+  static final String WINDOW = "_window";
+
+  private final Map<SliveOperation, OperationStats> stats = new EnumMap<>(SliveOperation.class);
+  private final Map<SliveOperation, Map<String, Long>> failures = new EnumMap<>(SliveOperation.class);
+
+  @Override
+  protected void map(LongWritable mapNumber, NullWritable ignored, Context context)
+      throws IOException, InterruptedException {
+    Configuration conf = context.getConfiguration();
+    SliveMix mix = SliveMix.parse(conf.get(MIX));
+    long ops = conf.getLong(OPS, 0);
+    int files = conf.getInt(FILES, 1);
+    int dirs = Math.max(1, (int) Math.sqrt(files));
+    int readSize = conf.getInt(READ_SIZE, 1 << 20);
+    int writeSize = conf.getInt(WRITE_SIZE, 1 << 20);
+    long blockSize = conf.getLong(BLOCK_SIZE, 128L << 20);
+    long durationMs = conf.getLong(DURATION, 0);
+    Path ns = new Path(conf.get(NAMESPACE));
+    FileSystem fs = ns.getFileSystem(conf);
+    SplittableRandom rnd = new SplittableRandom(conf.getLong(SEED, 0) * 31 + mapNumber.get());
+    byte[] data = new byte[Math.max(readSize, writeSize)];
+    rnd.nextBytes(data);
+    long start = System.currentTimeMillis();
+    long deadline = durationMs > 0 ? System.nanoTime() + durationMs * 1_000_000 : Long.MAX_VALUE;
+    for (long i = 0; i < ops && System.nanoTime() < deadline; i++) {
+      SliveOperation op = mix.pick(rnd);
+      Path file = new Path(new Path(ns, "d" + rnd.nextInt(dirs)), "f" + rnd.nextInt(files));
+      long bytes = 0;
+      String failure = null;
+      long t0 = System.nanoTime();
+      try {
+        bytes = run(op, fs, ns, file, rnd, dirs, files, data, readSize, writeSize, blockSize);
+      } catch (IOException e) {
+        failure = e.getClass().getSimpleName();
+      } catch (RefusedException e) {
+        failure = e.getMessage();
+      }
+      long nanos = System.nanoTime() - t0;
+      stats.computeIfAbsent(op, o -> new OperationStats()).recordCall(nanos, bytes, failure != null);
+      if (failure != null) {
+        failures.computeIfAbsent(op, o -> new TreeMap<>()).merge(failure, 1L, Long::sum);
+      }
+      if ((i & 63) == 0) {
+        context.progress();
+      }
+    }
+    long end = System.currentTimeMillis();
+    for (Map.Entry<SliveOperation, OperationStats> e : stats.entrySet()) {
+      context.write(
+          new Text(e.getKey().text()),
+          new Text(e.getValue().toText() + "\t" + failureText(failures.get(e.getKey()))));
+    }
+    context.write(new Text(WINDOW), new Text(start + " " + end));
+  }
+
+  /** An operation the file system refused by returning false rather than throwing. */
+  static final class RefusedException extends Exception {
+    RefusedException(String what) {
+      super(what, null, false, false);
+    }
+  }
+
+  /** Runs one operation; returns the bytes it moved. */
+  private static long run(
+      SliveOperation op,
+      FileSystem fs,
+      Path ns,
+      Path file,
+      SplittableRandom rnd,
+      int dirs,
+      int files,
+      byte[] data,
+      int readSize,
+      int writeSize,
+      long blockSize)
+      throws IOException, RefusedException {
+    switch (op) {
+      case CREATE -> {
+        try (OutputStream out =
+            fs.create(file, false, 65536, fs.getDefaultReplication(file), blockSize)) {
+          out.write(data, 0, writeSize);
+        }
+        return writeSize;
+      }
+      case APPEND -> {
+        try (OutputStream out = fs.append(file)) {
+          out.write(data, 0, writeSize);
+        }
+        return writeSize;
+      }
+      case READ -> {
+        long done = 0;
+        try (InputStream in = fs.open(file)) {
+          int r;
+          while (done < readSize && (r = in.read(data, 0, (int) Math.min(data.length, readSize - done))) > 0) {
+            done += r;
+          }
+        }
+        return done;
+      }
+      case LS -> {
+        fs.listStatus(new Path(ns, "d" + rnd.nextInt(dirs)));
+        return 0;
+      }
+      case MKDIR -> {
+        if (!fs.mkdirs(new Path(file.getParent(), "m" + rnd.nextInt(files)))) {
+          throw new RefusedException("mkdirs returned false");
+        }
+        return 0;
+      }
+      case RENAME -> {
+        Path to = new Path(new Path(ns, "d" + rnd.nextInt(dirs)), "f" + rnd.nextInt(files));
+        if (!fs.rename(file, to)) {
+          throw new RefusedException("rename returned false");
+        }
+        return 0;
+      }
+      case DELETE -> {
+        if (!fs.delete(file, false)) {
+          // HDFS returns false for a missing file: the usual failure in a random mix.
+          throw new RefusedException("delete returned false");
+        }
+        return 0;
+      }
+      default -> throw new IllegalStateException(op.toString());
+    }
+  }
+
+  static String failureText(Map<String, Long> f) {
+    if (f == null || f.isEmpty()) {
+      return "-";
+    }
+    StringBuilder sb = new StringBuilder();
+    f.forEach((k, v) -> sb.append(sb.length() == 0 ? "" : ",").append(k).append('=').append(v));
+    return sb.toString();
+  }
+
+  static Map<String, Long> parseFailures(String text) {
+    Map<String, Long> m = new TreeMap<>();
+    if (!text.equals("-")) {
+      for (String p : text.split(",")) {
+        int eq = p.lastIndexOf('=');
+        m.merge(p.substring(0, eq), Long.parseLong(p.substring(eq + 1)), Long::sum);
+      }
+    }
+    return m;
+  }
+}

@@ -1,0 +1,117 @@
+package io.hbench.mapreduce.wordcount;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import org.apache.commons.math3.distribution.ZipfDistribution;
+import org.apache.commons.math3.random.JDKRandomGenerator;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.mapreduce.Mapper;
+
+/**
+ * Writes text chunks: chunk {@code k} is the file {@code chunk-<k>} of exactly {@code chunk
+ * bytes}, lines of 8 to 16 words drawn from the Zipf {@link Vocabulary}, from a generator seeded
+ * by the seed and {@code k} alone, so a chunk is the same whichever map writes it and whichever
+ * sweep asks for it. Its word count goes into a hidden side file {@code .chunk-<k>.words}, which
+ * input listings skip.
+ */
+public final class TextChunkMapper extends Mapper<LongWritable, NullWritable, NullWritable, NullWritable> {
+
+  static final String DIR = "hbench.wordcount.input";
+  static final String CHUNK_BYTES = "hbench.wordcount.chunk-bytes";
+  static final String VOCABULARY = "hbench.wordcount.vocabulary";
+  static final String EXPONENT = "hbench.wordcount.zipf-exponent";
+  static final String SEED = "hbench.wordcount.seed";
+  /** Chunks to write: a comma-separated list; the input's numbers index into it. */
+  static final String CHUNKS = "hbench.wordcount.chunks";
+
+  /** Counters of the generate job. */
+  public enum Counter {
+    WORDS,
+    BYTES
+  }
+
+  private byte[][] words;
+  private ZipfDistribution zipf;
+  private JDKRandomGenerator rng;
+  private long[] chunks;
+
+  static String chunkName(long k) {
+    return String.format("chunk-%06d", k);
+  }
+
+  static String wordsName(long k) {
+    return "." + chunkName(k) + ".words";
+  }
+
+  @Override
+  protected void setup(Context context) {
+    Configuration conf = context.getConfiguration();
+    int size = conf.getInt(VOCABULARY, 0);
+    words = Vocabulary.spellings(size);
+    rng = new JDKRandomGenerator();
+    zipf = new ZipfDistribution(rng, size, conf.getDouble(EXPONENT, 1.0));
+    String[] list = conf.getStrings(CHUNKS);
+    chunks = new long[list.length];
+    for (int i = 0; i < list.length; i++) {
+      chunks[i] = Long.parseLong(list[i].trim());
+    }
+  }
+
+  @Override
+  protected void map(LongWritable index, NullWritable ignored, Context context)
+      throws IOException, InterruptedException {
+    Configuration conf = context.getConfiguration();
+    long k = chunks[(int) index.get()];
+    long bytes = conf.getLong(CHUNK_BYTES, 0);
+    rng.setSeed(conf.getLong(SEED, 0) * 0x9E3779B97F4A7C15L + k);
+    Path dir = new Path(conf.get(DIR));
+    FileSystem fs = dir.getFileSystem(conf);
+    long count = 0;
+    byte[] buf = new byte[1 << 20];
+    int at = 0;
+    try (OutputStream out = fs.create(new Path(dir, chunkName(k)), true)) {
+      long remaining = bytes;
+      int lineLeft = 8 + rng.nextInt(9);
+      while (true) {
+        byte[] w = words[zipf.sample()];
+        // Keep one byte for the final newline.
+        if (w.length + 1 > remaining - 1) {
+          break;
+        }
+        if (at + w.length + 1 > buf.length) {
+          out.write(buf, 0, at);
+          at = 0;
+          context.progress();
+        }
+        System.arraycopy(w, 0, buf, at, w.length);
+        at += w.length;
+        buf[at++] = (byte) (--lineLeft == 0 ? '\n' : ' ');
+        if (lineLeft == 0) {
+          lineLeft = 8 + rng.nextInt(9);
+        }
+        remaining -= w.length + 1;
+        count++;
+      }
+      // Pad to the exact size: spaces are no words.
+      while (remaining > 0) {
+        if (at == buf.length) {
+          out.write(buf, 0, at);
+          at = 0;
+        }
+        buf[at++] = (byte) (remaining == 1 ? '\n' : ' ');
+        remaining--;
+      }
+      out.write(buf, 0, at);
+    }
+    try (OutputStream out = fs.create(new Path(dir, wordsName(k)), true)) {
+      out.write((count + "\n").getBytes(StandardCharsets.US_ASCII));
+    }
+    context.getCounter(Counter.WORDS).increment(count);
+    context.getCounter(Counter.BYTES).increment(bytes);
+  }
+}

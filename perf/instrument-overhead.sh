@@ -33,7 +33,8 @@ now() { date +%s.%N; }
 once() {
   local flag="" dir="/overhead/$1" before
   [ "$1" = instrumented ] && flag="--instrument"
-  before=$(wc -l < "$RESULTS" 2>/dev/null || echo 0)
+  before=0
+  [ -f "$RESULTS" ] && before=$(wc -l < "$RESULTS")
   java -cp "$CP" org.apache.hadoop.util.RunJar "$BENCH" teragen --size "$SIZE" --maps "$MAPS" \
     --cluster conf --base-dir "$dir" --output "$dir/out" $flag --out "$RESULTS" >/dev/null 2>&1 \
     || { echo "$1 run failed" >&2; return 1; }
@@ -56,7 +57,7 @@ case "${1:-pairs}" in
     start_cluster
     echo "teragen $SIZE, maps $MAPS, $RUNS pairs after one warm-up pair; records in $RESULTS"
     once instrumented >/dev/null; once plain >/dev/null
-    ratios=()
+    ratios=(); pratios=()
     for i in $(seq "$RUNS"); do
       # ABBA order: with a fixed order (instrumented first in every pair) the instrumented side
       # measured 5-10% slower, yet in the order plain, sampled-every-call, default it measured
@@ -71,10 +72,13 @@ case "${1:-pairs}" in
       fi
       r=$(echo "$a / $b" | bc -l)
       ratios+=("$r")
+      pratios+=("$(echo "($a1 - $a0) / ($b1 - $b0)" | bc -l)")
       printf 'pair %d: phase %ss vs %ss (ratio %.3f); process %.1fs vs %.1fs (ratio %.3f)\n' "$i" \
         "$a" "$b" "$r" "$(echo "$a1 - $a0" | bc)" "$(echo "$b1 - $b0" | bc)" \
         "$(echo "($a1 - $a0) / ($b1 - $b0)" | bc -l)"
     done
-    printf '%s\n' "${ratios[@]}" | sort -n | awk '{a[NR]=$1} END {printf "median phase ratio (instrumented / plain): %.3f\n", a[int((NR+1)/2)]}' ;;
+    median() { sort -n | awk '{a[NR]=$1} END {printf "%.3f", (a[int((NR+1)/2)] + a[int(NR/2)+1]) / 2}'; }
+    echo "median ratio (instrumented / plain): phase $(printf '%s\n' "${ratios[@]}" | median)," \
+      "process $(printf '%s\n' "${pratios[@]}" | median)" ;;
   *) echo "usage: $0 [pairs|instrumented|plain|cluster]" >&2; exit 2 ;;
 esac

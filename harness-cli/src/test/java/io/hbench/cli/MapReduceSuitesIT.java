@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hbench.core.cluster.EmbeddedCluster;
+import io.hbench.core.result.IoResult;
+import io.hbench.core.result.OperationSummary;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultReader;
 import io.hbench.core.result.ResultRecord;
@@ -84,6 +86,23 @@ class MapReduceSuitesIT {
     return ResultReader.read(results).get(0);
   }
 
+  /**
+   * {@code figure} ("calls" or "bytes") of the instrumented operation {@code op}, added up over
+   * the phase's map attempts.
+   */
+  private static long mapTotal(PhaseResult phase, String op, String figure) {
+    IoResult io = phase.io();
+    assertTrue(io != null && io.perTask() != null, "no --instrument figures in " + phase.name());
+    long sum = 0;
+    for (IoResult.TaskIo t : io.perTask()) {
+      OperationSummary s = t.attempt().contains("_m_") ? t.ops().get(op) : null;
+      if (s != null) {
+        sum += figure.equals("calls") ? s.calls() : s.bytes();
+      }
+    }
+    return sum;
+  }
+
   /** The per-file lines the reduce wrote: file offset bytes start end nanos mismatch samples. */
   private List<String[]> perFileLines(ResultRecord r) throws Exception {
     org.apache.hadoop.fs.Path part =
@@ -137,10 +156,13 @@ class MapReduceSuitesIT {
   @Test
   @Order(2)
   void writeThenReadGiveFiguresThatObeyTheirDefinitions() throws Exception {
-    ResultRecord w = dfsio(0, "write");
+    ResultRecord w = dfsio(0, "write", "--instrument");
     assertEquals("ok", w.status(), w.toString());
     assertEquals("passed", w.validation().status());
     assertFiguresFollowTheirDefinitions(w);
+    // The maps write the data files and nothing else to HDFS (map output is on local disk).
+    assertEquals(FILES * SIZE, mapTotal(w.phases().get(0), "stream_write_operations", "bytes"));
+    assertEquals(FILES, mapTotal(w.phases().get(0), "op_create", "calls"));
     for (int i = 0; i < FILES; i++) {
       assertEquals(SIZE, fs.getFileStatus(
           new org.apache.hadoop.fs.Path("/it-dfsio/io_data/test_io_" + i)).getLen());
@@ -206,7 +228,7 @@ class MapReduceSuitesIT {
   void wordCountSweepOfTwoSizesIsValidatedAndReusesKeptText() throws Exception {
     ResultRecord[] r =
         bench(0, "wordcount", "--sizes", "1M,2M", "--keep-input", "--vocabulary", "5000",
-            "--base-dir", "/it-wordcount");
+            "--base-dir", "/it-wordcount", "--instrument");
     assertEquals(2, r.length);
     for (ResultRecord x : r) {
       assertEquals("ok", x.status(), x.toString());
@@ -217,6 +239,18 @@ class MapReduceSuitesIT {
       long bytes = ((Number) x.params().get("size_bytes")).longValue();
       assertTrue(words > bytes / 8 && words < bytes / 5, words + " words in " + bytes + " bytes");
       assertEquals(words, x.phase("count").records());
+      // --instrument: generation (map-only, no output format) writes, per new chunk, its text
+      // and a file holding the chunk's word count (digits and a newline); the count's maps read
+      // all the text, and a little more (their split files, line ends past a split).
+      PhaseResult gen = x.phase("generate");
+      long made = ((Number) x.params().get("chunks")).longValue()
+          - ((Number) x.params().get("chunks_reused")).longValue();
+      assertEquals(2 * made, mapTotal(gen, "op_create", "calls"));
+      long written = mapTotal(gen, "stream_write_operations", "bytes");
+      assertTrue(written > gen.bytes() && written <= gen.bytes() + 20 * made,
+          written + " bytes written for " + gen.bytes() + " of text");
+      long read = mapTotal(x.phase("count"), "stream_read_operations", "bytes");
+      assertTrue(read >= bytes && read < bytes + (64 << 10), read + " bytes read of " + bytes);
     }
     // The 2M point wrote only the chunk the 1M point had not.
     assertEquals(0, ((Number) r[0].params().get("chunks_reused")).intValue());
@@ -250,7 +284,8 @@ class MapReduceSuitesIT {
   void sliveReportsEveryOperationWithCountsAddingUpToMapsTimesOps() throws Exception {
     ResultRecord r =
         bench(0, "slive", "--maps", "2", "--ops-per-map", "300", "--files", "20",
-            "--write-size", "4K", "--read-size", "4K", "--base-dir", "/it-slive")[0];
+            "--write-size", "4K", "--read-size", "4K", "--base-dir", "/it-slive",
+            "--instrument")[0];
     assertEquals("ok", r.status(), r.toString());
     @SuppressWarnings("unchecked")
     Map<String, Map<String, Object>> ops =
@@ -274,5 +309,13 @@ class MapReduceSuitesIT {
     @SuppressWarnings("unchecked")
     Map<String, Object> readFailures = (Map<String, Object>) ops.get("read").get("failure_types");
     assertTrue(readFailures.containsKey("FileNotFoundException"), String.valueOf(readFailures));
+    // --instrument counted the same calls, one file system call per operation, failed ones too.
+    PhaseResult phase = r.phase("slive");
+    for (String[] pair : new String[][] {
+        {"create", "op_create"}, {"append", "op_append"}, {"rename", "op_rename"},
+        {"delete", "op_delete"}, {"ls", "op_list_status"}}) {
+      assertEquals(((Number) ops.get(pair[0]).get("count")).longValue(),
+          mapTotal(phase, pair[1], "calls"), pair[0]);
+    }
   }
 }

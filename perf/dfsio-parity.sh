@@ -98,6 +98,23 @@ DD_FILE="$WORK/dd.bin"
 DD_MB=$(mb "$DD_SIZE")
 COUNT=$(python3 -c "print(int($DD_MB * 1048576 // $BUFFER))")
 FILES=1; SIZE=$DD_SIZE
+# The HDFS client alone, without MapReduce or hbench: `hadoop fs -put` of a file held in memory
+# (/dev/shm) and `hadoop fs -cat` to /dev/null. What hbench's per-file rate can at most reach.
+SHM_FILE=/dev/shm/hbench-dfsio-parity.bin
+head -c "$(python3 -c "print(int($DD_MB * 1048576))")" /dev/zero > "$SHM_FILE"
+trap 'rc=$?; rm -f "$SHM_FILE"; kill $CLUSTER_PID 2>/dev/null; wait $CLUSTER_PID 2>/dev/null || true; exit $rc' EXIT
+secs() { local t0 t1; t0=$(date +%s.%N); "$@" >/dev/null 2>&1; t1=$(date +%s.%N); echo "$t1 - $t0" | bc; }
+# A JVM that starts, connects and lists: subtracted, to leave the transfer alone.
+base=$(secs java -cp "$CP" org.apache.hadoop.fs.FsShell -ls /)
+for i in 1 2; do
+  java -cp "$CP" org.apache.hadoop.fs.FsShell -rm -f -skipTrash /parity/put.bin >/dev/null 2>&1 || true
+  pw=$(secs java -cp "$CP" org.apache.hadoop.fs.FsShell -D dfs.replication=1 -put "$SHM_FILE" /parity/put.bin)
+  drop_caches
+  pr=$(secs sh -c "java -cp '$CP' org.apache.hadoop.fs.FsShell -cat /parity/put.bin > /dev/null")
+  printf 'hadoop fs round %d: -put %.0f MiB/s, -cat %.0f MiB/s (less %.1fs for a JVM running -ls)\n' "$i" \
+    "$(echo "$DD_MB / ($pw - $base)" | bc -l)" "$(echo "$DD_MB / ($pr - $base)" | bc -l)" "$base"
+done
+java -cp "$CP" org.apache.hadoop.fs.FsShell -rm -f -skipTrash /parity/put.bin >/dev/null 2>&1 || true
 for i in 1 2; do
   dw=$(dd if=/dev/zero of="$DD_FILE" bs=$BUFFER count="$COUNT" conv=fdatasync 2>&1 | tail -1)
   drop_caches

@@ -35,6 +35,25 @@ public interface Benchmark {
   List<BenchmarkOption<?>> options();
 
   /**
+   * For a suite that measures this machine rather than a cluster (the raw disk), the local
+   * directory it works in; null (the default) for cluster suites. When it returns a directory,
+   * the run opens no cluster, its data file system is {@code file:///}, and its base directory
+   * is {@code <directory>/hbench-<suite>} unless {@code --base-dir} says otherwise. Called after
+   * {@link #points}, so options are already checked.
+   */
+  default String localDirectory(OptionValues options) {
+    return null;
+  }
+
+  /**
+   * How many times each point is measured when the suite has its own option for it (the disk
+   * suite's {@code --runs}), or 0 (the default) to follow the common {@code --repeat}.
+   */
+  default int repeat(OptionValues options) {
+    return 0;
+  }
+
+  /**
    * Expands the parsed options into the points to measure, in order. Called before anything is
    * created, so it is the place to reject inconsistent options with {@link
    * InvalidInputException}.

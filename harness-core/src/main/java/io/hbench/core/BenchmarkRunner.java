@@ -95,6 +95,20 @@ public final class BenchmarkRunner {
     ClusterConfiguration config =
         ClusterConfiguration.load(
             settings.hadoopConfDir(), settings.confFiles(), settings.defines());
+    String localDir = benchmark.localDirectory(options);
+    if (localDir != null && settings.fs() != null) {
+      throw new InvalidInputException(
+          benchmark.name() + " works on a local directory; --fs does not apply");
+    }
+    int repeat = settings.repeat();
+    if (benchmark.repeat(options) > 0) {
+      if (settings.repeat() > 1) {
+        throw new InvalidInputException(
+            benchmark.name() + ": --repeat does not apply; the suite has its own option for"
+                + " the number of runs (see bench " + benchmark.name() + " --help)");
+      }
+      repeat = benchmark.repeat(options);
+    }
 
     Map<String, String> optionText = new LinkedHashMap<>(options.asText());
     optionText.putAll(settings.asText(benchmark.name(), out));
@@ -107,11 +121,16 @@ public final class BenchmarkRunner {
         .addShutdownHook(interrupt, FileSystem.SHUTDOWN_HOOK_PRIORITY + 10);
     FileSystem dataFs = null;
     try (BenchCluster cluster =
-        ClusterFactory.open(settings.cluster(), config, settings.datanodes(), console)) {
+        localDir != null
+            ? ClusterFactory.localMachine(config)
+            : ClusterFactory.open(settings.cluster(), config, settings.datanodes(), console)) {
       interrupt.cluster = cluster;
       Configuration base = new Configuration(cluster.configuration());
       org.apache.hadoop.fs.Path basePath =
-          basePath(settings, benchmark.name(), settings.fs() != null ? settings.fs() : cluster.dataFs());
+          localDir != null
+              ? localBasePath(settings, benchmark.name(), localDir)
+              : basePath(settings, benchmark.name(),
+                  settings.fs() != null ? settings.fs() : cluster.dataFs());
       dataFs = openDataFileSystem(basePath, base, settings.instrument());
       benchmark.checkInputs(options, base, dataFs.makeQualified(basePath));
       Environment env =
@@ -125,9 +144,9 @@ public final class BenchmarkRunner {
       try (ResultWriter writer = ResultWriter.open(out)) {
         interrupt.writer = writer;
         for (Point point : points) {
-          for (int rep = 1; rep <= settings.repeat(); rep++) {
-            String label = settings.repeat() > 1 ? point.label() + " #" + rep : point.label();
-            String dirName = point.label() + (settings.repeat() > 1 ? "-r" + rep : "");
+          for (int rep = 1; rep <= repeat; rep++) {
+            String label = repeat > 1 ? point.label() + " #" + rep : point.label();
+            String dirName = point.label() + (repeat > 1 ? "-r" + rep : "");
             RunContext ctx =
                 new RunContext(
                     label,
@@ -204,6 +223,19 @@ public final class BenchmarkRunner {
     // Appended, not resolved: ofs://om/vol/bucket + /benchmarks/... keeps the volume and bucket.
     String fs = dataFs.replaceAll("/+$", "");
     return new org.apache.hadoop.fs.Path(fs + (text.startsWith("/") ? text : "/" + text));
+  }
+
+  /** The base directory of a suite that works on this machine: absolute, on {@code file:}. */
+  private static org.apache.hadoop.fs.Path localBasePath(
+      RunSettings settings, String suite, String localDir) {
+    String given = settings.baseDir();
+    java.nio.file.Path dir =
+        given == null
+            ? java.nio.file.Path.of(localDir).resolve("hbench-" + suite)
+            : given.startsWith("file:")
+                ? java.nio.file.Path.of(java.net.URI.create(given))
+                : java.nio.file.Path.of(given);
+    return new org.apache.hadoop.fs.Path(dir.toAbsolutePath().normalize().toUri());
   }
 
   /**

@@ -5,6 +5,7 @@ import io.hbench.core.report.Console;
 import java.io.IOException;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import org.apache.hadoop.conf.Configuration;
 
 /** The one place clusters are opened. */
 public final class ClusterFactory {
@@ -58,6 +59,36 @@ public final class ClusterFactory {
     } catch (NoClassDefFoundError e) {
       throw notInThisJar(e.getMessage());
     }
+  }
+
+  /**
+   * No cluster: this machine, for suites that measure a local directory ({@link
+   * io.hbench.core.Benchmark#localDirectory}). Its data file system is {@code file:///}.
+   */
+  public static BenchCluster localMachine(ClusterConfiguration config) {
+    Configuration conf = new Configuration(config.configuration());
+    // Nothing of a configured cluster is touched, not even to describe it.
+    conf.set("fs.defaultFS", "file:///");
+    conf.set("mapreduce.framework.name", "local");
+    return new BenchCluster() {
+      @Override
+      public String kind() {
+        return "local";
+      }
+
+      @Override
+      public String dataFs() {
+        return "file:///";
+      }
+
+      @Override
+      public Configuration configuration() {
+        return conf;
+      }
+
+      @Override
+      public void close() {}
+    };
   }
 
   /** An embedded cluster on a store found through {@link EmbeddedStorage.Provider}. */

@@ -58,6 +58,13 @@ class BadInputTest {
         "teragen --size 1M --fs not-a-uri; invalid --fs",
         "teragen --size 1M --fs file:///tmp/hbench-x --instrument; --instrument cannot wrap file://",
         "terasort --sizes 1M --cluster mini-oz; --cluster",
+        "disk; --path DIR is required",
+        "disk --path /no/such/dir; is not an existing directory",
+        "disk --path /tmp --size 1000K --block-size 3K; not a multiple of --block-size",
+        "disk --path /tmp --size 100000T; does not fit",
+        "disk --path /tmp --runs 0; at least 1",
+        "disk --path /tmp --repeat 2; --repeat does not apply",
+        "disk --path /tmp --fs hdfs://127.0.0.1:1/; --fs does not apply",
         "dfsio; missing required option: '--mode=MODE'",
         "dfsio --mode scribble; unknown mode 'scribble'",
         "dfsio --mode write --buffer-size 128M; --buffer-size must be between",
@@ -84,7 +91,7 @@ class BadInputTest {
     assertEquals(0, p.exitCode);
     for (String suite :
         new String[] {"terasort", "teragen", "teravalidate", "dfsio", "wordcount", "slive",
-          "embedded-cluster"}) {
+          "disk", "embedded-cluster"}) {
       assertTrue(p.out.contains("  " + suite + " "), suite + " missing from:\n" + p.out);
     }
   }

@@ -1,0 +1,129 @@
+package io.hbench.hdfs.disk;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hbench.core.BenchmarkRunner;
+import io.hbench.core.InvalidInputException;
+import io.hbench.core.OptionValues;
+import io.hbench.core.RunSettings;
+import io.hbench.core.cluster.ClusterMode;
+import io.hbench.core.report.Console;
+import io.hbench.core.result.ResultRecord;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DiskBenchmarkTest {
+
+  @TempDir Path tmp;
+
+  private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
+
+  private BenchmarkRunner.Summary run(Path dir, Map<String, String> more, boolean keep)
+      throws IOException {
+    DiskBenchmark disk = new DiskBenchmark();
+    Map<String, String> texts = new HashMap<>(Map.of("--path", dir.toString()));
+    texts.putAll(more);
+    OptionValues options = OptionValues.parse(disk.options(), texts);
+    RunSettings settings =
+        new RunSettings(tmp.resolve("results.jsonl"), ClusterMode.AUTO, 1, Map.of(), List.of(),
+            null, null, keep, 1, null, false);
+    PrintStream out = new PrintStream(printed, true, StandardCharsets.UTF_8);
+    return new BenchmarkRunner(new Console(out, out, false, 60_000)).run(disk, options, settings);
+  }
+
+  private static List<Path> filesUnder(Path dir) throws IOException {
+    try (Stream<Path> s = Files.walk(dir)) {
+      return s.filter(Files::isRegularFile).toList();
+    }
+  }
+
+  @Test
+  void writesAndReadsTheExpectedBytesAndCleansUp() throws Exception {
+    Path disk = Files.createDirectory(tmp.resolve("disk"));
+    var summary = run(disk, Map.of("--block-size", "4K", "--size", "3M", "--runs", "2"), false);
+    assertEquals(2, summary.records().size(), "one record per run");
+    for (ResultRecord r : summary.records()) {
+      assertEquals("ok", r.status(), r.toString());
+      assertEquals("local", r.environment().cluster());
+      assertEquals(3L << 20, r.phase("write").bytes());
+      assertEquals(3L << 20, r.phase("read").bytes());
+      assertEquals(768L, r.phase("read").records(), "3M in 4K blocks");
+      assertTrue(r.validation().checks().stream()
+          .anyMatch(c -> c.name().equals("read_back") && c.passed()));
+      assertEquals(true, r.params().get("page_cache_could_serve_reads"));
+    }
+    assertTrue(printed.toString(StandardCharsets.UTF_8).contains("page cache could have served"));
+    // Only hbench's own (now empty) base directory is left: no data file, no run directory.
+    assertEquals(List.of(disk.resolve("hbench-disk")), Files.list(disk).toList());
+    assertTrue(filesUnder(disk).stream().noneMatch(p -> p.endsWith(DiskBenchmark.FILE)));
+  }
+
+  @Test
+  void aCorruptedBlockFailsTheReadAndIsNamed() throws Exception {
+    Path file = tmp.resolve("f.dat");
+    BlockFile f = new BlockFile(file, 4096, 1 << 20, false, 4096);
+    f.write(false);
+    assertEquals(-1, f.read());
+    try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+      raf.seek(100_000);
+      int b = raf.read();
+      raf.seek(100_000);
+      raf.write(b ^ 1);
+    }
+    assertEquals(100_000, f.read());
+  }
+
+  @Test
+  void aBlockInAnotherBlocksPlaceFailsTheRead() throws Exception {
+    Path file = tmp.resolve("g.dat");
+    BlockFile f = new BlockFile(file, 4096, 1 << 20, false, 4096);
+    f.write(false);
+    byte[] block0 = new byte[4096];
+    try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+      raf.readFully(block0);
+      raf.seek(8 * 4096);
+      raf.write(block0);
+    }
+    assertEquals(8 * 4096, f.read(), "same content, wrong block number");
+  }
+
+  @Test
+  void aShortFileFailsTheRead() throws Exception {
+    Path file = tmp.resolve("short.dat");
+    new BlockFile(file, 4096, 1 << 20, false, 4096).write(false);
+    try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+      raf.setLength(500_000);
+    }
+    assertEquals(500_000, new BlockFile(file, 4096, 1 << 20, false, 4096).read());
+  }
+
+  @Test
+  void badInputIsRefusedBeforeAnythingIsCreated() throws Exception {
+    Path disk = Files.createDirectory(tmp.resolve("disk"));
+    assertTrue(assertThrows(InvalidInputException.class,
+            () -> run(tmp.resolve("missing"), Map.of(), false))
+        .getMessage().contains("not an existing directory"));
+    assertTrue(assertThrows(InvalidInputException.class,
+            () -> run(disk, Map.of("--size", "1000K", "--block-size", "3K"), false))
+        .getMessage().contains("not a multiple of --block-size"));
+    assertTrue(assertThrows(InvalidInputException.class,
+            () -> run(disk, Map.of("--size", "100000T"), false))
+        .getMessage().contains("does not fit"));
+    assertFalse(Files.exists(tmp.resolve("missing")));
+    assertEquals(List.of(), Files.list(disk).toList());
+  }
+}

@@ -38,6 +38,7 @@ public final class MiniOzoneStorage implements EmbeddedStorage {
     public EmbeddedStorage start(Configuration conf, Path root, int datanodes)
         throws IOException {
       quietLogs();
+      nativeLibrariesIn(root);
       OzoneConfiguration oz = new OzoneConfiguration(conf);
       // Sizes for one machine: the defaults (5 GB containers, 256 MB blocks) expect real disks.
       oz.setIfUnset("ozone.scm.container.size", "1GB");
@@ -72,11 +73,22 @@ public final class MiniOzoneStorage implements EmbeddedStorage {
     }
   }
 
+  /** Whether hbench, not the user, chose where Ozone extracts its native libraries. */
+  private static boolean nativeDirIsOurs;
+
   /**
-   * YARN and MapReduce keep their files (staging, history) on the local disk: a file:// staging
-   * directory cannot be named while fs.defaultFS has an authority (Path.makeQualified lends it
-   * one), and their small files are not what is being measured.
+   * Ozone extracts its RocksDB libraries (15 MB) into {@code native.lib.tmp.dir}, by default the
+   * working directory, where they outlive the run and land in whatever checkout the user stands
+   * in. Unless the user chose a directory, they go to the embedded cluster's own, removed on exit.
    */
+  private static synchronized void nativeLibrariesIn(Path root) {
+    String key = "native.lib.tmp.dir";
+    if (System.getProperty(key) == null || nativeDirIsOurs) {
+      System.setProperty(key, root.toString());
+      nativeDirIsOurs = true;
+    }
+  }
+
   /**
    * Ozone's daemons log many warnings at start and stop (metrics, RocksDB natives, shutdown
    * interrupts), and its audit log writes every failed lookup (such as "does this output exist

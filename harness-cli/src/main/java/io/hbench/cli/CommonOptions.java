@@ -16,7 +16,7 @@ final class CommonOptions {
   private CommonOptions() {}
 
   static void addTo(CommandSpec spec, String suite) {
-    spec.addOption(
+    add(spec,
         OptionSpec.builder("--out")
             .paramLabel("FILE")
             .type(String.class)
@@ -24,7 +24,7 @@ final class CommonOptions {
                 "Results file, JSON Lines, appended one record per point as it completes."
                     + " Default: hbench-results/" + suite + "-<run id>.jsonl.")
             .build());
-    spec.addOption(
+    add(spec,
         OptionSpec.builder("--cluster")
             .paramLabel("MODE")
             .type(String.class)
@@ -35,9 +35,9 @@ final class CommonOptions {
                     + " embedded Ozone + YARN, data on ofs://; conf: always the configured"
                     + " cluster. Default: auto.")
             .build());
-    spec.addOption(datanodes("Datanodes of the embedded cluster. Default: 1."));
-    spec.addOption(defines("Hadoop setting for this run (repeatable), applied after --conf."));
-    spec.addOption(
+    add(spec, datanodes("Datanodes of the embedded cluster. Default: 1."));
+    add(spec, defines("Hadoop setting for this run (repeatable), applied after --conf."));
+    add(spec,
         OptionSpec.builder("--conf")
             .paramLabel("FILE")
             .type(List.class)
@@ -46,7 +46,7 @@ final class CommonOptions {
                 "Settings file (repeatable): Hadoop XML, or key=value lines. Read after"
                     + " HADOOP_CONF_DIR.")
             .build());
-    spec.addOption(
+    add(spec,
         OptionSpec.builder("--base-dir")
             .paramLabel("DIR")
             .type(String.class)
@@ -54,20 +54,20 @@ final class CommonOptions {
                 "Where the suite writes; it creates, and deletes, only directories it marked as"
                     + " its own there. Default: " + RunSettings.defaultBaseDir(suite) + ".")
             .build());
-    spec.addOption(
+    add(spec,
         OptionSpec.builder("--keep")
             .type(boolean.class)
             .arity("0")
             .description("Keep each point's data after it is measured (default: delete it).")
             .build());
-    spec.addOption(
+    add(spec,
         OptionSpec.builder("--repeat")
             .paramLabel("N")
             .type(int.class)
             .defaultValue("1")
             .description("Measure each point N times. Default: 1.")
             .build());
-    spec.addOption(
+    add(spec,
         OptionSpec.builder("--fs")
             .paramLabel("URI")
             .type(String.class)
@@ -75,7 +75,7 @@ final class CommonOptions {
                 "File system for the suite's data, e.g. ofs://om-host/vol/bucket or"
                     + " s3a://bucket; the base directory goes under it. Default: fs.defaultFS.")
             .build());
-    spec.addOption(
+    add(spec,
         OptionSpec.builder("--instrument")
             .type(boolean.class)
             .arity("0")
@@ -85,6 +85,17 @@ final class CommonOptions {
                     + " figures go into each record and a per-task table."
                     + " See docs/instrumented-fs.md.")
             .build());
+  }
+
+  /**
+   * Adds a common option unless the suite declares one of that name itself (nnthroughput's
+   * {@code --datanodes} counts simulated datanodes): the suite's own meaning wins, and the run
+   * takes the common option's default.
+   */
+  private static void add(CommandSpec spec, OptionSpec option) {
+    if (spec.findOption(option.longestName()) == null) {
+      spec.addOption(option);
+    }
   }
 
   /** {@code --datanodes N}, default 1. */
@@ -119,7 +130,7 @@ final class CommonOptions {
     return new RunSettings(
         out == null ? null : Path.of(out),
         ClusterMode.parse(sub.commandSpec().findOption("--cluster").getValue()),
-        sub.commandSpec().findOption("--datanodes").getValue(),
+        sub.commandSpec().findOption("--datanodes").getValue() instanceof Integer n ? n : 1,
         defines,
         confs,
         hadoopConfDir,

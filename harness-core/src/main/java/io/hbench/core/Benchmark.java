@@ -46,6 +46,17 @@ public interface Benchmark {
   }
 
   /**
+   * Whether the suite submits MapReduce jobs with these options (the default). A suite that only
+   * calls a file system or a NameNode returns false: its run then starts no YARN, and when its
+   * data's file system is named outright ({@code --fs}, or a {@code --base-dir} URI such as {@code
+   * s3a://bucket/dir}) under {@code --cluster auto}, it opens no cluster at all, only that file
+   * system.
+   */
+  default boolean runsJobs(OptionValues options) {
+    return true;
+  }
+
+  /**
    * How many times each point is measured when the suite has its own option for it (the disk
    * suite's {@code --runs}), or 0 (the default) to follow the common {@code --repeat}.
    */
@@ -84,6 +95,15 @@ public interface Benchmark {
    */
   default String report(List<ResultRecord> records) {
     return null;
+  }
+
+  /**
+   * Whether the common table (seconds and MB/s per phase) is printed before {@link #report}. A
+   * suite whose points run different phases (one per NameNode operation) and whose report shows
+   * every figure returns false.
+   */
+  default boolean commonTable() {
+    return true;
   }
 
   /**

@@ -4,6 +4,7 @@ import io.hbench.core.cluster.BenchCluster;
 import io.hbench.core.cluster.ClusterConfiguration;
 import io.hbench.core.cluster.ClusterEnvironment;
 import io.hbench.core.cluster.ClusterFactory;
+import io.hbench.core.cluster.ClusterMode;
 import io.hbench.core.fs.Instrumentation;
 import io.hbench.core.fs.IoStatistics;
 import io.hbench.core.fs.OwnedDirectories;
@@ -95,6 +96,9 @@ public final class BenchmarkRunner {
     ClusterConfiguration config =
         ClusterConfiguration.load(
             settings.hadoopConfDir(), settings.confFiles(), settings.defines());
+    if (settings.baseDir() == null && config.baseDir() != null) {
+      settings = settings.withBaseDir(config.baseDir());
+    }
     String localDir = benchmark.localDirectory(options);
     if (localDir != null && settings.fs() != null) {
       throw new InvalidInputException(
@@ -120,10 +124,15 @@ public final class BenchmarkRunner {
     ShutdownHookManager.get()
         .addShutdownHook(interrupt, FileSystem.SHUTDOWN_HOOK_PRIORITY + 10);
     FileSystem dataFs = null;
+    boolean runsJobs = benchmark.runsJobs(options);
+    java.net.URI named = namedDataFs(settings);
     try (BenchCluster cluster =
         localDir != null
             ? ClusterFactory.localMachine(config)
-            : ClusterFactory.open(settings.cluster(), config, settings.datanodes(), console)) {
+            : !runsJobs && named != null && settings.cluster() == ClusterMode.AUTO
+                ? ClusterFactory.fileSystem(config, named)
+                : ClusterFactory.open(
+                    settings.cluster(), config, settings.datanodes(), console, runsJobs)) {
       interrupt.cluster = cluster;
       Configuration base = new Configuration(cluster.configuration());
       org.apache.hadoop.fs.Path basePath =
@@ -184,7 +193,9 @@ public final class BenchmarkRunner {
           dirs.delete(runDir);
         }
       }
-      console.print(SweepTable.render(records));
+      if (benchmark.commonTable()) {
+        console.print(SweepTable.render(records));
+      }
       String ioTable = IoTable.render(records);
       if (ioTable != null) {
         console.print(ioTable);
@@ -210,6 +221,16 @@ public final class BenchmarkRunner {
     return new InvalidInputException(
         "--instrument cannot wrap file:// (MapReduce tasks need the local file system"
             + " unwrapped); give the data a cluster file system with --fs or fs.defaultFS");
+  }
+
+  /** The data's file system when named outright: {@code --fs}, or a {@code --base-dir} URI. */
+  private static java.net.URI namedDataFs(RunSettings settings) {
+    String text = settings.fs() != null ? settings.fs() : settings.baseDir();
+    if (text == null) {
+      return null;
+    }
+    java.net.URI uri = new org.apache.hadoop.fs.Path(text).toUri();
+    return uri.getScheme() == null ? null : uri;
   }
 
   /** The base directory, under {@code dataFs} ({@code --fs}, or the cluster's) when given. */

@@ -67,6 +67,11 @@ public final class RunContext {
     this.clientIo = clientIo;
   }
 
+  /** The point's label as tables and progress lines show it ({@code 64M #2} for a repeat). */
+  public String label() {
+    return label;
+  }
+
   /** This point's configuration; changes made to it stay with this point. */
   public Configuration configuration() {
     return conf;

@@ -59,6 +59,13 @@ public record RunSettings(
     confFiles = List.copyOf(confFiles);
   }
 
+  /** These settings with {@code baseDir} as the base directory. */
+  public RunSettings withBaseDir(String dir) {
+    return new RunSettings(
+        out, cluster, datanodes, defines, confFiles, hadoopConfDir, dir, keep, repeat, fs,
+        instrument);
+  }
+
   /** The defaults, as {@code bench <suite>} with no common options would use. */
   public static RunSettings defaults() {
     return new RunSettings(

@@ -25,6 +25,20 @@ public final class ClusterConfiguration {
     "core-site.xml", "hdfs-site.xml", "yarn-site.xml", "mapred-site.xml"
   };
 
+  /**
+   * The keys of a storage tool's {@code key=value} file (Doris's fs_benchmark_tool) and the s3a
+   * settings they stand for, so that such a file works with {@code --conf} as it is.
+   */
+  private static final Map<String, String> S3_KEYS =
+      Map.of(
+          "AWS_ACCESS_KEY", "fs.s3a.access.key",
+          "AWS_SECRET_KEY", "fs.s3a.secret.key",
+          "AWS_ENDPOINT", "fs.s3a.endpoint",
+          "AWS_REGION", "fs.s3a.endpoint.region");
+
+  /** The key of such a file that names where to work: the default base directory. */
+  public static final String BASE_DIR_KEY = "base_dir";
+
   private final Configuration conf;
   private final Map<String, String> explicit;
 
@@ -67,7 +81,11 @@ public final class ClusterConfiguration {
     return new ClusterConfiguration(conf, explicit);
   }
 
-  /** Reads a Hadoop XML file or a file of {@code key=value} lines ({@code #} starts a comment). */
+  /**
+   * Reads a Hadoop XML file or a file of {@code key=value} lines ({@code #} starts a comment), in
+   * which {@code AWS_ACCESS_KEY}, {@code AWS_SECRET_KEY}, {@code AWS_ENDPOINT} and {@code
+   * AWS_REGION} stand for their s3a settings.
+   */
   static Map<String, String> readConfFile(String file) {
     Path p = Path.of(file);
     if (!Files.isRegularFile(p)) {
@@ -100,7 +118,13 @@ public final class ClusterConfiguration {
           throw new InvalidInputException(
               "--conf file " + file + " line " + n + ": expected key=value");
         }
-        out.put(l.substring(0, eq).strip(), l.substring(eq + 1).strip());
+        String key = l.substring(0, eq).strip();
+        String value = l.substring(eq + 1).strip();
+        out.put(S3_KEYS.getOrDefault(key, key), value);
+        if (S3_KEYS.containsKey(key)) {
+          // Such files name objects as s3://bucket/key: served by S3A, Hadoop's S3 client.
+          out.putIfAbsent("fs.s3.impl", "org.apache.hadoop.fs.s3a.S3AFileSystem");
+        }
       }
       return out;
     } catch (IOException e) {
@@ -115,6 +139,12 @@ public final class ClusterConfiguration {
   /** The settings given by {@code --conf} and {@code -D}, in order (not yet redacted). */
   public Map<String, String> explicitSettings() {
     return explicit;
+  }
+
+  /** The base directory a {@code --conf} file names ({@code base_dir=...}), or null. */
+  public String baseDir() {
+    String dir = explicit.get(BASE_DIR_KEY);
+    return dir == null || dir.isBlank() ? null : dir;
   }
 
   /** Whether the configuration names a cluster file system, not the local one. */

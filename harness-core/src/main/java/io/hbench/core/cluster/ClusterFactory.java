@@ -19,12 +19,15 @@ public final class ClusterFactory {
    * @param config the run's configuration
    * @param datanodes datanodes of an embedded cluster
    * @param console where to say that the run is on an embedded cluster
+   * @param jobs whether the run submits MapReduce jobs; without, an embedded cluster starts no
+   *     YARN and a configured one's ResourceManager is not asked
    */
   public static BenchCluster open(
-      ClusterMode mode, ClusterConfiguration config, int datanodes, Console console)
+      ClusterMode mode, ClusterConfiguration config, int datanodes, Console console, boolean jobs)
       throws IOException {
+    int nodeManagers = jobs ? 1 : 0;
     if (mode == ClusterMode.MINI_OZONE) {
-      return startOn("ozone", config, datanodes, console);
+      return startOn("ozone", config, datanodes, console, nodeManagers);
     }
     boolean embedded =
         switch (mode) {
@@ -41,8 +44,8 @@ public final class ClusterFactory {
           case AUTO -> !config.namesCluster();
         };
     if (!embedded) {
-      ConfiguredCluster cluster = ConfiguredCluster.connect(config.configuration());
-      if ("local".equals(config.configuration().get("mapreduce.framework.name", "local"))) {
+      ConfiguredCluster cluster = ConfiguredCluster.connect(config.configuration(), jobs);
+      if (jobs && "local".equals(config.configuration().get("mapreduce.framework.name", "local"))) {
         console.status(
             "hbench: mapreduce.framework.name is 'local': jobs run inside this process, not on"
                 + " the cluster's YARN (set it in mapred-site.xml or with -D)");
@@ -52,10 +55,11 @@ public final class ClusterFactory {
     console.status(
         "hbench: running on an embedded cluster (in-process MiniDFSCluster with "
             + datanodes
-            + " datanode(s) and MiniYARNCluster with 1 NodeManager): figures describe this"
-            + " machine, not a cluster");
+            + " datanode(s)"
+            + (jobs ? " and MiniYARNCluster with 1 NodeManager" : "")
+            + "): figures describe this machine, not a cluster");
     try {
-      return EmbeddedCluster.start(config.configuration(), datanodes, 1);
+      return EmbeddedCluster.start(config.configuration(), datanodes, nodeManagers);
     } catch (NoClassDefFoundError e) {
       throw notInThisJar(e.getMessage());
     }
@@ -91,9 +95,38 @@ public final class ClusterFactory {
     };
   }
 
+  /**
+   * No cluster, only the file system at {@code uri} (s3a://bucket, file:///dir, hdfs://nn), for
+   * suites that run no jobs and were given their data's file system outright. The file system is
+   * asked once, with few retries, so an unreachable one gives one line instead of minutes of
+   * retries.
+   */
+  public static BenchCluster fileSystem(ClusterConfiguration config, java.net.URI uri) {
+    Configuration conf = new Configuration(config.configuration());
+    String root = uri.getScheme() + "://" + (uri.getAuthority() == null ? "" : uri.getAuthority()) + "/";
+    conf.set("fs.defaultFS", root);
+    conf.set("mapreduce.framework.name", "local");
+    ConfiguredCluster.probe(conf, new org.apache.hadoop.fs.Path(uri));
+    return new BenchCluster() {
+      @Override
+      public String kind() {
+        return "filesystem";
+      }
+
+      @Override
+      public Configuration configuration() {
+        return new Configuration(conf);
+      }
+
+      @Override
+      public void close() {}
+    };
+  }
+
   /** An embedded cluster on a store found through {@link EmbeddedStorage.Provider}. */
   private static BenchCluster startOn(
-      String storage, ClusterConfiguration config, int datanodes, Console console)
+      String storage, ClusterConfiguration config, int datanodes, Console console,
+      int nodeManagers)
       throws IOException {
     EmbeddedStorage.Provider provider = null;
     try {
@@ -113,10 +146,11 @@ public final class ClusterFactory {
             + storage
             + " cluster (in-process, "
             + datanodes
-            + " datanode(s), with MiniYARNCluster): figures describe this machine, not a"
-            + " cluster");
+            + " datanode(s)"
+            + (nodeManagers > 0 ? ", with MiniYARNCluster" : "")
+            + "): figures describe this machine, not a cluster");
     try {
-      return EmbeddedCluster.start(config.configuration(), datanodes, 1, provider);
+      return EmbeddedCluster.start(config.configuration(), datanodes, nodeManagers, provider);
     } catch (NoClassDefFoundError e) {
       throw notInThisJar(e.getMessage());
     }

@@ -18,25 +18,13 @@ final class ConfiguredCluster implements BenchCluster {
   }
 
   /**
-   * Checks that the file system (and, for YARN, the ResourceManager) answers, failing fast with
-   * one line instead of Hadoop's minutes of retries.
+   * Checks that the file system (and, when the run submits jobs to YARN, the ResourceManager)
+   * answers, failing fast with one line instead of Hadoop's minutes of retries.
    */
-  static ConfiguredCluster connect(Configuration conf) {
-    Configuration probe = new Configuration(conf);
-    probe.setInt("ipc.client.connect.max.retries", 1);
-    probe.setInt("ipc.client.connect.max.retries.on.timeouts", 1);
-    probe.setInt("ipc.client.connect.timeout", 5000);
-    probe.setInt("dfs.client.failover.max.attempts", 2);
-    probe.setLong("yarn.resourcemanager.connect.max-wait.ms", 10_000);
-    probe.setLong("yarn.resourcemanager.connect.retry-interval.ms", 1_000);
-    String fsName = conf.get(FileSystem.FS_DEFAULT_NAME_KEY);
-    try (FileSystem fs = FileSystem.newInstance(probe)) {
-      fs.getFileStatus(new Path("/"));
-    } catch (IOException | RuntimeException e) {
-      throw new InvalidInputException(
-          "cannot reach the cluster's file system " + fsName + ": " + rootMessage(e));
-    }
-    if ("yarn".equals(conf.get("mapreduce.framework.name"))) {
+  static ConfiguredCluster connect(Configuration conf, boolean jobs) {
+    Configuration probe = fastFailing(conf);
+    probe(conf, new Path(conf.get(FileSystem.FS_DEFAULT_NAME_KEY, "file:///")));
+    if (jobs && "yarn".equals(conf.get("mapreduce.framework.name"))) {
       String rm = conf.get("yarn.resourcemanager.address", "0.0.0.0:8032");
       YarnClient yarn = YarnClient.createYarnClient();
       try {
@@ -51,6 +39,40 @@ final class ConfiguredCluster implements BenchCluster {
       }
     }
     return new ConfiguredCluster(conf);
+  }
+
+  /** {@code conf} with few, short retries: for asking whether something answers at all. */
+  private static Configuration fastFailing(Configuration conf) {
+    Configuration probe = new Configuration(conf);
+    probe.setInt("ipc.client.connect.max.retries", 1);
+    probe.setInt("ipc.client.connect.max.retries.on.timeouts", 1);
+    probe.setInt("ipc.client.connect.timeout", 5000);
+    probe.setInt("dfs.client.failover.max.attempts", 2);
+    probe.setLong("yarn.resourcemanager.connect.max-wait.ms", 10_000);
+    probe.setLong("yarn.resourcemanager.connect.retry-interval.ms", 1_000);
+    probe.setInt("fs.s3a.attempts.maximum", 1);
+    probe.setInt("fs.s3a.retry.limit", 1);
+    probe.set("fs.s3a.connection.establish.timeout", "5s");
+    return probe;
+  }
+
+  /**
+   * Asks the file system of {@code path} whether {@code path} exists (the answer does not
+   * matter), with few retries; throws {@link InvalidInputException} naming the file system when
+   * it does not answer.
+   */
+  static void probe(Configuration conf, Path path) {
+    java.net.URI u = path.toUri();
+    Path asked =
+        u.getPath() == null || u.getPath().isEmpty() ? new Path(u.getScheme(), u.getAuthority(), "/") : path;
+    try (FileSystem fs = FileSystem.newInstance(u, fastFailing(conf))) {
+      fs.exists(asked);
+    } catch (IOException | RuntimeException e) {
+      throw new InvalidInputException(
+          "cannot reach the file system " + path.toUri().getScheme() + "://"
+              + (path.toUri().getAuthority() == null ? "" : path.toUri().getAuthority())
+              + ": " + rootMessage(e));
+    }
   }
 
   static String rootMessage(Throwable e) {

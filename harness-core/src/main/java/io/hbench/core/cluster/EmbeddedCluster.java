@@ -52,7 +52,7 @@ public final class EmbeddedCluster implements BenchCluster {
    *
    * @param base settings to start from ({@code -D} and {@code --conf} already applied)
    * @param datanodes number of datanodes
-   * @param nodeManagers number of NodeManagers
+   * @param nodeManagers number of NodeManagers; 0 starts no YARN (for suites that run no jobs)
    */
   public static EmbeddedCluster start(Configuration base, int datanodes, int nodeManagers)
       throws IOException {
@@ -85,6 +85,10 @@ public final class EmbeddedCluster implements BenchCluster {
           storage.defaultFs().startsWith("file:")
               ? root.resolve("staging").toString()
               : "/tmp/hadoop-yarn/staging");
+      if (nodeManagers == 0) {
+        conf.set("mapreduce.framework.name", "local");
+        return new EmbeddedCluster(root, storage, null, conf, saved);
+      }
       // Room for an ApplicationMaster and several tasks; vmem checks misfire on small machines.
       conf.setIfUnset("yarn.nodemanager.resource.memory-mb", "8192");
       conf.setIfUnset("yarn.nodemanager.resource.cpu-vcores", "8");

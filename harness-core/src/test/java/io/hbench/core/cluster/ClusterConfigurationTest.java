@@ -51,6 +51,24 @@ class ClusterConfigurationTest {
   }
 
   @Test
+  void storageToolKeysBecomeS3aSettings() throws Exception {
+    Path kv =
+        Files.writeString(
+            dir.resolve("s3.conf"),
+            "AWS_ACCESS_KEY=ak\nAWS_SECRET_KEY=sk\nAWS_ENDPOINT=http://127.0.0.1:9\n"
+                + "AWS_REGION=ap-beijing\nbase_dir=s3a://bucket/bench\nfile_path=s3://bucket/x\n");
+    ClusterConfiguration c = ClusterConfiguration.load(null, List.of(kv.toString()), Map.of());
+    assertEquals("ak", c.configuration().get("fs.s3a.access.key"));
+    assertEquals("sk", c.configuration().get("fs.s3a.secret.key"));
+    assertEquals("http://127.0.0.1:9", c.configuration().get("fs.s3a.endpoint"));
+    assertEquals("ap-beijing", c.configuration().get("fs.s3a.endpoint.region"));
+    assertEquals("org.apache.hadoop.fs.s3a.S3AFileSystem", c.configuration().get("fs.s3.impl"));
+    assertEquals(null, c.configuration().get("AWS_SECRET_KEY"));
+    assertEquals("s3a://bucket/bench", c.baseDir());
+    assertEquals("s3://bucket/x", c.configuration().get("file_path"));
+  }
+
+  @Test
   void badFilesAreOneLineErrors() throws Exception {
     InvalidInputException missing =
         assertThrows(

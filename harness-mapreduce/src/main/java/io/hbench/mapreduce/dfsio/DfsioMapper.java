@@ -1,5 +1,6 @@
 package io.hbench.mapreduce.dfsio;
 
+import io.hbench.core.fs.DataPattern;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

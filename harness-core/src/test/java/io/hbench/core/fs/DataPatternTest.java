@@ -1,4 +1,4 @@
-package io.hbench.mapreduce.dfsio;
+package io.hbench.core.fs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;

@@ -35,7 +35,26 @@ public record OperationSummary(
       @JsonProperty("p90") double p90,
       @JsonProperty("p99") double p99,
       @JsonProperty("p99_9") double p999,
-      @JsonProperty("max") double max) {}
+      @JsonProperty("max") double max) {
+
+    /**
+     * The percentiles held by a figure: a {@code Latency}, or the map a results file reads back
+     * as; null for anything else.
+     */
+    public static Latency from(Object figure) {
+      if (figure instanceof Latency l) {
+        return l;
+      }
+      if (figure instanceof java.util.Map<?, ?> m && m.get("p50") instanceof Number) {
+        return new Latency(num(m, "p50"), num(m, "p90"), num(m, "p99"), num(m, "p99_9"), num(m, "max"));
+      }
+      return null;
+    }
+
+    private static double num(java.util.Map<?, ?> m, String key) {
+      return m.get(key) instanceof Number n ? n.doubleValue() : 0;
+    }
+  }
 
   /** Summarizes {@code s}; with {@code latency} false the percentiles are left out. */
   public static OperationSummary of(OperationStats s, boolean latency) {

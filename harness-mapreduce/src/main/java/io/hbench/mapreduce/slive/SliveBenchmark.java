@@ -21,6 +21,7 @@ import io.hbench.core.mapreduce.NumberRangeInputFormat;
 import io.hbench.core.mapreduce.PartFiles;
 import io.hbench.core.result.OperationSummary;
 import io.hbench.core.result.ResultRecord;
+import io.hbench.core.stats.OperationTally;
 import io.hbench.core.size.Size;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -200,16 +201,20 @@ public final class SliveBenchmark implements Benchmark {
     static Output read(FileSystem fs, Path dir) throws IOException {
       Output o = new Output();
       PartFiles.forEachLine(fs, dir, (file, line) -> {
-        String[] f = line.split("\t");
-        if (f[0].equals(SliveMapper.WINDOW)) {
-          String[] w = f[1].split(" ");
+        int tab = line.indexOf('\t');
+        String key = line.substring(0, tab);
+        String value = line.substring(tab + 1);
+        if (key.equals(SliveMapper.WINDOW)) {
+          String[] w = value.split(" ");
           o.start = Long.parseLong(w[0]);
           o.end = Long.parseLong(w[1]);
           o.maps = Integer.parseInt(w[2]);
         } else {
-          SliveOperation op = SliveOperation.byText(f[0]);
-          o.stats.put(op, OperationStats.parseText(f[1]));
-          o.failures.put(op, SliveMapper.parseFailures(f[2]));
+          OperationTally t = new OperationTally();
+          t.parseLine(key, value);
+          SliveOperation op = SliveOperation.byText(key);
+          o.stats.put(op, t.stats(key));
+          o.failures.put(op, t.failures(key));
         }
       });
       return o;

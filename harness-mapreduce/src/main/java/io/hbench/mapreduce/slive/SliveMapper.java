@@ -1,14 +1,11 @@
 package io.hbench.mapreduce.slive;
 
-import io.hbench.core.fs.OperationStats;
+import io.hbench.core.stats.OperationTally;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.util.EnumMap;
-import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -21,8 +18,8 @@ import org.apache.hadoop.mapreduce.Mapper;
  * One Slive client: issues {@code ops} operations picked at random from the mix over a shared
  * namespace of {@code files} file names in about sqrt(files) directories, and times each one.
  * A failed operation (no such file, file exists, rename refused) is counted by exception type;
- * it does not stop the map. Emits, per operation, its {@link OperationStats} as text and its
- * failure types, and the map's wall-clock window.
+ * it does not stop the map. Emits, per operation, its figures and failure types ({@link
+ * OperationTally#line}), and the map's wall-clock window.
  */
 public final class SliveMapper extends Mapper<LongWritable, NullWritable, Text, Text> {
 
@@ -39,8 +36,7 @@ public final class SliveMapper extends Mapper<LongWritable, NullWritable, Text, 
   /** Key of the line with the map's first start and last end, ms since the epoch. */
   static final String WINDOW = "_window";
 
-  private final Map<SliveOperation, OperationStats> stats = new EnumMap<>(SliveOperation.class);
-  private final Map<SliveOperation, Map<String, Long>> failures = new EnumMap<>(SliveOperation.class);
+  private final OperationTally tally = new OperationTally();
 
   @Override
   protected void map(LongWritable mapNumber, NullWritable ignored, Context context)
@@ -74,20 +70,14 @@ public final class SliveMapper extends Mapper<LongWritable, NullWritable, Text, 
       } catch (RefusedException e) {
         failure = e.getMessage();
       }
-      long nanos = System.nanoTime() - t0;
-      stats.computeIfAbsent(op, o -> new OperationStats()).recordCall(nanos, bytes, failure != null);
-      if (failure != null) {
-        failures.computeIfAbsent(op, o -> new TreeMap<>()).merge(failure, 1L, Long::sum);
-      }
+      tally.record(op.text(), System.nanoTime() - t0, bytes, failure);
       if ((i & 63) == 0) {
         context.progress();
       }
     }
     long end = System.currentTimeMillis();
-    for (Map.Entry<SliveOperation, OperationStats> e : stats.entrySet()) {
-      context.write(
-          new Text(e.getKey().text()),
-          new Text(e.getValue().toText() + "\t" + failureText(failures.get(e.getKey()))));
+    for (String op : tally.stats().keySet()) {
+      context.write(new Text(op), new Text(tally.line(op)));
     }
     context.write(new Text(WINDOW), new Text(start + " " + end));
   }
@@ -163,25 +153,5 @@ public final class SliveMapper extends Mapper<LongWritable, NullWritable, Text, 
       }
       default -> throw new IllegalStateException(op.toString());
     }
-  }
-
-  static String failureText(Map<String, Long> f) {
-    if (f == null || f.isEmpty()) {
-      return "-";
-    }
-    StringBuilder sb = new StringBuilder();
-    f.forEach((k, v) -> sb.append(sb.length() == 0 ? "" : ",").append(k).append('=').append(v));
-    return sb.toString();
-  }
-
-  static Map<String, Long> parseFailures(String text) {
-    Map<String, Long> m = new TreeMap<>();
-    if (!text.equals("-")) {
-      for (String p : text.split(",")) {
-        int eq = p.lastIndexOf('=');
-        m.merge(p.substring(0, eq), Long.parseLong(p.substring(eq + 1)), Long::sum);
-      }
-    }
-    return m;
   }
 }

@@ -1,9 +1,7 @@
 package io.hbench.mapreduce.slive;
 
-import io.hbench.core.fs.OperationStats;
+import io.hbench.core.stats.OperationTally;
 import java.io.IOException;
-import java.util.Map;
-import java.util.TreeMap;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Reducer;
 
@@ -29,13 +27,11 @@ public final class SliveReducer extends Reducer<Text, Text, Text, Text> {
       context.write(key, new Text(start + " " + end + " " + maps));
       return;
     }
-    OperationStats sum = new OperationStats();
-    Map<String, Long> failures = new TreeMap<>();
+    String op = key.toString();
+    OperationTally sum = new OperationTally();
     for (Text v : values) {
-      String[] f = v.toString().split("\t");
-      sum.add(OperationStats.parseText(f[0]));
-      SliveMapper.parseFailures(f[1]).forEach((k, n) -> failures.merge(k, n, Long::sum));
+      sum.parseLine(op, v.toString());
     }
-    context.write(key, new Text(sum.toText() + "\t" + SliveMapper.failureText(failures)));
+    context.write(key, new Text(sum.line(op)));
   }
 }

@@ -1,0 +1,118 @@
+package io.hbench.core.stats;
+
+import io.hbench.core.fs.OperationStats;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Figures of named operations timed by a client (Slive's maps, NameNode and file system load
+ * threads): per operation, its {@link OperationStats} (exact counts, summed time, an HdrHistogram
+ * of latencies) and how many calls failed with each exception type. Tallies from several threads
+ * or tasks are merged with {@link #add}; histograms are merged, never averaged. Not thread-safe:
+ * one per thread, merged at the end.
+ */
+public final class OperationTally {
+
+  private final Map<String, OperationStats> stats = new LinkedHashMap<>();
+  private final Map<String, Map<String, Long>> failures = new LinkedHashMap<>();
+
+  /**
+   * Records one call of {@code op} that took {@code nanos} and moved {@code bytes}; {@code
+   * failure} is its failure type (an exception's simple name), or null when it succeeded.
+   */
+  public void record(String op, long nanos, long bytes, String failure) {
+    stats.computeIfAbsent(op, o -> new OperationStats()).recordCall(nanos, bytes, failure != null);
+    if (failure != null) {
+      failures.computeIfAbsent(op, o -> new TreeMap<>()).merge(failure, 1L, Long::sum);
+    }
+  }
+
+  /** Adds {@code other} into this. */
+  public void add(OperationTally other) {
+    other.stats.forEach((op, s) -> stats.computeIfAbsent(op, o -> new OperationStats()).add(s));
+    other.failures.forEach(
+        (op, f) -> f.forEach((type, n) -> failures.computeIfAbsent(op, o -> new TreeMap<>()).merge(type, n, Long::sum)));
+  }
+
+  /** The operations recorded, in the order first seen. */
+  public Map<String, OperationStats> stats() {
+    return Collections.unmodifiableMap(stats);
+  }
+
+  /** The figures of {@code op}; empty figures when it was never recorded. */
+  public OperationStats stats(String op) {
+    OperationStats s = stats.get(op);
+    return s == null ? new OperationStats() : s;
+  }
+
+  /** Failed calls of {@code op} by failure type; empty when none failed. */
+  public Map<String, Long> failures(String op) {
+    Map<String, Long> f = failures.get(op);
+    return f == null ? Map.of() : Collections.unmodifiableMap(f);
+  }
+
+  /** Calls of every operation. */
+  public long calls() {
+    return stats.values().stream().mapToLong(OperationStats::calls).sum();
+  }
+
+  /** Failed calls of every operation. */
+  public long failedCalls() {
+    return stats.values().stream().mapToLong(OperationStats::failures).sum();
+  }
+
+  /**
+   * One operation's figures as one line: its {@link OperationStats#toText()}, a tab, and its
+   * failure types, for map output and side files; {@link #parseLine} reads it back. Failure types
+   * may hold spaces ("delete returned false"), not tabs, commas or '='.
+   */
+  public String line(String op) {
+    return stats(op).toText() + "\t" + failureText(failures(op));
+  }
+
+  /** Adds a line written by {@link #line} as the figures of {@code op}. */
+  public void parseLine(String op, String line) {
+    int cut = line.lastIndexOf('\t');
+    if (cut < 0) {
+      throw new IllegalArgumentException("malformed operation line: " + line);
+    }
+    OperationTally one = new OperationTally();
+    one.stats.put(op, OperationStats.parseText(line.substring(0, cut)));
+    String f = line.substring(cut + 1);
+    if (!f.equals("-")) {
+      Map<String, Long> m = new TreeMap<>();
+      for (String p : f.split(",")) {
+        int eq = p.lastIndexOf('=');
+        if (eq <= 0) {
+          throw new IllegalArgumentException("malformed failure types: " + f);
+        }
+        m.merge(p.substring(0, eq), Long.parseLong(p.substring(eq + 1)), Long::sum);
+      }
+      one.failures.put(op, m);
+    }
+    add(one);
+  }
+
+  private static String failureText(Map<String, Long> f) {
+    if (f.isEmpty()) {
+      return "-";
+    }
+    StringBuilder sb = new StringBuilder();
+    f.forEach((k, v) -> sb.append(sb.length() == 0 ? "" : ",").append(k).append('=').append(v));
+    return sb.toString();
+  }
+
+  /**
+   * The failure type of an exception: its simple class name or, for an error a server sent back
+   * (Hadoop's {@code RemoteException}), the simple name of the server-side class.
+   */
+  public static String failureType(Throwable e) {
+    if (e instanceof org.apache.hadoop.ipc.RemoteException r && r.getClassName() != null) {
+      String c = r.getClassName();
+      return c.substring(c.lastIndexOf('.') + 1);
+    }
+    return e.getClass().getSimpleName();
+  }
+}

@@ -44,20 +44,20 @@ import json, sys
 r = json.loads(open(sys.argv[1]).read().splitlines()[int(sys.argv[2])])
 assert r["status"] == "ok", r
 p = r["phases"][0]
-print("%.2f" % p["seconds"])
+print("%.2f %d" % (p["seconds"], p["counters"]["millis_maps"]))
 PY
 }
 
 . perf/embedded-cluster.sh  # the working directory is the repository root
 
 case "${1:-pairs}" in
-  instrumented|plain) once "$1" ;;
+  instrumented|plain) once "$1" | cut -d' ' -f1 ;;
   cluster) rm -rf "$CONF_DIR"; exec java -jar "$STANDALONE" embedded-cluster --conf-dir "$CONF_DIR" ;;
   pairs)
     start_cluster
     echo "teragen $SIZE, maps $MAPS, $RUNS pairs after one warm-up pair; records in $RESULTS"
     once instrumented >/dev/null; once plain >/dev/null
-    ratios=(); pratios=()
+    ratios=(); mratios=(); pratios=()
     for i in $(seq "$RUNS"); do
       # ABBA order: with a fixed order (instrumented first in every pair) the instrumented side
       # measured 5-10% slower, yet in the order plain, sampled-every-call, default it measured
@@ -70,15 +70,19 @@ case "${1:-pairs}" in
         b0=$(now); b=$(once plain); b1=$(now)
         a0=$(now); a=$(once instrumented); a1=$(now)
       fi
+      read -r a am <<<"$a"; read -r b bm <<<"$b"
       r=$(echo "$a / $b" | bc -l)
       ratios+=("$r")
+      mratios+=("$(echo "$am / $bm" | bc -l)")
       pratios+=("$(echo "($a1 - $a0) / ($b1 - $b0)" | bc -l)")
-      printf 'pair %d: phase %ss vs %ss (ratio %.3f); process %.1fs vs %.1fs (ratio %.3f)\n' "$i" \
-        "$a" "$b" "$r" "$(echo "$a1 - $a0" | bc)" "$(echo "$b1 - $b0" | bc)" \
+      printf 'pair %d: phase %ss vs %ss (ratio %.3f); map tasks %.1fs vs %.1fs (ratio %.3f); process %.1fs vs %.1fs (ratio %.3f)\n' "$i" \
+        "$a" "$b" "$r" "$(echo "$am / 1000" | bc -l)" "$(echo "$bm / 1000" | bc -l)" \
+        "$(echo "$am / $bm" | bc -l)" "$(echo "$a1 - $a0" | bc)" "$(echo "$b1 - $b0" | bc)" \
         "$(echo "($a1 - $a0) / ($b1 - $b0)" | bc -l)"
     done
     median() { sort -n | awk '{a[NR]=$1} END {printf "%.3f", (a[int((NR+1)/2)] + a[int(NR/2)+1]) / 2}'; }
     echo "median ratio (instrumented / plain): phase $(printf '%s\n' "${ratios[@]}" | median)," \
+      "map tasks $(printf '%s\n' "${mratios[@]}" | median)," \
       "process $(printf '%s\n' "${pratios[@]}" | median)" ;;
   *) echo "usage: $0 [pairs|instrumented|plain|cluster]" >&2; exit 2 ;;
 esac

@@ -231,6 +231,10 @@ public final class JobPhase {
     for (TaskCounter c : SELECTED) {
       out.put(c.name().toLowerCase(Locale.ROOT), counters.findCounter(c).getValue());
     }
+    // Time inside the task attempts, summed: the tasks' own work, without YARN's scheduling gaps
+    // (two maps that ran one after the other, or side by side, add up the same).
+    out.put("millis_maps", counters.findCounter(org.apache.hadoop.mapreduce.JobCounter.MILLIS_MAPS).getValue());
+    out.put("millis_reduces", counters.findCounter(org.apache.hadoop.mapreduce.JobCounter.MILLIS_REDUCES).getValue());
     // What instrumented tasks published (--instrument): io_<operation>_calls/_bytes/_ms.
     for (Counter c : counters.getGroup(TaskIoReport.COUNTER_GROUP)) {
       out.put("io_" + c.getName().replace(' ', '_'), c.getValue());

@@ -78,7 +78,16 @@ class BadInputTest {
         "slive --mix create=1,copy=2; unknown operation 'copy'",
         "slive --mix create=x; weight of create is not a whole number",
         "slive --mix read=0; no operation has a weight above 0",
-        "slive --ops-per-map 0; at least 1"
+        "slive --ops-per-map 0; at least 1",
+        "nnthroughput; --op",
+        "nnthroughput --op chmod; unknown --op 'chmod'",
+        "nnthroughput --op create --mode fast; --mode",
+        "nnthroughput --op create --maps 2; --maps needs --mode rpc",
+        "nnthroughput --op replication --mode rpc; only --mode direct",
+        "nnthroughput --op blockReport --mode rpc --maps 2; --maps runs one of",
+        "nnthroughput --op create --threads 0; at least 1",
+        "nnthroughput --op create --files-per-dir 1; at least 2",
+        "nnthroughput --op replication --datanodes 1; --nodes-to-decommission"
       })
   void rejected(String args, String expected) {
     BenchProcess p = badRun(args);
@@ -91,7 +100,7 @@ class BadInputTest {
     assertEquals(0, p.exitCode);
     for (String suite :
         new String[] {"terasort", "teragen", "teravalidate", "dfsio", "wordcount", "slive",
-          "disk", "embedded-cluster"}) {
+          "disk", "nnthroughput", "embedded-cluster"}) {
       assertTrue(p.out.contains("  " + suite + " "), suite + " missing from:\n" + p.out);
     }
   }

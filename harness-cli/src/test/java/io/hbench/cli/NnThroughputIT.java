@@ -1,0 +1,192 @@
+package io.hbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hbench.core.cluster.EmbeddedCluster;
+import io.hbench.core.result.PhaseResult;
+import io.hbench.core.result.ResultReader;
+import io.hbench.core.result.ResultRecord;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * nnthroughput on real NameNodes: every operation on one started in this process (direct calls,
+ * simulated datanodes), a kept namespace reused and cleaned, and the RPC path against an
+ * embedded cluster's NameNode, from this process and from map tasks on YARN.
+ */
+@Tag("integration")
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Timeout(value = 15, unit = TimeUnit.MINUTES)
+class NnThroughputIT {
+
+  static final List<String> SMALL =
+      List.of("--threads", "2", "--files", "120", "--dirs", "100", "--datanodes", "4",
+          "--reports", "8", "--blocks-per-report", "20", "--blocks-per-file", "2",
+          "--total-blocks", "40", "--replication", "2");
+
+  Path tmp;
+  EmbeddedCluster cluster;
+  Path confDir;
+
+  @BeforeAll
+  void start() throws Exception {
+    tmp = Files.createTempDirectory("hbench-nn-it-");
+    Configuration conf = new Configuration();
+    // blockReport over RPC sends 16-byte blocks, as NNThroughputBenchmark does.
+    conf.setLong("dfs.namenode.fs-limits.min-block-size", 16);
+    cluster = EmbeddedCluster.start(conf, 1, 1);
+    confDir = tmp.resolve("conf");
+    cluster.writeConfiguration(confDir);
+  }
+
+  @AfterAll
+  void stop() {
+    if (cluster != null) {
+      cluster.close();
+    }
+    org.apache.hadoop.fs.FileUtil.fullyDelete(tmp.toFile());
+  }
+
+  private record Run(BenchProcess process, List<ResultRecord> records) {}
+
+  private Run bench(String confDirOrNull, int expectedExit, String... args) throws Exception {
+    Path out = tmp.resolve("r-" + System.nanoTime() + ".jsonl");
+    List<String> all = new ArrayList<>(List.of(args));
+    all.addAll(List.of("--out", out.toString()));
+    BenchProcess p = BenchProcess.run(confDirOrNull, all.toArray(new String[0]));
+    assertEquals(expectedExit, p.exitCode, p.toString());
+    return new Run(p, Files.exists(out) ? ResultReader.read(out) : List.of());
+  }
+
+  private static Map<String, Object> figures(ResultRecord r) {
+    PhaseResult p = r.phase(String.valueOf(r.params().get("op")));
+    assertTrue(p != null && p.figures() != null, "no figures in " + r.point());
+    return p.figures();
+  }
+
+  private static double num(Map<String, Object> f, String key) {
+    return ((Number) f.get(key)).doubleValue();
+  }
+
+  @Test
+  @Order(1)
+  void everyOperationInProcessReportsItsRate() throws Exception {
+    List<String> args = new ArrayList<>(List.of("nnthroughput", "--op", "all", "--base-dir",
+        tmp.resolve("direct").toString()));
+    args.addAll(SMALL);
+    Run run = bench(null, 0, args.toArray(new String[0]));
+    List<String> ops = run.records().stream().map(ResultRecord::point).toList();
+    assertEquals(List.of("create", "mkdirs", "open", "delete", "fileStatus", "rename",
+        "blockReport", "replication", "clean"), ops);
+    Map<String, Long> expectedOps =
+        Map.of("create", 120L, "mkdirs", 100L, "open", 120L, "delete", 120L, "fileStatus", 120L,
+            "rename", 120L, "blockReport", 8L, "clean", 1L);
+    for (ResultRecord r : run.records()) {
+      assertTrue(r.ok(), r.point() + ": " + r.failure());
+      assertEquals("passed", r.validation().status(), r.point());
+      Map<String, Object> f = figures(r);
+      assertTrue(num(f, "ops_per_s") > 0, r.point() + " ops/s " + f);
+      assertEquals(0, num(f, "failures"), r.point());
+      if (expectedOps.containsKey(r.point())) {
+        assertEquals(expectedOps.get(r.point()), ((Number) f.get("ops")).longValue(), r.point());
+      }
+      assertEquals("in-process", r.params().get("target"));
+    }
+    ResultRecord report = run.records().get(6);
+    // 20 blocks per report x 4 datanodes at replication 2.
+    assertEquals(40, ((Number) report.params().get("blocks")).intValue());
+    ResultRecord replication = run.records().get(7);
+    assertTrue(num(figures(replication), "replications_scheduled") > 0, figures(replication).toString());
+    assertTrue(run.process().out.contains("NameNode throughput"), run.process().out);
+    // Each point's NameNode lived in its point directory, removed after the point.
+    try (var left = Files.list(tmp.resolve("direct"))) {
+      assertTrue(left.noneMatch(p -> !p.getFileName().toString().startsWith(".")),
+          "files left in the base directory");
+    }
+  }
+
+  @Test
+  @Order(2)
+  void aKeptNamespaceIsReusedAndCleanRemovesOnlyIt() throws Exception {
+    Path base = tmp.resolve("kept");
+    bench(null, 2, "nnthroughput", "--op", "open", "--use-existing", "--base-dir", base.toString());
+    assertFalse(Files.exists(base), "nothing is created for bad input");
+
+    bench(null, 0, "nnthroughput", "--op", "create", "--close", "--keep-results", "--files", "150",
+        "--base-dir", base.toString());
+    assertTrue(Files.isDirectory(base.resolve("namenode")));
+    Path mine = Files.writeString(base.resolve("not-hbench.txt"), "keep me");
+
+    Run open = bench(null, 0, "nnthroughput", "--op", "open", "--use-existing", "--files", "150",
+        "--keep-results", "--base-dir", base.toString());
+    assertEquals(150, ((Number) figures(open.records().get(0)).get("ops")).intValue());
+    assertTrue(open.records().get(0).phase("prepare") == null, "--use-existing creates nothing");
+
+    Run clean = bench(null, 0, "nnthroughput", "--op", "clean", "--base-dir", base.toString());
+    assertTrue(clean.records().get(0).ok(), clean.process().toString());
+    assertFalse(Files.exists(base.resolve("namenode")), "clean removes the kept NameNode");
+    assertTrue(Files.exists(mine), "clean removes nothing else");
+  }
+
+  @Test
+  @Order(3)
+  void rpcModeDrivesTheEmbeddedNameNode() throws Exception {
+    List<String> args = new ArrayList<>(List.of("nnthroughput", "--mode", "rpc", "--op", "all",
+        "--base-dir", "/it-nn", "--cluster", "conf"));
+    args.addAll(SMALL);
+    Run run = bench(confDir.toString(), 0, args.toArray(new String[0]));
+    List<String> ops = run.records().stream().map(ResultRecord::point).toList();
+    // As NNThroughputBenchmark against a remote NameNode: no replication op.
+    assertEquals(List.of("create", "mkdirs", "open", "delete", "fileStatus", "rename",
+        "blockReport", "clean"), ops);
+    for (ResultRecord r : run.records()) {
+      assertTrue(r.ok(), r.point() + ": " + r.failure());
+      assertTrue(num(figures(r), "ops_per_s") > 0, r.point());
+      assertTrue(String.valueOf(r.params().get("target")).startsWith("hdfs://"), r.params().toString());
+    }
+  }
+
+  @Test
+  @Order(4)
+  void mapTasksSpreadTheLoadAndTheirFiguresMerge() throws Exception {
+    Run run = bench(confDir.toString(), 0, "nnthroughput", "--mode", "rpc", "--maps", "2",
+        "--threads", "2", "--op", "mkdirs", "--dirs", "300", "--base-dir", "/it-nn-maps",
+        "--cluster", "conf");
+    ResultRecord r = run.records().get(0);
+    assertTrue(r.ok(), r.failure());
+    Map<String, Object> f = figures(r);
+    assertEquals(300, ((Number) f.get("ops")).intValue());
+    assertEquals(4, ((Number) r.params().get("clients")).intValue());
+    assertTrue(r.phase("mkdirs").jobId().startsWith("job_"), "ran as a job");
+    assertEquals("passed", r.validation().status());
+  }
+
+  @Test
+  @Order(5)
+  void aNameNodeThatRefusesTinyBlocksIsNamedInOneLine() throws Exception {
+    // A fresh embedded NameNode keeps the default minimum block size (1 MB).
+    Run run = bench(null, 1, "nnthroughput", "--mode", "rpc", "--op", "blockReport",
+        "--datanodes", "2", "--reports", "2", "--blocks-per-report", "4", "--cluster", "mini");
+    ResultRecord r = run.records().get(0);
+    assertFalse(r.ok());
+    assertTrue(r.failure().contains("dfs.namenode.fs-limits.min-block-size"), r.failure());
+    assertFalse(run.process().err.contains("\tat "), "no stack trace: " + run.process().err);
+  }
+}

@@ -1,0 +1,496 @@
+package io.hbench.hdfs.namenode;
+
+import io.hbench.core.InvalidInputException;
+import io.hbench.core.RunContext;
+import io.hbench.core.stats.ConcurrentLoad;
+import java.io.IOException;
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.hadoop.crypto.CryptoProtocolVersion;
+import org.apache.hadoop.fs.ContentSummary;
+import org.apache.hadoop.fs.CreateFlag;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.hdfs.protocol.ClientProtocol;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants;
+import org.apache.hadoop.hdfs.protocol.LocatedBlock;
+import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
+import org.apache.hadoop.hdfs.server.namenode.NotReplicatedYetException;
+import org.apache.hadoop.hdfs.server.protocol.DatanodeProtocol;
+import org.apache.hadoop.hdfs.server.protocol.NamespaceInfo;
+import org.apache.hadoop.io.EnumSetWritable;
+import org.apache.hadoop.ipc.RemoteException;
+
+/**
+ * One NameNode operation as nnthroughput runs it: the inputs it needs, made before the clock
+ * starts (names, files to open or delete, registered datanodes and their blocks); the call each
+ * client repeats, which the core times; and the checks that the NameNode really did the work.
+ * The operations and their inputs are NNThroughputBenchmark's.
+ */
+final class NameNodeWorkload {
+
+  /** Block size of the datanode operations' files: tiny, so simulated datanodes hold them all. */
+  static final long TINY_BLOCK = 16;
+
+  /**
+   * The settings of a run.
+   *
+   * @param blockSize block size given to create for the namespace operations
+   */
+  record Settings(
+      int threads,
+      int files,
+      int filesPerDir,
+      int dirs,
+      int dirsPerDir,
+      int datanodes,
+      int reports,
+      int blocksPerReport,
+      int blocksPerFile,
+      int nodesToDecommission,
+      int nodeReplicationLimit,
+      int totalBlocks,
+      short replication,
+      boolean close,
+      boolean useExisting,
+      long blockSize) {}
+
+  /** A call the NameNode refused by returning false or null rather than throwing. */
+  static final class RefusedException extends Exception {
+    RefusedException(String what) {
+      super(what, null, false, false);
+    }
+  }
+
+  private final NameNodeOp op;
+  private final Settings s;
+  private final NameNodeTarget nn;
+  private final String root;
+  private final String clientPrefix;
+  private String[] names;
+  private int expectedDirs;
+  private SimulatedDatanode[] datanodes;
+  private String blockPool;
+  private long blocksPlaced;
+  private final AtomicLong scheduled = new AtomicLong();
+  private long decommissionedBlocks;
+
+  /**
+   * @param root the directory, in the NameNode's namespace, under which every operation works
+   *     ({@code <root>/<op>})
+   */
+  NameNodeWorkload(NameNodeOp op, Settings s, NameNodeTarget nn, String root) {
+    this(op, s, nn, root, "hbench-");
+  }
+
+  /**
+   * @param clientPrefix prefix of the client names that hold the created files' leases, unique
+   *     per process when several processes create at once
+   */
+  NameNodeWorkload(NameNodeOp op, Settings s, NameNodeTarget nn, String root, String clientPrefix) {
+    this.op = op;
+    this.s = s;
+    this.nn = nn;
+    this.root = root;
+    this.clientPrefix = clientPrefix;
+  }
+
+  /** Works on these names only (a map task's share), made elsewhere; nothing is prepared. */
+  void useNames(String[] share) {
+    names = share;
+  }
+
+  String opDir() {
+    return root + "/" + op.text;
+  }
+
+  private String createDir() {
+    return root + "/" + NameNodeOp.CREATE.text;
+  }
+
+  /** The clients that issue the operation at once: datanodes report as themselves. */
+  int clients() {
+    if (op.singleClient()) {
+      return 1;
+    }
+    return op == NameNodeOp.BLOCK_REPORT ? s.datanodes() : s.threads();
+  }
+
+  /** How many calls each client makes. */
+  long[] perClient() {
+    return switch (op) {
+      case CREATE, MKDIRS, OPEN, DELETE, FILE_STATUS, RENAME -> ConcurrentLoad.split(names.length, clients());
+      case BLOCK_REPORT -> ConcurrentLoad.split(s.reports(), clients());
+      case REPLICATION -> new long[] {Math.max(1, replicationCalls())};
+      case CLEAN -> new long[] {1};
+    };
+  }
+
+  /** NNThroughputBenchmark's bound on the replication op's calls; it stops sooner when idle. */
+  private long replicationCalls() {
+    long d = s.datanodes();
+    return (long) s.totalBlocks() * s.replication() * s.nodesToDecommission() * 2 / (d * d);
+  }
+
+  /** Whether {@link #prepare} does work worth a phase of its own (files or datanodes to make). */
+  boolean hasPreparation() {
+    return (op.needsFiles() && !s.useExisting()) || op.usesDatanodes();
+  }
+
+  /**
+   * Makes what the timed calls need. Returns the calls it made, for the preparation phase.
+   *
+   * @param ctx for progress lines
+   */
+  long prepare(RunContext ctx, String label) throws Exception {
+    switch (op) {
+      case CREATE -> names = NameLayout.names(opDir(), s.filesPerDir(), s.files());
+      case MKDIRS -> {
+        NameLayout layout = new NameLayout(opDir(), s.dirsPerDir());
+        names = new String[s.dirs()];
+        for (int i = 0; i < names.length; i++) {
+          names[i] = layout.next();
+        }
+        // Every name is a directory, and so is every parent the layout made.
+        expectedDirs = layout.directories() + names.length;
+      }
+      case OPEN, DELETE, FILE_STATUS, RENAME -> {
+        long made = 0;
+        if (!s.useExisting()) {
+          made = createFiles(ctx, label);
+        }
+        ClientProtocol c = nn.client();
+        if (c.getFileInfo(opDir()) == null) {
+          if (c.getFileInfo(createDir()) == null) {
+            throw new InvalidInputException(
+                "nnthroughput " + op.text + " --use-existing: neither " + opDir() + " nor "
+                    + createDir() + " exists; run --op create --keep-results first");
+          }
+          c.rename(createDir(), opDir());
+        }
+        names = NameLayout.names(opDir(), s.filesPerDir(), s.files());
+        return made;
+      }
+      case BLOCK_REPORT -> {
+        return placeBlocks(s.datanodes(), s.blocksPerReport(), s.blocksPerFile());
+      }
+      case REPLICATION -> {
+        return prepareReplication();
+      }
+      case CLEAN -> {
+        // Nothing: clean removes whatever the root holds.
+      }
+    }
+    return 0;
+  }
+
+  /** Creates and closes the files the namespace operations work on, in {@code <root>/create}. */
+  private long createFiles(RunContext ctx, String label) throws Exception {
+    String[] files = NameLayout.names(createDir(), s.filesPerDir(), s.files());
+    long[] share = ConcurrentLoad.split(files.length, s.threads());
+    long[] first = offsets(share);
+    ClientProtocol c = nn.client();
+    ConcurrentLoad.Result r =
+        ConcurrentLoad.run(
+            "create (input)",
+            share,
+            (t, i) -> {
+              String f = files[(int) (first[t] + i)];
+              create(c, f, clientPrefix + "input-" + t, s.blockSize());
+              complete(c, f, clientPrefix + "input-" + t, null);
+              return 0;
+            },
+            ctx.console(),
+            label);
+    failOnFailures(r, "creating the input files");
+    return r.tally().calls();
+  }
+
+  private static void failOnFailures(ConcurrentLoad.Result r, String what) {
+    if (r.tally().failedCalls() > 0) {
+      String op = r.tally().stats().keySet().iterator().next();
+      throw new IllegalStateException(
+          what + ": " + r.tally().failedCalls() + " of " + r.tally().calls() + " calls failed "
+              + r.tally().failures(op));
+    }
+  }
+
+  static long[] offsets(long[] share) {
+    long[] first = new long[share.length];
+    for (int t = 1; t < share.length; t++) {
+      first[t] = first[t - 1] + share[t - 1];
+    }
+    return first;
+  }
+
+  private void create(ClientProtocol c, String file, String client, long blockSize)
+      throws IOException {
+    try {
+      c.create(file, FsPermission.getDefault(), client,
+          new EnumSetWritable<>(EnumSet.of(CreateFlag.CREATE, CreateFlag.OVERWRITE)), true,
+          s.replication(), blockSize, CryptoProtocolVersion.supported(), null, null);
+    } catch (RemoteException e) {
+      String m = String.valueOf(e.getMessage());
+      if (m.contains("is less than configured minimum value")) {
+        throw new InvalidInputException(
+            "the NameNode at " + nn.describe() + " refuses " + blockSize + "-byte blocks"
+                + " (dfs.namenode.fs-limits.min-block-size): "
+                + (op.usesDatanodes()
+                    ? "blockReport needs it set to 16 or lower on that NameNode"
+                    : "set it lower, or -D dfs.blocksize larger"));
+      }
+      throw e;
+    }
+  }
+
+  private static void complete(ClientProtocol c, String file, String client, ExtendedBlock last)
+      throws IOException {
+    while (!c.complete(file, client, last, HdfsConstants.GRANDFATHER_INODE_ID)) {
+      Thread.onSpinWait();
+    }
+  }
+
+  /**
+   * Registers the datanodes and creates files whose blocks they hold, so that each full report
+   * carries {@code blocksPerReport} blocks (NNThroughputBenchmark's blockReport inputs). Returns
+   * the blocks placed.
+   */
+  private long placeBlocks(int dnCount, int blocksPerReport, int blocksPerFile) throws Exception {
+    short replication = (short) Math.min(s.replication(), dnCount);
+    NamespaceInfo ns = nn.namespace();
+    blockPool = ns.getBlockPoolID();
+    DatanodeProtocol dnp = nn.datanodes();
+    datanodes = new SimulatedDatanode[dnCount];
+    for (int i = 0; i < dnCount; i++) {
+      datanodes[i] = new SimulatedDatanode(i, blocksPerReport);
+      datanodes[i].register(dnp, ns);
+    }
+    ClientProtocol c = nn.client();
+    // Real datanodes (on a running NameNode) must not get these blocks: only ours, whose transfer
+    // ports are 1..dnCount.
+    List<DatanodeInfo> real = new ArrayList<>();
+    for (DatanodeInfo d : c.getDatanodeReport(HdfsConstants.DatanodeReportType.LIVE)) {
+      if (d.getXferPort() > dnCount) {
+        real.add(d);
+      }
+    }
+    DatanodeInfo[] exclude = real.toArray(new DatanodeInfo[0]);
+    long blocks = ((long) blocksPerReport * dnCount + replication - 1) / replication;
+    long files = (blocks + blocksPerFile - 1) / blocksPerFile;
+    String client = clientPrefix + "blockreport";
+    NameLayout layout = new NameLayout(opDir(), 100);
+    for (long f = 0; f < files; f++) {
+      String file = layout.next();
+      c.create(file, FsPermission.getDefault(), client,
+          new EnumSetWritable<>(EnumSet.of(CreateFlag.CREATE, CreateFlag.OVERWRITE)), true,
+          replication, TINY_BLOCK, CryptoProtocolVersion.supported(), null, null);
+      ExtendedBlock last = null;
+      for (int b = 0; b < blocksPerFile; b++) {
+        LocatedBlock lb = addBlock(c, file, client, last, exclude);
+        last = lb.getBlock();
+        for (DatanodeInfo loc : lb.getLocations()) {
+          int n = SimulatedDatanode.numberOfPort(loc.getXferPort());
+          datanodes[n].received(dnp, blockPool, last.getLocalBlock());
+        }
+        blocksPlaced++;
+      }
+      complete(c, file, client, last);
+    }
+    for (SimulatedDatanode d : datanodes) {
+      d.prepareReport();
+    }
+    return blocksPlaced;
+  }
+
+  /** addBlock, waiting while the NameNode has not yet processed the previous block's receipt. */
+  private static LocatedBlock addBlock(
+      ClientProtocol c, String file, String client, ExtendedBlock previous, DatanodeInfo[] exclude)
+      throws IOException, InterruptedException {
+    for (int attempt = 0; ; attempt++) {
+      try {
+        return c.addBlock(file, client, previous, exclude, HdfsConstants.GRANDFATHER_INODE_ID, null, null);
+      } catch (IOException e) {
+        // Called directly the NameNode throws the exception itself; over RPC it comes wrapped.
+        boolean notYet =
+            e instanceof NotReplicatedYetException
+                || (e instanceof RemoteException r && r.getClassName().endsWith("NotReplicatedYetException"));
+        if (attempt >= 500 || !notYet) {
+          throw e;
+        }
+        Thread.sleep(10);
+      }
+    }
+  }
+
+  /**
+   * The replication op's inputs: blocks on every datanode, reported in full, then the last
+   * {@code nodesToDecommission} datanodes decommissioned, so that their blocks need copies.
+   */
+  private long prepareReplication() throws Exception {
+    BlockManager bm = nn.blockManager();
+    if (!(nn instanceof InProcessNameNode local) || bm == null) {
+      throw new InvalidInputException("replication needs a NameNode in this process (--mode direct)");
+    }
+    int d = s.datanodes();
+    long placed = placeBlocks(d, s.totalBlocks() * s.replication() / d, d);
+    DatanodeProtocol dnp = nn.datanodes();
+    for (SimulatedDatanode dn : datanodes) {
+      dn.sendReport(dnp, blockPool);
+    }
+    StringBuilder exclude = new StringBuilder();
+    for (int i = d - s.nodesToDecommission(); i < d; i++) {
+      exclude.append(datanodes[i].transferAddress()).append('\n');
+      decommissionedBlocks += datanodes[i].blocks();
+    }
+    Files.writeString(local.excludeFile(), exclude, StandardCharsets.UTF_8);
+    nn.client().refreshNodes();
+    // The decommission monitor (every second here) finds the blocks that need copies.
+    long deadline = System.nanoTime() + 60_000_000_000L;
+    while (bm.getLowRedundancyBlocksCount() == 0 && System.nanoTime() < deadline) {
+      Thread.sleep(100);
+    }
+    bm.setMaxReplicationStreams(s.nodeReplicationLimit(), false);
+    return placed;
+  }
+
+  /** The timed call. */
+  ConcurrentLoad.Call call() throws IOException {
+    ClientProtocol c = nn.client();
+    long[] first = offsets(perClient());
+    return switch (op) {
+      case CREATE -> (t, i) -> {
+        String f = names[(int) (first[t] + i)];
+        create(c, f, clientPrefix + "create-" + t, s.blockSize());
+        if (s.close()) {
+          complete(c, f, clientPrefix + "create-" + t, null);
+        }
+        return 0;
+      };
+      case MKDIRS -> (t, i) -> refusedIf(!c.mkdirs(names[(int) (first[t] + i)], FsPermission.getDefault(), true), "mkdirs returned false");
+      case OPEN -> (t, i) -> refusedIf(c.getBlockLocations(names[(int) (first[t] + i)], 0, s.blockSize()) == null, "no such file");
+      case DELETE -> (t, i) -> refusedIf(!c.delete(names[(int) (first[t] + i)], false), "delete returned false");
+      case FILE_STATUS -> (t, i) -> refusedIf(c.getFileInfo(names[(int) (first[t] + i)]) == null, "no such file");
+      case RENAME -> (t, i) -> {
+        String f = names[(int) (first[t] + i)];
+        return refusedIf(!c.rename(f, f + ".r"), "rename returned false");
+      };
+      case BLOCK_REPORT -> {
+        DatanodeProtocol dnp = nn.datanodes();
+        yield (t, i) -> {
+          datanodes[t].sendReport(dnp, blockPool);
+          return 0;
+        };
+      }
+      case REPLICATION -> {
+        Method compute = computeDatanodeWork();
+        BlockManager bm = nn.blockManager();
+        yield (t, i) -> {
+          int work = (Integer) compute.invoke(bm);
+          if (work == 0) {
+            throw ConcurrentLoad.EXHAUSTED;
+          }
+          scheduled.addAndGet(work);
+          return 0;
+        };
+      }
+      // The tree may be absent (nothing kept): clean's goal is its absence, checked afterwards.
+      case CLEAN -> (t, i) -> {
+        c.delete(root, true);
+        return 0;
+      };
+    };
+  }
+
+  private static long refusedIf(boolean refused, String what) throws RefusedException {
+    if (refused) {
+      throw new RefusedException(what);
+    }
+    return 0;
+  }
+
+  /**
+   * BlockManager.computeDatanodeWork, the NameNode's step that schedules re-replication:
+   * package-private, so reached by reflection (Hadoop is in the unnamed module; no flag needed).
+   */
+  private static Method computeDatanodeWork() {
+    try {
+      Method m = BlockManager.class.getDeclaredMethod("computeDatanodeWork");
+      m.setAccessible(true);
+      return m;
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      throw new IllegalStateException(
+          "this Hadoop's BlockManager has no computeDatanodeWork(): " + e.getMessage(), e);
+    }
+  }
+
+  /** Records the checks that the NameNode did what the calls asked. */
+  void verify(RunContext ctx, long calls, long failed) throws IOException {
+    ctx.check("no_failures", failed == 0 && calls > 0,
+        calls + " calls, " + failed + " failed");
+    ClientProtocol c = nn.client();
+    switch (op) {
+      case CREATE -> {
+        long n = c.getContentSummary(opDir()).getFileCount();
+        ctx.check("files", n == s.files(), n + " files in " + opDir() + ", expected " + s.files());
+      }
+      case MKDIRS -> {
+        // The summary counts the operation's directory itself too.
+        long n = c.getContentSummary(opDir()).getDirectoryCount() - 1;
+        ctx.check("directories", n == expectedDirs,
+            n + " directories under " + opDir() + ", expected " + expectedDirs);
+      }
+      case OPEN, FILE_STATUS -> {
+        long n = c.getContentSummary(opDir()).getFileCount();
+        ctx.check("files", n == s.files(), n + " files, expected " + s.files() + " untouched");
+      }
+      case DELETE -> {
+        long n = c.getContentSummary(opDir()).getFileCount();
+        ctx.check("deleted", n == 0, n + " files left in " + opDir() + ", expected 0");
+      }
+      case RENAME -> {
+        ContentSummary sum = c.getContentSummary(opDir());
+        String first = names[0];
+        String last = names[names.length - 1];
+        boolean moved =
+            c.getFileInfo(first) == null && c.getFileInfo(first + ".r") != null
+                && c.getFileInfo(last) == null && c.getFileInfo(last + ".r") != null;
+        ctx.check("renamed", moved && sum.getFileCount() == s.files(),
+            sum.getFileCount() + " files; first and last renamed: " + moved);
+      }
+      case BLOCK_REPORT -> {
+        String detail = blocksPlaced + " blocks placed on " + datanodes.length + " datanodes";
+        boolean ok = blocksPlaced > 0;
+        if (nn instanceof InProcessNameNode local) {
+          long total = local.blocksTotal();
+          ok &= total == blocksPlaced;
+          detail += "; the namespace holds " + total;
+        }
+        ctx.check("blocks", ok, detail);
+      }
+      case REPLICATION -> ctx.check("scheduled", scheduled.get() > 0,
+          scheduled.get() + " block copies scheduled; the decommissioned datanodes reported "
+              + decommissionedBlocks + " blocks");
+      case CLEAN -> ctx.check("removed", c.getFileInfo(root) == null,
+          root + (c.getFileInfo(root) == null ? " is gone" : " still exists"));
+    }
+  }
+
+  /** Blocks whose copies the replication op scheduled. */
+  long scheduledReplications() {
+    return scheduled.get();
+  }
+
+  long decommissionedBlocks() {
+    return decommissionedBlocks;
+  }
+
+  long blocksPlaced() {
+    return blocksPlaced;
+  }
+}

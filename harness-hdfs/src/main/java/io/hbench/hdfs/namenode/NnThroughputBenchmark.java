@@ -1,0 +1,285 @@
+package io.hbench.hdfs.namenode;
+
+import io.hbench.core.Benchmark;
+import io.hbench.core.BenchmarkOption;
+import io.hbench.core.InvalidInputException;
+import io.hbench.core.OptionValues;
+import io.hbench.core.Point;
+import io.hbench.core.RunContext;
+import io.hbench.core.result.ResultRecord;
+import io.hbench.core.stats.ConcurrentLoad;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+
+/**
+ * NameNode throughput, as Hadoop's NNThroughputBenchmark measures it: client threads repeat one
+ * NameNode operation (create, mkdirs, open, delete, fileStatus, rename, blockReport from
+ * simulated datanodes, replication scheduling, clean) and the figures are operations per second
+ * and time per operation, with latency percentiles. By default ({@code --mode direct}) the
+ * NameNode runs in this process and its RPC server's methods are called directly, the NameNode
+ * alone; {@code --mode rpc} drives a running NameNode through the real client RPC path, from
+ * this process or, with {@code --maps}, from map tasks on YARN.
+ */
+public final class NnThroughputBenchmark implements Benchmark {
+
+  static final BenchmarkOption<String> OP =
+      BenchmarkOption.text("--op", "OP",
+          "create, mkdirs, open, delete, fileStatus, rename, blockReport, replication, clean, or"
+              + " all (each in that order).", null);
+  static final BenchmarkOption<String> MODE =
+      BenchmarkOption.text("--mode", "MODE",
+          "direct: a NameNode in this process, its methods called directly (NNThroughputBenchmark's"
+              + " figure); rpc: the running NameNode (embedded or configured) through client RPC.",
+          "direct");
+  static final BenchmarkOption<Integer> MAPS =
+      BenchmarkOption.integer("--maps", "With --mode rpc: issue the calls from this many map tasks"
+          + " on YARN, each with --threads threads; 0 issues them from this process.", "0", 0);
+  static final BenchmarkOption<Integer> THREADS =
+      BenchmarkOption.integer("--threads", "Client threads (per map with --maps).", "4", 1);
+  static final BenchmarkOption<Integer> FILES =
+      BenchmarkOption.integer("--files", "Files for create, open, delete, fileStatus, rename.", "10000", 1);
+  static final BenchmarkOption<Integer> FILES_PER_DIR =
+      BenchmarkOption.integer("--files-per-dir", "Files per directory.", "4", 2);
+  static final BenchmarkOption<Integer> DIRS =
+      BenchmarkOption.integer("--dirs", "Directories for mkdirs.", "10000", 1);
+  static final BenchmarkOption<Integer> DIRS_PER_DIR =
+      BenchmarkOption.integer("--dirs-per-dir", "Directories per parent directory, for mkdirs.", "2", 2);
+  static final BenchmarkOption<Boolean> CLOSE =
+      BenchmarkOption.flag("--close", "create: close each file after creating it (untimed in"
+          + " NNThroughputBenchmark; timed with the create here).");
+  static final BenchmarkOption<Boolean> USE_EXISTING =
+      BenchmarkOption.flag("--use-existing", "open, delete, fileStatus, rename: use the files an"
+          + " earlier 'create --keep-results' left instead of creating them first.");
+  static final BenchmarkOption<Boolean> KEEP_RESULTS =
+      BenchmarkOption.flag("--keep-results", "Keep the namespace the operation leaves (direct: the"
+          + " NameNode's saved image under the base directory), for --use-existing; 'clean' removes it.");
+  static final BenchmarkOption<Integer> DATANODES =
+      BenchmarkOption.integer("--datanodes", "Simulated datanodes for blockReport and replication"
+          + " (blockReport: one client each).", "10", 1);
+  static final BenchmarkOption<Integer> REPORTS =
+      BenchmarkOption.integer("--reports", "blockReport: full block reports to send.", "30", 1);
+  static final BenchmarkOption<Integer> BLOCKS_PER_REPORT =
+      BenchmarkOption.integer("--blocks-per-report", "blockReport: blocks in each report.", "100", 1);
+  static final BenchmarkOption<Integer> BLOCKS_PER_FILE =
+      BenchmarkOption.integer("--blocks-per-file", "blockReport: blocks per file.", "10", 1);
+  static final BenchmarkOption<Integer> NODES_TO_DECOMMISSION =
+      BenchmarkOption.integer("--nodes-to-decommission", "replication: datanodes decommissioned.", "1", 1);
+  static final BenchmarkOption<Integer> NODE_REPLICATION_LIMIT =
+      BenchmarkOption.integer("--node-replication-limit", "replication: copies a datanode may be"
+          + " asked to make at once.", "100", 1);
+  static final BenchmarkOption<Integer> TOTAL_BLOCKS =
+      BenchmarkOption.integer("--total-blocks", "replication: blocks in the namespace.", "100", 1);
+  static final BenchmarkOption<Integer> REPLICATION =
+      BenchmarkOption.integer("--replication", "Replication of the files created.", "3", 1);
+
+  /** Under the base directory: the in-process NameNode's kept files (direct mode). */
+  static final String KEPT_NAMENODE = "namenode";
+
+  /** Under the base directory: the kept namespace tree on a running NameNode (rpc mode). */
+  static final String KEPT_NAMESPACE = "namespace";
+
+  /** The namespace tree inside an in-process NameNode. */
+  static final String IN_PROCESS_ROOT = "/nnthroughput";
+
+  @Override
+  public String name() {
+    return "nnthroughput";
+  }
+
+  @Override
+  public String description() {
+    return "NameNode operations per second (NNThroughputBenchmark), in-process or over RPC.";
+  }
+
+  @Override
+  public List<BenchmarkOption<?>> options() {
+    return List.of(OP, MODE, MAPS, THREADS, FILES, FILES_PER_DIR, DIRS, DIRS_PER_DIR, CLOSE,
+        USE_EXISTING, KEEP_RESULTS, DATANODES, REPORTS, BLOCKS_PER_REPORT, BLOCKS_PER_FILE,
+        NODES_TO_DECOMMISSION, NODE_REPLICATION_LIMIT, TOTAL_BLOCKS, REPLICATION);
+  }
+
+  private static boolean direct(OptionValues o) {
+    return switch (o.get(MODE)) {
+      case "direct" -> true;
+      case "rpc" -> false;
+      default -> throw new InvalidInputException(
+          "invalid value '" + o.get(MODE) + "' for --mode: use direct or rpc");
+    };
+  }
+
+  @Override
+  public List<Point> points(OptionValues options) {
+    boolean direct = direct(options);
+    List<NameNodeOp> ops = new ArrayList<>(NameNodeOp.parse(options.get(OP)));
+    int maps = options.get(MAPS);
+    if (direct && maps > 0) {
+      throw new InvalidInputException("--maps needs --mode rpc: map tasks reach the NameNode over RPC");
+    }
+    if (!direct && options.get(OP).equals("all")) {
+      // As NNThroughputBenchmark against a remote NameNode: replication needs its block manager.
+      ops.remove(NameNodeOp.REPLICATION);
+    } else if (!direct && ops.contains(NameNodeOp.REPLICATION)) {
+      throw new InvalidInputException(
+          "replication schedules work inside the NameNode's block manager: only --mode direct");
+    }
+    if (maps > 0 && (ops.size() > 1 || ops.get(0).usesDatanodes() || ops.get(0) == NameNodeOp.CLEAN)) {
+      throw new InvalidInputException(
+          "--maps runs one of create, mkdirs, open, delete, fileStatus, rename");
+    }
+    if (options.get(DATANODES) < options.get(NODES_TO_DECOMMISSION) + 1 && ops.contains(NameNodeOp.REPLICATION)) {
+      throw new InvalidInputException("--nodes-to-decommission must leave at least one datanode");
+    }
+    if (ops.contains(NameNodeOp.REPLICATION) && options.get(REPLICATION) > options.get(DATANODES)) {
+      throw new InvalidInputException("replication: --replication is more than --datanodes");
+    }
+    List<Point> points = new ArrayList<>();
+    for (NameNodeOp op : ops) {
+      Map<String, Object> p = new LinkedHashMap<>();
+      p.put("op", op.text);
+      p.put("mode", options.get(MODE));
+      if (maps > 0) {
+        p.put("maps", maps);
+      }
+      points.add(Point.of(op.text, p));
+    }
+    return points;
+  }
+
+  @Override
+  public boolean runsJobs(OptionValues options) {
+    return options.get(MAPS) > 0;
+  }
+
+  @Override
+  public String localDirectory(OptionValues options) {
+    // The in-process NameNode keeps its image and edits on this machine; it needs no cluster.
+    return direct(options) ? System.getProperty("java.io.tmpdir") : null;
+  }
+
+  @Override
+  public void checkInputs(OptionValues options, Configuration conf, org.apache.hadoop.fs.Path base)
+      throws IOException {
+    if (!options.get(USE_EXISTING)) {
+      return;
+    }
+    org.apache.hadoop.fs.Path kept =
+        new org.apache.hadoop.fs.Path(base, direct(options) ? KEPT_NAMENODE : KEPT_NAMESPACE);
+    if (!kept.getFileSystem(conf).exists(kept)) {
+      throw new InvalidInputException(
+          "--use-existing: nothing kept in " + kept + "; run --op create --keep-results first");
+    }
+  }
+
+  private static NameNodeWorkload.Settings settings(OptionValues o, Configuration conf, NameNodeOp op) {
+    long blockSize =
+        op.usesDatanodes() ? NameNodeWorkload.TINY_BLOCK : conf.getLongBytes("dfs.blocksize", 128L << 20);
+    return new NameNodeWorkload.Settings(
+        o.get(THREADS), o.get(FILES), o.get(FILES_PER_DIR), o.get(DIRS), o.get(DIRS_PER_DIR),
+        o.get(DATANODES), o.get(REPORTS), o.get(BLOCKS_PER_REPORT), o.get(BLOCKS_PER_FILE),
+        o.get(NODES_TO_DECOMMISSION), o.get(NODE_REPLICATION_LIMIT), o.get(TOTAL_BLOCKS),
+        (short) (int) o.get(REPLICATION), o.get(CLOSE), o.get(USE_EXISTING), blockSize);
+  }
+
+  @Override
+  public void run(Point point, OptionValues options, RunContext ctx) throws Exception {
+    NameNodeOp op = NameNodeOp.parse(point.label()).get(0);
+    NameNodeWorkload.Settings s = settings(options, ctx.configuration(), op);
+    boolean keep = options.get(KEEP_RESULTS);
+    // Kept state lives at a fixed place under the base directory, so a later run finds it.
+    boolean kept = keep || s.useExisting() || op == NameNodeOp.CLEAN;
+    if (direct(options)) {
+      org.apache.hadoop.fs.Path dir =
+          kept
+              ? new org.apache.hadoop.fs.Path(ctx.directories().base(), KEPT_NAMENODE)
+              : new org.apache.hadoop.fs.Path(ctx.pointDirectory(), KEPT_NAMENODE);
+      if (!ctx.directories().isOwned(dir)) {
+        ctx.directories().create(dir);
+      }
+      try (InProcessNameNode nn =
+          InProcessNameNode.start(ctx.configuration(), Path.of(dir.toUri()), kept, op.usesDatanodes())) {
+        measure(op, s, nn, IN_PROCESS_ROOT, options, ctx);
+        if (keep) {
+          nn.saveNamespace();
+        }
+      }
+      if (op == NameNodeOp.CLEAN) {
+        ctx.directories().delete(dir);
+      }
+    } else {
+      FileSystem fs = ctx.fileSystem();
+      org.apache.hadoop.fs.Path root =
+          kept
+              ? new org.apache.hadoop.fs.Path(ctx.directories().base(), KEPT_NAMESPACE)
+              : new org.apache.hadoop.fs.Path(ctx.pointDirectory(), KEPT_NAMESPACE);
+      if (op != NameNodeOp.CLEAN && !ctx.directories().isOwned(root)) {
+        ctx.directories().create(root);
+      }
+      if (op == NameNodeOp.CLEAN && fs.exists(root) && !ctx.directories().isOwned(root)) {
+        throw new IllegalStateException(root + " is not hbench's: clean removes only what hbench made");
+      }
+      try (RemoteNameNode nn = RemoteNameNode.of(fs)) {
+        measure(op, s, nn, fs.makeQualified(root).toUri().getPath(), options, ctx);
+      }
+    }
+  }
+
+  private void measure(
+      NameNodeOp op, NameNodeWorkload.Settings s, NameNodeTarget nn, String root,
+      OptionValues options, RunContext ctx) throws Exception {
+    NameNodeWorkload w = new NameNodeWorkload(op, s, nn, root);
+    String label = op.text;
+    ctx.param("target", nn.describe());
+    ctx.param("clients", w.clients() * Math.max(1, options.get(MAPS)));
+    ctx.param("block_size", s.blockSize());
+    if (w.hasPreparation()) {
+      ctx.phase("prepare", 0, () -> w.prepare(ctx, label));
+    } else {
+      w.prepare(ctx, label);
+    }
+    if (op.usesDatanodes()) {
+      ctx.param("blocks", w.blocksPlaced());
+    }
+    int maps = options.get(MAPS);
+    NameNodeFigures figures;
+    if (maps > 0) {
+      figures = NameNodeLoadJob.run(ctx, op, s, root, maps);
+    } else {
+      ConcurrentLoad.Result[] r = new ConcurrentLoad.Result[1];
+      ConcurrentLoad.Call call = w.call();
+      ctx.phase(op.text, 0, () -> {
+        r[0] = ConcurrentLoad.run(op.text, w.perClient(), call, ctx.console(), label);
+        return r[0].tally().calls();
+      });
+      figures = NameNodeFigures.of(op.text, r[0].tally(), r[0].wallNanos());
+    }
+    w.verify(ctx, figures.ops(), figures.failed());
+    Map<String, Object> f = figures.asMap();
+    if (op == NameNodeOp.REPLICATION) {
+      f.put("replications_scheduled", w.scheduledReplications());
+      f.put("decommissioned_blocks", w.decommissionedBlocks());
+      f.put("replications_per_s", round(w.scheduledReplications() / figures.elapsedSeconds()));
+    }
+    ctx.figures(op.text, f);
+  }
+
+  static double round(double v) {
+    return Math.round(v * 1000) / 1000.0;
+  }
+
+  @Override
+  public String report(List<ResultRecord> records) {
+    return NameNodeFigures.report(records);
+  }
+
+  /** The report shows every figure; the common table's one column per phase would not fit. */
+  @Override
+  public boolean commonTable() {
+    return false;
+  }
+}

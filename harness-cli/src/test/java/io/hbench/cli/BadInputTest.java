@@ -87,7 +87,13 @@ class BadInputTest {
         "nnthroughput --op blockReport --mode rpc --maps 2; --maps runs one of",
         "nnthroughput --op create --threads 0; at least 1",
         "nnthroughput --op create --files-per-dir 1; at least 2",
-        "nnthroughput --op replication --datanodes 1; --nodes-to-decommission"
+        "nnthroughput --op replication --datanodes 1; --nodes-to-decommission",
+        "fsops; --op",
+        "fsops --op copy; unknown --op 'copy'",
+        "fsops --op list --repeats 2 --warmup 2; leaves no repeat",
+        "fsops --op list --repeat 2; --repeat does not apply",
+        "fsops --op single_read --file-path file:///no/such/file --base-dir file:///tmp/hbench-bad; is not an existing file",
+        "fsops --op exists --base-dir s3a://bench/x -D fs.s3a.endpoint=http://127.0.0.1:1 -D fs.s3a.path.style.access=true -D fs.s3a.access.key=a -D fs.s3a.secret.key=b; cannot reach"
       })
   void rejected(String args, String expected) {
     BenchProcess p = badRun(args);
@@ -100,7 +106,7 @@ class BadInputTest {
     assertEquals(0, p.exitCode);
     for (String suite :
         new String[] {"terasort", "teragen", "teravalidate", "dfsio", "wordcount", "slive",
-          "disk", "nnthroughput", "embedded-cluster"}) {
+          "disk", "nnthroughput", "fsops", "embedded-cluster"}) {
       assertTrue(p.out.contains("  " + suite + " "), suite + " missing from:\n" + p.out);
     }
   }

@@ -8,7 +8,9 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  *
  * @param hbenchVersion version of hbench
  * @param hadoopVersion Hadoop version of the client classes in use
- * @param cluster {@code embedded} (in-process mini cluster) or {@code configured}
+ * @param cluster {@code embedded} (in-process mini cluster), {@code embedded-ozone}, {@code
+ *     configured}, {@code local} (no cluster: this machine) or {@code filesystem} (no cluster:
+ *     only a file system given as a URI)
  * @param defaultFs {@code fs.defaultFS}
  * @param mapreduceFramework {@code mapreduce.framework.name}
  * @param datanodes live datanodes reported by the NameNode, or null when not HDFS

@@ -1,0 +1,254 @@
+package io.hbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hbench.core.cluster.EmbeddedCluster;
+import io.hbench.core.result.Check;
+import io.hbench.core.result.PhaseResult;
+import io.hbench.core.result.ResultReader;
+import io.hbench.core.result.ResultRecord;
+import java.io.IOException;
+import java.net.HttpURLConnection;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * fsops against three real file systems: an embedded HDFS (no YARN: fsops runs no jobs), the
+ * local file system, and S3 through S3A against a real S3 server (s3mock, from its exec jar,
+ * started here on loopback as a separate process).
+ */
+@Tag("integration")
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
+class FsOpsIT {
+
+  static final List<String> OPS =
+      List.of("create_write", "open_read", "single_read", "prefetch_read", "exists", "rename",
+          "list", "delete", "mkdirs", "clean");
+
+  /** A secret nobody would print by chance: it must appear in no output and no result. */
+  static final String SECRET = "s3cr3t-" + Long.toHexString(System.nanoTime()) + "-never-print";
+
+  Path tmp;
+  EmbeddedCluster hdfs;
+  Path confDir;
+  Process s3;
+  int s3Port;
+
+  @BeforeAll
+  void start() throws Exception {
+    tmp = Files.createTempDirectory("hbench-fsops-it-");
+    hdfs = EmbeddedCluster.start(new Configuration(), 1, 0);
+    confDir = tmp.resolve("conf");
+    hdfs.writeConfiguration(confDir);
+    s3Port = freePort();
+    String jar = System.getProperty("hbench.s3mock.jar");
+    assertNotNull(jar, "hbench.s3mock.jar is set by the build (failsafe)");
+    s3 =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx192m", "-jar", jar,
+                "--server.ssl.enabled=false", "--server.port=" + s3Port,
+                "--server.address=127.0.0.1", "--com.adobe.testing.s3mock.httpPort=0",
+                "--com.adobe.testing.s3mock.store.initialBuckets=bench",
+                "--com.adobe.testing.s3mock.store.root=" + tmp.resolve("s3-store"),
+                "--spring.main.banner-mode=off", "--logging.level.root=WARN")
+            .redirectErrorStream(true)
+            .redirectOutput(tmp.resolve("s3mock.log").toFile())
+            .start();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+    while (!healthy()) {
+      assertTrue(s3.isAlive(), "s3mock exited: " + Files.readString(tmp.resolve("s3mock.log")));
+      assertTrue(System.nanoTime() < deadline, "s3mock did not start in 90 s");
+      Thread.sleep(250);
+    }
+  }
+
+  private boolean healthy() {
+    try {
+      HttpURLConnection c =
+          (HttpURLConnection) URI.create("http://127.0.0.1:" + s3Port + "/actuator/health").toURL().openConnection();
+      c.setRequestProperty("Accept", "application/json");
+      c.setConnectTimeout(1000);
+      return c.getResponseCode() == 200;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      return s.getLocalPort();
+    }
+  }
+
+  @AfterAll
+  void stop() throws Exception {
+    if (s3 != null) {
+      s3.destroy();
+      s3.waitFor(20, TimeUnit.SECONDS);
+    }
+    if (hdfs != null) {
+      hdfs.close();
+    }
+    org.apache.hadoop.fs.FileUtil.fullyDelete(tmp.toFile());
+  }
+
+  private record Run(BenchProcess process, List<ResultRecord> records, String resultsText) {}
+
+  private Run fsops(String confDirOrNull, int expectedExit, List<String> args) throws Exception {
+    Path out = tmp.resolve("r-" + System.nanoTime() + ".jsonl");
+    List<String> all = new ArrayList<>(List.of("fsops"));
+    all.addAll(args);
+    all.addAll(List.of("--out", out.toString()));
+    BenchProcess p = BenchProcess.run(confDirOrNull, all.toArray(new String[0]));
+    assertEquals(expectedExit, p.exitCode, p.toString());
+    boolean wrote = Files.exists(out);
+    return new Run(p, wrote ? ResultReader.read(out) : List.of(),
+        wrote ? Files.readString(out, StandardCharsets.UTF_8) : "");
+  }
+
+  private static Map<String, Object> figures(ResultRecord r) {
+    PhaseResult p = r.phase(String.valueOf(r.params().get("op")));
+    assertTrue(p != null && p.figures() != null, "no figures: " + r);
+    return p.figures();
+  }
+
+  private static boolean hasCheck(ResultRecord r, String name) {
+    return r.validation().checks().stream().map(Check::name).anyMatch(name::equals);
+  }
+
+  /** Every operation, in the order a user would run them, each measured twice, all ok. */
+  private void everyOperation(String confDirOrNull, List<String> target) throws Exception {
+    for (String op : OPS) {
+      List<String> args = new ArrayList<>(List.of("--op", op, "--threads", "2", "--iterations",
+          "2", "--buffer-size", "64K", "--repeats", "2"));
+      if (op.equals("create_write")) {
+        args.addAll(List.of("--file-size", "1M"));
+      }
+      args.addAll(target);
+      Run run = fsops(confDirOrNull, 0, args);
+      assertEquals(2, run.records().size(), op);
+      for (ResultRecord r : run.records()) {
+        assertTrue(r.ok(), op + ": " + r.failure());
+        assertEquals("passed", r.validation().status(), op);
+        Map<String, Object> f = figures(r);
+        assertEquals(op.equals("clean") ? 1 : 4, ((Number) f.get("calls")).intValue(), op);
+        switch (op) {
+          case "create_write" -> assertEquals(4L << 20, ((Number) f.get("write_total_bytes")).longValue());
+          case "open_read", "single_read", "prefetch_read" -> {
+            assertEquals(4L << 20, ((Number) f.get("read_total_bytes")).longValue(), op);
+            assertTrue(hasCheck(r, "read_back"), op + " checks the bytes it read");
+            assertTrue(((Number) f.get("open_reader_time_s")).doubleValue() > 0, op);
+          }
+          default -> assertTrue(((Number) f.get("calls_per_s")).doubleValue() > 0, op);
+        }
+      }
+      assertTrue(run.process().out.contains("mean") && run.process().out.contains("cv %"),
+          "summary rows: " + run.process().out);
+    }
+  }
+
+  @Test
+  void everyOperationOnHdfs() throws Exception {
+    everyOperation(confDir.toString(), List.of("--base-dir", "/it-fsops"));
+  }
+
+  @Test
+  void everyOperationOnTheLocalFileSystem() throws Exception {
+    everyOperation(null, List.of("--base-dir", tmp.resolve("local-fsops").toUri().toString()));
+  }
+
+  @Test
+  void aChangedByteFailsTheReadBack() throws Exception {
+    List<String> target = List.of("--base-dir", "/it-fsops-corrupt", "--repeats", "1");
+    List<String> write = new ArrayList<>(List.of("--op", "create_write", "--file-size", "300K"));
+    write.addAll(target);
+    fsops(confDir.toString(), 0, write);
+    FileSystem fs = FileSystem.get(hdfs.configuration());
+    org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path("/it-fsops-corrupt/data/test_0");
+    byte[] bytes = new byte[300 << 10];
+    try (FSDataInputStream in = fs.open(file)) {
+      in.readFully(bytes);
+    }
+    bytes[123_456] ^= 1;
+    try (FSDataOutputStream out = fs.create(file, true)) {
+      out.write(bytes);
+    }
+    List<String> read = new ArrayList<>(List.of("--op", "open_read"));
+    read.addAll(target);
+    Run run = fsops(confDir.toString(), 1, read);
+    ResultRecord r = run.records().get(0);
+    assertFalse(r.ok());
+    assertTrue(r.failure().contains("read_back") && r.failure().contains("123456"), r.failure());
+  }
+
+  @Test
+  void s3ThroughTheStorageToolsConfFileWithoutShowingTheSecret() throws Exception {
+    Path conf =
+        Files.writeString(
+            tmp.resolve("s3.conf"),
+            "AWS_ACCESS_KEY=hbench-access\n"
+                + "AWS_SECRET_KEY=" + SECRET + "\n"
+                + "AWS_ENDPOINT=http://127.0.0.1:" + s3Port + "\n"
+                + "AWS_REGION=us-east-1\n"
+                + "base_dir=s3a://bench/fsops\n"
+                + "fs.s3a.path.style.access=true\n"
+                + "fs.s3a.connection.ssl.enabled=false\n");
+    StringBuilder printed = new StringBuilder();
+    StringBuilder recorded = new StringBuilder();
+    for (String op : OPS) {
+      List<String> args = new ArrayList<>(List.of("--op", op, "--threads", "2", "--repeats", "2",
+          "--conf", conf.toString(), "--buffer-size", "128K"));
+      if (op.equals("create_write")) {
+        args.addAll(List.of("--file-size", "512K"));
+      }
+      if (op.equals("single_read")) {
+        // As such files name objects: s3://bucket/key, served by S3A.
+        args.addAll(List.of("--file-path", "s3://bench/fsops/data/test_1"));
+      }
+      Run run = fsops(null, 0, args);
+      for (ResultRecord r : run.records()) {
+        assertTrue(r.ok(), op + ": " + r.failure());
+        assertEquals("filesystem", r.environment().cluster(), "no cluster is started for s3a");
+      }
+      printed.append(run.process().out).append(run.process().err);
+      recorded.append(run.resultsText());
+    }
+    assertFalse(printed.toString().contains(SECRET), "the secret was printed");
+    assertFalse(recorded.toString().contains(SECRET), "the secret was recorded");
+    assertTrue(recorded.toString().contains("s3a://bench"), "the records name the store");
+  }
+
+  @Test
+  void anUnreachableStoreIsOneLine() throws Exception {
+    int closed = freePort();
+    Run run = fsops(null, 2, List.of("--op", "exists", "--base-dir", "s3a://bench/x",
+        "-D", "fs.s3a.endpoint=http://127.0.0.1:" + closed, "-D", "fs.s3a.path.style.access=true",
+        "-D", "fs.s3a.access.key=a", "-D", "fs.s3a.secret.key=" + SECRET));
+    assertEquals(1, run.process().errLines().size(), run.process().toString());
+    assertTrue(run.process().err.contains("cannot reach"), run.process().err);
+    assertFalse(run.process().err.contains(SECRET));
+    assertTrue(run.records().isEmpty());
+  }
+}

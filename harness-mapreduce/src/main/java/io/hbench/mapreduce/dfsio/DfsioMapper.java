@@ -7,6 +7,10 @@ import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
@@ -22,8 +26,8 @@ import org.apache.hadoop.mapreduce.Mapper;
  * One file per map: writes, appends to or reads (sequentially or at random positions) {@code
  * size} bytes of file number {@code n}, timing the I/O from the first call to the end of {@code
  * close} (creating or opening the file is not timed, as in TestDFSIO). Reads are checked against
- * the writer's {@link DataPattern}; a mismatch is reported, not thrown, so the run records what
- * was wrong.
+ * the writer's {@link DataPattern}, every byte, on a second thread while the next buffer is read;
+ * a mismatch is reported, not thrown, so the run records what was wrong.
  */
 public final class DfsioMapper extends Mapper<LongWritable, NullWritable, Text, Text> {
 
@@ -88,12 +92,22 @@ public final class DfsioMapper extends Mapper<LongWritable, NullWritable, Text, 
         if (codec != null) {
           in = codec.createInputStream(in);
         }
-        byte[] buf = new byte[bufferSize];
+        // Two buffers: while one is read into, the other's bytes are checked on a second
+        // thread. The reading thread is busy copying from the socket, and a check on it would
+        // slow the read it measures; the check runs on the core that is otherwise idle.
+        byte[][] bufs = {new byte[bufferSize], new byte[bufferSize]};
+        ExecutorService checker = Executors.newSingleThreadExecutor(r -> {
+          Thread t = new Thread(r, "hbench-dfsio-check");
+          t.setDaemon(true);
+          return t;
+        });
+        Future<Long> pending = null;
         long mismatch = -1;
         long done = 0;
         progress.start();
         try (InputStream i = in) {
-          while (done < size) {
+          for (int cur = 0; done < size; cur ^= 1) {
+            byte[] buf = bufs[cur];
             int want = (int) Math.min(bufferSize, size - done);
             int filled = 0;
             while (filled < want) {
@@ -103,15 +117,21 @@ public final class DfsioMapper extends Mapper<LongWritable, NullWritable, Text, 
               }
               filled += r;
             }
-            if (mismatch < 0) {
-              mismatch = pattern.mismatch(buf, 0, filled, done);
-            }
+            // The previous buffer's check ends before this one's starts: the one before that,
+            // in the buffer just filled, ended a round ago. Checks end in file order.
+            mismatch = firstMismatch(mismatch, pending);
+            int len = filled;
+            long offset = done;
+            pending = checker.submit(() -> pattern.mismatch(buf, 0, len, offset));
             done += filled;
             progress.at(done);
             if (filled < want) {
               break; // end of file: the short count is reported
             }
           }
+          mismatch = firstMismatch(mismatch, pending);
+        } finally {
+          checker.shutdownNow();
         }
         result = progress.result(n, 0, done, mismatch);
       }
@@ -149,6 +169,22 @@ public final class DfsioMapper extends Mapper<LongWritable, NullWritable, Text, 
       context.getCounter(Counter.MISMATCHED_FILES).increment(1);
     }
     context.write(new Text(String.format("%012d", n)), new Text(result.line()));
+  }
+
+  /** The first mismatch so far, after waiting for the check of {@code pending}, if any. */
+  private static long firstMismatch(long sofar, Future<Long> pending) throws IOException {
+    if (pending == null) {
+      return sofar;
+    }
+    try {
+      long m = pending.get();
+      return sofar >= 0 ? sofar : m;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException("interrupted while checking what was read");
+    } catch (ExecutionException e) {
+      throw new IOException("checking what was read failed", e.getCause());
+    }
   }
 
   /** Times one file's I/O and keeps about {@value #SAMPLES} progress samples. */

@@ -55,6 +55,16 @@ public class InstrumentedFileSystem extends FilterFileSystem {
 
   public static final int DEFAULT_SAMPLE_EVERY = 64;
 
+  /**
+   * JVM system property: {@code false} passes streams through uncounted; file system calls are
+   * still counted. {@code --instrument} sets it for a job's ApplicationMaster, which publishes
+   * no figures, and whose job-history stream, open for the whole job, would otherwise keep the
+   * tick sampler waking a thousand times a second beside the tasks being measured.
+   */
+  public static final String STREAMS_PROPERTY = "hbench.instrument.streams";
+
+  private static final boolean COUNT_STREAMS = !"false".equals(System.getProperty(STREAMS_PROPERTY));
+
   /** When true, {@link #close()} prints the instance's report lines to standard output. */
   public static final String PRINT_ON_CLOSE_KEY = "hbench.instrument.print-on-close";
 
@@ -139,11 +149,11 @@ public class InstrumentedFileSystem extends FilterFileSystem {
   }
 
   private FSDataOutputStream out(FSDataOutputStream raw) throws IOException {
-    return InstrumentedOutputStream.wrap(raw, statistics);
+    return COUNT_STREAMS ? InstrumentedOutputStream.wrap(raw, statistics) : raw;
   }
 
   private FSDataInputStream in(FSDataInputStream raw) {
-    return InstrumentedInputStream.wrap(raw, statistics);
+    return COUNT_STREAMS ? InstrumentedInputStream.wrap(raw, statistics) : raw;
   }
 
   @Override

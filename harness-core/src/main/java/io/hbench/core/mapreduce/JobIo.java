@@ -1,5 +1,6 @@
 package io.hbench.core.mapreduce;
 
+import io.hbench.core.fs.InstrumentedFileSystem;
 import io.hbench.core.fs.Instrumentation;
 import io.hbench.core.fs.IoOperation;
 import io.hbench.core.fs.OperationStats;
@@ -17,6 +18,7 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskCompletionEvent;
 
 /**
@@ -32,6 +34,13 @@ public final class JobIo {
   public static void prepare(Job job, Path sideDir) throws ClassNotFoundException {
     var conf = job.getConfiguration();
     conf.set(InstrumentedOutputFormat.WRAPPED_KEY, job.getOutputFormatClass().getName());
+    // The ApplicationMaster publishes nothing: its streams go uncounted (see STREAMS_PROPERTY).
+    String amOpts =
+        conf.get(MRJobConfig.MR_AM_COMMAND_OPTS, MRJobConfig.DEFAULT_MR_AM_COMMAND_OPTS);
+    if (!amOpts.contains(InstrumentedFileSystem.STREAMS_PROPERTY)) {
+      conf.set(MRJobConfig.MR_AM_COMMAND_OPTS,
+          amOpts + " -D" + InstrumentedFileSystem.STREAMS_PROPERTY + "=false");
+    }
     conf.set(TaskIoReport.DIRECTORY_KEY, sideDir.toString());
     job.setOutputFormatClass(InstrumentedOutputFormat.class);
   }

@@ -105,10 +105,14 @@ public final class OperationTally {
   }
 
   /**
-   * The failure type of an exception: its simple class name or, for an error a server sent back
-   * (Hadoop's {@code RemoteException}), the simple name of the server-side class.
+   * The failure type of an exception: what was refused for a {@link RefusedCallException}, the
+   * simple name of the server-side class for an error a server sent back (Hadoop's {@code
+   * RemoteException}), else its simple class name.
    */
   public static String failureType(Throwable e) {
+    if (e instanceof RefusedCallException) {
+      return e.getMessage();
+    }
     if (e instanceof org.apache.hadoop.ipc.RemoteException r && r.getClassName() != null) {
       String c = r.getClassName();
       return c.substring(c.lastIndexOf('.') + 1);

@@ -54,6 +54,15 @@ class ConcurrentLoadTest {
   }
 
   @Test
+  void aRefusedCallIsNamedByWhatWasRefused() throws Exception {
+    ConcurrentLoad.Result r =
+        ConcurrentLoad.run("rename", new long[] {4}, (t, i) ->
+            RefusedCallException.refusedIf(i % 2 == 1, "rename returned false"), quiet, "test");
+    assertEquals(4, r.tally().calls());
+    assertEquals(Map.of("rename returned false", 2L), r.tally().failures("rename"));
+  }
+
+  @Test
   void anExhaustedThreadStopsUncounted() throws Exception {
     ConcurrentLoad.Result r =
         ConcurrentLoad.run("op", new long[] {100}, (t, i) -> {

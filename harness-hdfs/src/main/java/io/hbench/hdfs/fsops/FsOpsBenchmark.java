@@ -1,5 +1,7 @@
 package io.hbench.hdfs.fsops;
 
+import static io.hbench.core.stats.RefusedCallException.refusedIf;
+
 import io.hbench.core.Benchmark;
 import io.hbench.core.BenchmarkOption;
 import io.hbench.core.InvalidInputException;
@@ -13,6 +15,8 @@ import io.hbench.core.stats.ConcurrentLoad;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -140,7 +144,7 @@ public final class FsOpsBenchmark implements Benchmark {
     String given = filePath(o, ctx.configuration());
     Size asked = o.get(FILE_SIZE);
     long[] perThread = new long[threads];
-    java.util.Arrays.fill(perThread, iterations);
+    Arrays.fill(perThread, iterations);
     ctx.param("file_system", fs.getUri().toString());
 
     long size = 0;
@@ -269,7 +273,7 @@ public final class FsOpsBenchmark implements Benchmark {
       want = st != null && st.getLen() > 0 ? st.getLen() : DEFAULT_FILE_SIZE;
     }
     long need = want;
-    java.util.List<Integer> missing = new java.util.ArrayList<>();
+    List<Integer> missing = new ArrayList<>();
     for (int t = 0; t < threads; t++) {
       Path f = testFile(data, t);
       if (!fs.exists(f) || fs.getFileStatus(f).getLen() < need) {
@@ -353,20 +357,6 @@ public final class FsOpsBenchmark implements Benchmark {
       done += r;
     }
     return done;
-  }
-
-  private static long refusedIf(boolean refused, String what) throws IOException {
-    if (refused) {
-      throw new RefusedException(what);
-    }
-    return 0;
-  }
-
-  /** A call the file system refused by returning false rather than throwing. */
-  static final class RefusedException extends IOException {
-    RefusedException(String what) {
-      super(what);
-    }
   }
 
   private static void verify(

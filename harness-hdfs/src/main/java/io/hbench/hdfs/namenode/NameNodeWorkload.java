@@ -1,5 +1,7 @@
 package io.hbench.hdfs.namenode;
 
+import static io.hbench.core.stats.RefusedCallException.refusedIf;
+
 import io.hbench.core.InvalidInputException;
 import io.hbench.core.RunContext;
 import io.hbench.core.stats.ConcurrentLoad;
@@ -60,13 +62,6 @@ final class NameNodeWorkload {
       boolean close,
       boolean useExisting,
       long blockSize) {}
-
-  /** A call the NameNode refused by returning false or null rather than throwing. */
-  static final class RefusedException extends Exception {
-    RefusedException(String what) {
-      super(what, null, false, false);
-    }
-  }
 
   private final NameNodeOp op;
   private final Settings s;
@@ -405,13 +400,6 @@ final class NameNodeWorkload {
         return 0;
       };
     };
-  }
-
-  private static long refusedIf(boolean refused, String what) throws RefusedException {
-    if (refused) {
-      throw new RefusedException(what);
-    }
-    return 0;
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.hbench.mapreduce.slive;
 
 import io.hbench.core.stats.OperationTally;
+import io.hbench.core.stats.RefusedCallException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -67,8 +68,8 @@ public final class SliveMapper extends Mapper<LongWritable, NullWritable, Text, 
         bytes = run(op, fs, ns, file, rnd, dirs, files, data, readSize, writeSize, blockSize);
       } catch (IOException e) {
         failure = e.getClass().getSimpleName();
-      } catch (RefusedException e) {
-        failure = e.getMessage();
+      } catch (RefusedCallException e) {
+        failure = OperationTally.failureType(e);
       }
       tally.record(op.text(), System.nanoTime() - t0, bytes, failure);
       if ((i & 63) == 0) {
@@ -80,13 +81,6 @@ public final class SliveMapper extends Mapper<LongWritable, NullWritable, Text, 
       context.write(new Text(op), new Text(tally.line(op)));
     }
     context.write(new Text(WINDOW), new Text(start + " " + end));
-  }
-
-  /** An operation the file system refused by returning false rather than throwing. */
-  static final class RefusedException extends Exception {
-    RefusedException(String what) {
-      super(what, null, false, false);
-    }
   }
 
   /** Runs one operation; returns the bytes it moved. */
@@ -102,7 +96,7 @@ public final class SliveMapper extends Mapper<LongWritable, NullWritable, Text, 
       int readSize,
       int writeSize,
       long blockSize)
-      throws IOException, RefusedException {
+      throws IOException, RefusedCallException {
     switch (op) {
       case CREATE -> {
         try (OutputStream out =
@@ -133,21 +127,21 @@ public final class SliveMapper extends Mapper<LongWritable, NullWritable, Text, 
       }
       case MKDIR -> {
         if (!fs.mkdirs(new Path(file.getParent(), "m" + rnd.nextInt(files)))) {
-          throw new RefusedException("mkdirs returned false");
+          throw new RefusedCallException("mkdirs returned false");
         }
         return 0;
       }
       case RENAME -> {
         Path to = new Path(new Path(ns, "d" + rnd.nextInt(dirs)), "f" + rnd.nextInt(files));
         if (!fs.rename(file, to)) {
-          throw new RefusedException("rename returned false");
+          throw new RefusedCallException("rename returned false");
         }
         return 0;
       }
       case DELETE -> {
         if (!fs.delete(file, false)) {
           // HDFS returns false for a missing file: the usual failure in a random mix.
-          throw new RefusedException("delete returned false");
+          throw new RefusedCallException("delete returned false");
         }
         return 0;
       }

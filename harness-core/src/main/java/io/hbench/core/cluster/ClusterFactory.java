@@ -70,29 +70,8 @@ public final class ClusterFactory {
    * io.hbench.core.Benchmark#localDirectory}). Its data file system is {@code file:///}.
    */
   public static BenchCluster localMachine(ClusterConfiguration config) {
-    Configuration conf = new Configuration(config.configuration());
     // Nothing of a configured cluster is touched, not even to describe it.
-    conf.set("fs.defaultFS", "file:///");
-    conf.set("mapreduce.framework.name", "local");
-    return new BenchCluster() {
-      @Override
-      public String kind() {
-        return "local";
-      }
-
-      @Override
-      public String dataFs() {
-        return "file:///";
-      }
-
-      @Override
-      public Configuration configuration() {
-        return conf;
-      }
-
-      @Override
-      public void close() {}
-    };
+    return noCluster("local", config, "file:///");
   }
 
   /**
@@ -102,15 +81,26 @@ public final class ClusterFactory {
    * retries.
    */
   public static BenchCluster fileSystem(ClusterConfiguration config, java.net.URI uri) {
-    Configuration conf = new Configuration(config.configuration());
     String root = uri.getScheme() + "://" + (uri.getAuthority() == null ? "" : uri.getAuthority()) + "/";
-    conf.set("fs.defaultFS", root);
+    BenchCluster none = noCluster("filesystem", config, root);
+    ConfiguredCluster.probe(none.configuration(), new org.apache.hadoop.fs.Path(uri));
+    return none;
+  }
+
+  /** No cluster: {@code defaultFs} as the default file system, and no jobs on YARN. */
+  private static BenchCluster noCluster(String kind, ClusterConfiguration config, String defaultFs) {
+    Configuration conf = new Configuration(config.configuration());
+    conf.set("fs.defaultFS", defaultFs);
     conf.set("mapreduce.framework.name", "local");
-    ConfiguredCluster.probe(conf, new org.apache.hadoop.fs.Path(uri));
     return new BenchCluster() {
       @Override
       public String kind() {
-        return "filesystem";
+        return kind;
+      }
+
+      @Override
+      public String dataFs() {
+        return defaultFs;
       }
 
       @Override

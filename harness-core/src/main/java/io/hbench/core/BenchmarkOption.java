@@ -2,6 +2,7 @@ package io.hbench.core;
 
 import io.hbench.core.size.Size;
 import io.hbench.core.size.SizeRange;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -71,6 +72,71 @@ public final class BenchmarkOption<T> {
   public static BenchmarkOption<Integer> integerOrAuto(String name, String description, int min) {
     return new BenchmarkOption<>(
         name, "N", description, AUTO, false, v -> isAuto(v) ? null : parseInt(name, v, min));
+  }
+
+  /**
+   * A length of time: a number with a unit, {@code 500ms}, {@code 30s}, {@code 5m}, {@code 1h}
+   * (a bare number is seconds); {@code 0} for none.
+   */
+  public static BenchmarkOption<java.time.Duration> duration(
+      String name, String description, String def) {
+    return new BenchmarkOption<>(name, "DURATION", description, def, false, v -> parseDuration(name, v));
+  }
+
+  /** A number of at least {@code min}, fractions allowed (a rate in calls per second). */
+  public static BenchmarkOption<Double> decimal(
+      String name, String label, String description, String def, double min) {
+    return new BenchmarkOption<>(name, label, description, def, false, v -> {
+      double d;
+      try {
+        d = Double.parseDouble(v.trim());
+      } catch (NumberFormatException e) {
+        throw new InvalidInputException("invalid value '" + v + "' for " + name + ": not a number");
+      }
+      if (!(d >= min) || Double.isInfinite(d)) {
+        throw new InvalidInputException("invalid value '" + v + "' for " + name + ": must be at least " + min);
+      }
+      return d;
+    });
+  }
+
+  /**
+   * One of {@code choices} (matched ignoring case, returned as declared); the help and the error
+   * for anything else list them.
+   */
+  public static BenchmarkOption<String> choice(
+      String name, String description, String def, String... choices) {
+    List<String> known = List.of(choices);
+    return new BenchmarkOption<>(name, String.join("|", known), description, def, false, v -> {
+      for (String c : known) {
+        if (c.equalsIgnoreCase(v.trim())) {
+          return c;
+        }
+      }
+      throw new InvalidInputException(
+          "invalid value '" + v + "' for " + name + ": use " + String.join(", ", known));
+    });
+  }
+
+  static java.time.Duration parseDuration(String name, String text) {
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)?").matcher(text.trim().toLowerCase(java.util.Locale.ROOT));
+    if (!m.matches()) {
+      throw new InvalidInputException("invalid value '" + text + "' for " + name
+          + ": give a duration such as 500ms, 30s, 5m or 1h");
+    }
+    double n = Double.parseDouble(m.group(1));
+    String unit = m.group(2) == null ? "s" : m.group(2);
+    double millis = n * switch (unit) {
+      case "ms" -> 1;
+      case "m" -> 60_000;
+      case "h" -> 3_600_000;
+      default -> 1000;
+    };
+    if (millis > 365L * 24 * 3_600_000) {
+      throw new InvalidInputException("invalid value '" + text + "' for " + name + ": more than a year");
+    }
+    return java.time.Duration.ofNanos(Math.round(millis * 1_000_000));
   }
 
   /** Free text, such as a path. */

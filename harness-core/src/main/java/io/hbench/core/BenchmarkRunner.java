@@ -13,6 +13,7 @@ import io.hbench.core.report.Console;
 import io.hbench.core.report.IoTable;
 import io.hbench.core.report.SweepTable;
 import io.hbench.core.result.Environment;
+import io.hbench.core.result.PhaseMetrics;
 import io.hbench.core.result.ResultRecord;
 import io.hbench.core.result.ResultWriter;
 import io.hbench.core.result.SecretRedactor;
@@ -168,7 +169,7 @@ public final class BenchmarkRunner {
                     clientIo);
             PointState state =
                 new PointState(runId, benchmark.name(), point, rep, env, redactedOptions,
-                    redactedConfig, ctx);
+                    redactedConfig, ctx, benchmark.headlines());
             interrupt.current = state;
             console.status("[" + label + "] " + benchmark.name() + ": started");
             ResultRecord record = measure(benchmark, options, state);
@@ -338,10 +339,13 @@ public final class BenchmarkRunner {
     final Map<String, String> options;
     final Map<String, String> config;
     final RunContext ctx;
+    final java.util.Set<String> headlines;
     final Instant started = Instant.now();
 
     PointState(String runId, String suite, Point point, int repeat, Environment env,
-        Map<String, String> options, Map<String, String> config, RunContext ctx) {
+        Map<String, String> options, Map<String, String> config, RunContext ctx,
+        java.util.Set<String> headlines) {
+      this.headlines = headlines;
       this.runId = runId;
       this.suite = suite;
       this.point = point;
@@ -365,7 +369,7 @@ public final class BenchmarkRunner {
           failure == null ? ResultRecord.OK : ResultRecord.FAILED,
           failure,
           validation,
-          List.copyOf(ctx.phases()),
+          ctx.phases().stream().map(p -> PhaseMetrics.complete(p, headlines)).toList(),
           env,
           options,
           config,

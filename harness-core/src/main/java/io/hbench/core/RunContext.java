@@ -5,11 +5,17 @@ import io.hbench.core.fs.IoOperation;
 import io.hbench.core.fs.IoStatistics;
 import io.hbench.core.fs.OperationStats;
 import io.hbench.core.fs.OwnedDirectories;
+import io.hbench.core.load.ConcurrentLoad;
+import io.hbench.core.load.DistributedLoad;
+import io.hbench.core.load.LoadPlan;
+import io.hbench.core.load.LoadResult;
+import io.hbench.core.load.LoadTask;
 import io.hbench.core.mapreduce.JobIo;
 import io.hbench.core.mapreduce.JobPhase;
 import io.hbench.core.report.Console;
 import io.hbench.core.result.Check;
 import io.hbench.core.result.IoResult;
+import io.hbench.core.result.Metric;
 import io.hbench.core.result.OperationSummary;
 import io.hbench.core.result.PhaseResult;
 import java.io.IOException;
@@ -129,6 +135,64 @@ public final class RunContext {
     return r;
   }
 
+  /**
+   * Runs {@code call} as a load ({@link ConcurrentLoad}, driven as {@code plan} says) in the timed
+   * phase {@code name}: the phase's bytes are what the calls moved, its records the calls, and
+   * its loads (and so its metrics) the operations' figures. A suite that needs to check the
+   * figures reads them from the returned result.
+   */
+  public LoadResult load(String name, String op, LoadPlan plan, ConcurrentLoad.SteppedCall call)
+      throws Exception {
+    LoadResult[] result = new LoadResult[1];
+    phase(name, 0, () -> {
+      result[0] = ConcurrentLoad.run(op, plan, call, console, label);
+      return result[0].calls();
+    });
+    replaceLast(name, p -> p.withBytes(result[0].bytes()).withLoads(result[0].loads()));
+    return result[0];
+  }
+
+  /** As {@link #load(String, String, LoadPlan, ConcurrentLoad.SteppedCall)}, for a plain call. */
+  public LoadResult load(String name, String op, LoadPlan plan, ConcurrentLoad.Call call)
+      throws Exception {
+    return load(name, op, plan, (ConcurrentLoad.SteppedCall) (t, i, s) -> call.run(t, i));
+  }
+
+  /**
+   * Runs {@code task} as a load in {@code maps} map tasks on YARN ({@link DistributedLoad}), as
+   * the job phase {@code name}, with {@code conf} (this point's configuration plus the task's
+   * settings); the merged figures become the phase's loads.
+   */
+  public LoadResult distributedLoad(
+      String name, Class<? extends LoadTask> task, Configuration conf, int maps) throws Exception {
+    LoadResult r = DistributedLoad.run(this, name, task, conf, maps);
+    replaceLast(name, p -> p.withBytes(r.bytes()).withLoads(r.loads()));
+    return r;
+  }
+
+  /**
+   * Adds the suite's own metric to the phase {@code name} already run (DFSIO's throughput, a
+   * figure of several loads together). The core adds seconds, MB/s and the loads' figures itself.
+   */
+  public void metric(String name, Metric metric) {
+    replaceLast(name, p -> {
+      List<Metric> m = p.metrics() == null ? new ArrayList<>() : new ArrayList<>(p.metrics());
+      m.removeIf(x -> x.key().equals(metric.key()));
+      m.add(metric);
+      return p.withMetrics(m);
+    });
+  }
+
+  private void replaceLast(String name, java.util.function.UnaryOperator<PhaseResult> change) {
+    for (int i = phases.size() - 1; i >= 0; i--) {
+      if (phases.get(i).name().equals(name)) {
+        phases.set(i, change.apply(phases.get(i)));
+        return;
+      }
+    }
+    throw new IllegalArgumentException("no phase named " + name + " was run");
+  }
+
   /** Whether this run counts file system calls ({@code --instrument}). */
   public boolean instrumented() {
     return clientIo != null;
@@ -180,17 +244,12 @@ public final class RunContext {
   }
 
   /**
-   * Attaches the suite's own figures to the phase {@code name} already run (see {@link
-   * PhaseResult#figures()}). Figures are measurements: add them only from work that succeeded.
+   * Attaches the suite's extras to the phase {@code name} already run (see {@link
+   * PhaseResult#figures()}): what no comparison reads, such as the seed tool's own counters.
+   * Anything compared is a {@link #metric}. Add them only from work that succeeded.
    */
   public void figures(String name, Map<String, Object> figures) {
-    for (int i = phases.size() - 1; i >= 0; i--) {
-      if (phases.get(i).name().equals(name)) {
-        phases.set(i, phases.get(i).withFigures(new LinkedHashMap<>(figures)));
-        return;
-      }
-    }
-    throw new IllegalArgumentException("no phase named " + name + " was run");
+    replaceLast(name, p -> p.withFigures(new LinkedHashMap<>(figures)));
   }
 
   /** Records a validation check. Any failed check fails the point. */

@@ -98,13 +98,10 @@ public final class JobPhase {
         seconds,
         bytes,
         records,
-        PhaseResult.mbPerSecond(bytes, seconds),
         startupSeconds(job, submitMillis, seconds),
         job.getJobID().toString(),
         tasks,
-        selectedCounters(counters),
-        null,
-        null);
+        selectedCounters(counters));
   }
 
   /** Client-side work done inside a phase's time before its job is submitted. */

@@ -2,6 +2,7 @@ package io.hbench.core.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -18,8 +19,13 @@ import java.util.Map;
  * @param tasks task counts by kind ({@code maps}, {@code reduces}), or null
  * @param counters selected job counters, or null
  * @param io what the phase did through the instrumented file system, with {@code --instrument}
- * @param figures the suite's own figures for the phase (DFSIO's TestDFSIO figures, Slive's
- *     per-operation counts and latencies), keyed by snake_case name; absent when it has none
+ * @param metrics the phase's typed figures: the core's ({@code seconds}, {@code mb_per_s},
+ *     {@code startup_seconds}), those of its operation loads, and the suite's own; what reports
+ *     and comparisons read
+ * @param loads the operation loads the phase ran (calls, failures by type, rate over the window,
+ *     latencies with their histogram), or absent
+ * @param figures the suite's extras that are not compared (DFSIO's per-file spread, the seed
+ *     tool's own counters), keyed by snake_case name; absent when it has none
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PhaseResult(
@@ -33,26 +39,81 @@ public record PhaseResult(
     @JsonProperty("tasks") Map<String, Integer> tasks,
     @JsonProperty("counters") Map<String, Long> counters,
     @JsonProperty("io") IoResult io,
+    @JsonProperty("metrics") List<Metric> metrics,
+    @JsonProperty("loads") List<OperationLoad> loads,
     @JsonProperty("figures") Map<String, Object> figures) {
 
   /** A phase without the optional parts (job, tasks, counters, io, figures). */
   public PhaseResult(String name, double seconds, long bytes, Long records, Double startupSeconds) {
     this(name, seconds, bytes, records, mbPerSecond(bytes, seconds), startupSeconds, null, null,
-        null, null, null);
+        null, null, null, null, null);
+  }
+
+  /**
+   * The job's parts as {@link io.hbench.core.mapreduce.JobPhase} records them, without metrics,
+   * loads or figures.
+   */
+  public PhaseResult(String name, double seconds, long bytes, Long records, Double startupSeconds,
+      String jobId, Map<String, Integer> tasks, Map<String, Long> counters) {
+    this(name, seconds, bytes, records, mbPerSecond(bytes, seconds), startupSeconds, jobId, tasks,
+        counters, null, null, null, null);
   }
 
   /** This result with the instrumented file system's figures. */
   public PhaseResult withIo(IoResult io) {
     return new PhaseResult(
         name, seconds, bytes, records, mbPerSecond, startupSeconds, jobId, tasks, counters, io,
-        figures);
+        metrics, loads, figures);
+  }
+
+  /** This result with {@code m} as its metrics. */
+  public PhaseResult withMetrics(List<Metric> m) {
+    return new PhaseResult(
+        name, seconds, bytes, records, mbPerSecond, startupSeconds, jobId, tasks, counters, io,
+        m == null ? null : List.copyOf(m), loads, figures);
+  }
+
+  /** This result with {@code l} as its operation loads. */
+  public PhaseResult withLoads(List<OperationLoad> l) {
+    return new PhaseResult(
+        name, seconds, bytes, records, mbPerSecond, startupSeconds, jobId, tasks, counters, io,
+        metrics, l == null ? null : List.copyOf(l), figures);
+  }
+
+  /** This result with the bytes it moved, and its MB/s, set after the work (a load's bytes). */
+  public PhaseResult withBytes(long b) {
+    return new PhaseResult(
+        name, seconds, b, records, mbPerSecond(b, seconds), startupSeconds, jobId, tasks, counters,
+        io, metrics, loads, figures);
+  }
+
+  /** The metric {@code name} of the whole phase, or null. */
+  public Metric metric(String metricName) {
+    return metric(null, metricName);
+  }
+
+  /** The metric {@code name} of operation {@code op} (null: of the whole phase), or null. */
+  public Metric metric(String op, String metricName) {
+    if (metrics == null) {
+      return null;
+    }
+    return metrics.stream()
+        .filter(m -> m.name().equals(metricName) && java.util.Objects.equals(m.op(), op))
+        .findFirst()
+        .orElse(null);
+  }
+
+  /** The load of {@code op}, or null. */
+  public OperationLoad load(String op) {
+    return loads == null ? null
+        : loads.stream().filter(l -> l.op().equals(op)).findFirst().orElse(null);
   }
 
   /** This result with the suite's own figures. */
   public PhaseResult withFigures(Map<String, Object> suiteFigures) {
     return new PhaseResult(
         name, seconds, bytes, records, mbPerSecond, startupSeconds, jobId, tasks, counters, io,
-        suiteFigures);
+        metrics, loads, suiteFigures);
   }
 
   /** MB/s as every hbench figure defines it: MiB per wall-clock second. */

@@ -8,7 +8,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Reads a JSON Lines results file back into records. */
+/**
+ * Reads a JSON Lines results file back into records. Records of schema {@code hbench.result/1}
+ * are converted to the current schema as they are read; a record of an unknown schema is
+ * refused rather than misread.
+ */
 public final class ResultReader {
 
   private ResultReader() {}
@@ -24,10 +28,20 @@ public final class ResultReader {
   }
 
   public static ResultRecord parse(String line) {
+    ResultRecord r;
     try {
-      return ResultWriter.JSON.readValue(line, ResultRecord.class);
+      r = ResultWriter.JSON.readValue(line, ResultRecord.class);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+    if (SchemaUpgrade.V1.equals(r.schema())) {
+      return SchemaUpgrade.upgrade(r);
+    }
+    if (!ResultRecord.SCHEMA.equals(r.schema())) {
+      throw new IllegalArgumentException(
+          "unsupported result schema '" + r.schema() + "' (this hbench reads "
+              + SchemaUpgrade.V1 + " and " + ResultRecord.SCHEMA + ")");
+    }
+    return r;
   }
 }

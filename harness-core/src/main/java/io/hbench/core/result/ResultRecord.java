@@ -49,7 +49,7 @@ public record ResultRecord(
     @JsonProperty("started") String started,
     @JsonProperty("ended") String ended) {
 
-  public static final String SCHEMA = "hbench.result/1";
+  public static final String SCHEMA = "hbench.result/2";
   public static final String OK = "ok";
   public static final String FAILED = "failed";
 

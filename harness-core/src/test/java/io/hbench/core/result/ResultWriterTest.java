@@ -28,7 +28,7 @@ class ResultWriterTest {
         status,
         status.equals("ok") ? null : "boom",
         Validation.of(List.of(new Check("order", true, "fine"))),
-        List.of(new PhaseResult("sort", 2.0, 2 * 1024 * 1024, 10L, 1.0, 0.5, "job_1", null, null, null, null)),
+        List.of(new PhaseResult("sort", 2.0, 2 * 1024 * 1024, 10L, 1.0, 0.5, "job_1", null, null, null, null, null, null)),
         new Environment("0.1", "3.4.2", "embedded", "hdfs://x", "yarn", 1, 1, "17", "Linux", 2, "h", null),
         Map.of("sizes", point),
         Map.of(),
@@ -53,7 +53,7 @@ class ResultWriterTest {
     assertFalse(back.get(1).ok());
     assertEquals("boom", back.get(1).failure());
     assertEquals(0.5, back.get(0).phase("sort").startupSeconds());
-    assertTrue(lines.get(0).startsWith("{\"schema\":\"hbench.result/1\",\"run_id\":\"run-1\""), lines.get(0));
+    assertTrue(lines.get(0).startsWith("{\"schema\":\"hbench.result/2\",\"run_id\":\"run-1\""), lines.get(0));
   }
 
   @Test

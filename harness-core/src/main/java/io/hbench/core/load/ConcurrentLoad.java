@@ -1,0 +1,278 @@
+package io.hbench.core.load;
+
+import io.hbench.core.report.Console;
+import io.hbench.core.stats.OperationTally;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Runs one operation from several client threads and times every call: the one place client-side
+ * load is driven and measured (NameNode operations, file system calls, Slive's mix), in this
+ * process or, through {@link DistributedLoad}, in map tasks. Suites describe the call and never
+ * time it. Each thread records into its own {@link OperationTally}, merged when all are done. A
+ * call that throws is counted as failed with its type and the thread goes on, so one bad call
+ * never hides the others' figures. How the calls are driven (count, duration, target rate,
+ * warm-up) is a {@link LoadPlan}.
+ *
+ * <p>The threads start together (a latch). The load's window runs from the first recorded call's
+ * start to the last one's end: throughput is calls over that window, the rate the server
+ * sustained, not a sum of per-thread rates.
+ */
+public final class ConcurrentLoad {
+
+  /**
+   * One call: thread {@code thread}'s {@code index}-th; returns the bytes it moved. A call that
+   * finds nothing left to do throws {@link #EXHAUSTED}: it is not counted and its thread stops.
+   */
+  @FunctionalInterface
+  public interface Call {
+    long run(int thread, long index) throws Exception;
+  }
+
+  /** A {@link Call} that also marks the steps inside it or names its operation, with {@link Steps}. */
+  @FunctionalInterface
+  public interface SteppedCall {
+    long run(int thread, long index, Steps steps) throws Exception;
+  }
+
+  /**
+   * What a call may say about itself. {@link #mark} records the time since the call began, or
+   * since the previous mark, as one call of a step (fsops' open inside an open-and-read); {@link
+   * #operation} names the operation the call is recorded as, for a load whose calls are of
+   * several kinds (Slive's random mix).
+   */
+  public static final class Steps {
+    private final OperationTally tally;
+    private final Set<String> names = new HashSet<>();
+    private long last;
+    private boolean recording;
+    private String op;
+
+    Steps(OperationTally tally) {
+      this.tally = tally;
+    }
+
+    /** Records the step {@code name} as ending now. */
+    public void mark(String name) {
+      long now = System.nanoTime();
+      if (recording) {
+        tally.record(name, now - last, 0, null);
+        names.add(name);
+      }
+      last = now;
+    }
+
+    /** Records this call as operation {@code name} rather than the load's own. */
+    public void operation(String name) {
+      op = name;
+    }
+  }
+
+  /** Thrown by a {@link Call} that has no more work: not a failure, and not counted. */
+  public static final Exception EXHAUSTED = new Exception("no more work", null, false, false) {};
+
+  /** The suffix of the step that holds the time inside a rate-limited call alone. */
+  public static final String SERVICE = ".service";
+
+  /** Spacing of the per-thread progress counters, so threads never share a cache line. */
+  private static final int PAD = 16;
+
+  private ConcurrentLoad() {}
+
+  /** As {@link LoadPlan#split}. */
+  public static long[] split(long calls, int threads) {
+    return LoadPlan.split(calls, threads);
+  }
+
+  /** Runs {@code call} as {@code plan} says; see {@link #run(String, LoadPlan, SteppedCall, Console, String)}. */
+  public static LoadResult run(String op, LoadPlan plan, Call call, Console console, String label)
+      throws InterruptedException {
+    return run(op, plan, (SteppedCall) (t, i, steps) -> call.run(t, i), console, label);
+  }
+
+  /**
+   * Runs {@code call} from {@code plan.threads()} threads, all released at once, as {@code plan}
+   * says, showing progress as {@code label}. Returns when every thread is done.
+   *
+   * @param op the operation's name in the tally
+   * @throws InterruptedException when interrupted; the threads are interrupted too
+   */
+  public static LoadResult run(
+      String op, LoadPlan plan, SteppedCall call, Console console, String label)
+      throws InterruptedException {
+    int threads = plan.threads();
+    OperationTally[] tallies = new OperationTally[threads];
+    Steps[] steps = new Steps[threads];
+    AtomicLongArray done = new AtomicLongArray(threads * PAD);
+    long[] firstStart = new long[threads];
+    long[] lastEnd = new long[threads];
+    long[] warm = new long[threads];
+    CountDownLatch go = new CountDownLatch(1);
+    CountDownLatch finished = new CountDownLatch(threads);
+    long[] goNanos = new long[1];
+    long interval = plan.targetRate() > 0 ? (long) (threads * 1e9 / plan.targetRate()) : 0;
+    String serviceOp = op + SERVICE;
+    List<Thread> workers = new ArrayList<>();
+    for (int t = 0; t < threads; t++) {
+      int thread = t;
+      tallies[t] = new OperationTally();
+      steps[t] = new Steps(tallies[t]);
+      firstStart[t] = Long.MAX_VALUE;
+      lastEnd[t] = Long.MIN_VALUE;
+      Thread w = new Thread(() -> {
+        try {
+          go.await();
+          drive(thread, op, serviceOp, plan, interval, goNanos[0], call, tallies[thread],
+              steps[thread], done, firstStart, lastEnd, warm);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        } finally {
+          finished.countDown();
+        }
+      }, "hbench-load-" + op + "-" + t);
+      w.setDaemon(true);
+      workers.add(w);
+      w.start();
+    }
+    long epochAtGo = System.currentTimeMillis();
+    long start = System.nanoTime();
+    goNanos[0] = start;
+    go.countDown();
+    long total = plan.totalCalls();
+    long lastCount = 0;
+    long lastTick = start;
+    try {
+      while (!finished.await(1, TimeUnit.SECONDS)) {
+        long now = System.nanoTime();
+        long count = sum(done, threads);
+        console.progress(progressLine(label, op, count, total, now - start,
+            (count - lastCount) / ((now - lastTick) / 1e9)));
+        lastCount = count;
+        lastTick = now;
+      }
+    } catch (InterruptedException e) {
+      workers.forEach(Thread::interrupt);
+      throw e;
+    }
+    long first = Long.MAX_VALUE;
+    long last = Long.MIN_VALUE;
+    long warmup = 0;
+    OperationTally merged = new OperationTally();
+    Set<String> stepNames = new LinkedHashSet<>();
+    for (int t = 0; t < threads; t++) {
+      first = Math.min(first, firstStart[t]);
+      last = Math.max(last, lastEnd[t]);
+      warmup += warm[t];
+      merged.add(tallies[t]);
+      stepNames.addAll(steps[t].names);
+    }
+    if (first == Long.MAX_VALUE) {
+      first = last = start;
+    }
+    long end = System.nanoTime();
+    console.finishProgress(progressLine(label, op, sum(done, threads), total, end - start,
+        (last - first) <= 0 ? 0 : merged.calls() / ((last - first) / 1e9)));
+    long startMillis = epochAtGo + (first - start) / 1_000_000;
+    return new LoadResult(merged, stepNames, startMillis,
+        startMillis + (last - first) / 1_000_000, last - first, warmup, threads);
+  }
+
+  /** One thread's calls: the hot path, kept free of allocation and shared writes. */
+  private static void drive(
+      int t, String op, String serviceOp, LoadPlan plan, long interval, long go,
+      SteppedCall call, OperationTally tally, Steps steps, AtomicLongArray done,
+      long[] firstStart, long[] lastEnd, long[] warm) {
+    long n = plan.callsOn(t);
+    long warmEnd = go + plan.warmupNanos();
+    long deadline = plan.durationNanos() > 0 ? warmEnd + plan.durationNanos() : Long.MAX_VALUE;
+    long warmupCalls = plan.warmupCalls();
+    // Threads of a rate-limited load are staggered so their calls interleave evenly.
+    long offset = interval > 0 ? t * (interval / plan.threads()) : 0;
+    long first = Long.MAX_VALUE;
+    long last = Long.MIN_VALUE;
+    long warmed = 0;
+    Thread self = Thread.currentThread();
+    for (long i = 0; i < n && !self.isInterrupted(); i++) {
+      long intended = 0;
+      if (interval > 0) {
+        intended = go + offset + i * interval;
+        if (intended >= deadline) {
+          break;
+        }
+        long wait;
+        while ((wait = intended - System.nanoTime()) > 0) {
+          LockSupport.parkNanos(wait);
+        }
+      }
+      long t0 = System.nanoTime();
+      if (t0 >= deadline) {
+        break;
+      }
+      long from = interval > 0 ? Math.min(intended, t0) : t0;
+      boolean record = i >= warmupCalls && from >= warmEnd;
+      steps.last = t0;
+      steps.recording = record;
+      steps.op = op;
+      long bytes = 0;
+      String failure = null;
+      try {
+        bytes = call.run(t, i, steps);
+      } catch (InterruptedException e) {
+        self.interrupt();
+        failure = "InterruptedException";
+      } catch (Exception e) {
+        if (e == EXHAUSTED) {
+          break;
+        }
+        failure = OperationTally.failureType(e);
+      }
+      long end = System.nanoTime();
+      if (record) {
+        tally.record(steps.op, end - from, bytes, failure);
+        if (interval > 0) {
+          tally.record(serviceOp, end - t0, 0, null);
+        }
+        first = Math.min(first, from);
+        last = end;
+      } else {
+        warmed++;
+      }
+      done.lazySet(t * PAD, i + 1);
+    }
+    if (interval > 0 && first != Long.MAX_VALUE) {
+      steps.names.add(serviceOp);
+    }
+    firstStart[t] = first;
+    lastEnd[t] = last;
+    warm[t] = warmed;
+  }
+
+  private static long sum(AtomicLongArray done, int threads) {
+    long s = 0;
+    for (int t = 0; t < threads; t++) {
+      s += done.get(t * PAD);
+    }
+    return s;
+  }
+
+  private static String progressLine(
+      String label, String op, long done, long total, long nanos, double rate) {
+    return String.format(
+        Locale.ROOT,
+        "[%s] %s: %d%s calls, %.0f s, %.0f calls/s",
+        label,
+        op,
+        done,
+        total == Long.MAX_VALUE ? "" : "/" + total,
+        nanos / 1e9,
+        Double.isFinite(rate) ? rate : 0);
+  }
+}

@@ -1,0 +1,134 @@
+package io.hbench.core.load;
+
+import java.time.Duration;
+import java.util.Arrays;
+
+/**
+ * How a load is driven: how many threads, how many calls each makes (or for how long), at what
+ * rate, and what is left out as warm-up. Built with {@link #calls} or {@link #forDuration} and
+ * the {@code with*} methods; immutable.
+ *
+ * <ul>
+ *   <li><b>Count</b>: thread {@code t} makes {@code perThread[t]} calls (warm-up calls included),
+ *       unless a duration ends it first.
+ *   <li><b>Duration</b>: threads stop starting calls once the warm-up plus {@code duration} has
+ *       passed.
+ *   <li><b>Target rate</b>: open loop. Calls are spread over the threads at {@code rate} calls per
+ *       second in all; each call has an intended start time, and its latency is measured from
+ *       that time, not from when a late thread got round to it, so a slow server is not hidden by
+ *       coordinated omission. The time inside the call alone is kept as the step {@code
+ *       <op>.service}.
+ *   <li><b>Warm-up</b>: calls that start within {@code warmup} of the start, or each thread's
+ *       first {@code warmupCalls}, are made but left out of every figure.
+ * </ul>
+ *
+ * @param perThread calls per thread; {@link Long#MAX_VALUE} for no limit (a duration ends it)
+ * @param durationNanos measured time after the warm-up, ns; 0 for none
+ * @param targetRate calls per second over all threads; 0 for closed loop (as fast as it goes)
+ * @param warmupNanos warm-up time, ns
+ * @param warmupCalls warm-up calls per thread
+ */
+public record LoadPlan(
+    long[] perThread, long durationNanos, double targetRate, long warmupNanos, long warmupCalls) {
+
+  public LoadPlan {
+    if (perThread.length < 1) {
+      throw new IllegalArgumentException("a load needs at least one thread");
+    }
+    if (durationNanos < 0 || targetRate < 0 || warmupNanos < 0 || warmupCalls < 0) {
+      throw new IllegalArgumentException("negative duration, rate or warm-up");
+    }
+    perThread = perThread.clone();
+  }
+
+  /** {@code perThread[t]} calls on thread {@code t}. */
+  public static LoadPlan calls(long... perThread) {
+    return new LoadPlan(perThread, 0, 0, 0, 0);
+  }
+
+  /** {@code calls} calls split as evenly as possible over {@code threads} threads. */
+  public static LoadPlan evenly(long calls, int threads) {
+    return calls(split(calls, threads));
+  }
+
+  /** {@code threads} threads calling for {@code duration}, with no limit on the count. */
+  public static LoadPlan forDuration(int threads, Duration duration) {
+    long[] unlimited = new long[threads];
+    Arrays.fill(unlimited, Long.MAX_VALUE);
+    return new LoadPlan(unlimited, duration.toNanos(), 0, 0, 0);
+  }
+
+  /** This plan ending after {@code d} of measured time (after the warm-up); zero for no limit. */
+  public LoadPlan withDuration(Duration d) {
+    return new LoadPlan(perThread, d.toNanos(), targetRate, warmupNanos, warmupCalls);
+  }
+
+  /** This plan at {@code callsPerSecond} over all threads; 0 for closed loop. */
+  public LoadPlan withTargetRate(double callsPerSecond) {
+    return new LoadPlan(perThread, durationNanos, callsPerSecond, warmupNanos, warmupCalls);
+  }
+
+  /** This plan leaving out calls that start within {@code d} of the start. */
+  public LoadPlan withWarmup(Duration d) {
+    return new LoadPlan(perThread, durationNanos, targetRate, d.toNanos(), warmupCalls);
+  }
+
+  /** This plan leaving out each thread's first {@code calls} calls. */
+  public LoadPlan withWarmupCalls(long calls) {
+    return new LoadPlan(perThread, durationNanos, targetRate, warmupNanos, calls);
+  }
+
+  public int threads() {
+    return perThread.length;
+  }
+
+  /** Calls on thread {@code t}; {@link Long#MAX_VALUE} for no limit. */
+  public long callsOn(int t) {
+    return perThread[t];
+  }
+
+  /** Total calls, or {@link Long#MAX_VALUE} when some thread has no limit. */
+  public long totalCalls() {
+    long total = 0;
+    for (long n : perThread) {
+      if (n == Long.MAX_VALUE) {
+        return Long.MAX_VALUE;
+      }
+      total += n;
+    }
+    return total;
+  }
+
+  /**
+   * Splits {@code calls} over {@code threads} as evenly as possible; the first threads take one
+   * more when the split is uneven.
+   */
+  public static long[] split(long calls, int threads) {
+    if (threads < 1) {
+      throw new IllegalArgumentException("threads must be at least 1");
+    }
+    long[] share = new long[threads];
+    for (int t = 0; t < threads; t++) {
+      share[t] = calls / threads + (t < calls % threads ? 1 : 0);
+    }
+    return share;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof LoadPlan p && Arrays.equals(perThread, p.perThread)
+        && durationNanos == p.durationNanos && targetRate == p.targetRate
+        && warmupNanos == p.warmupNanos && warmupCalls == p.warmupCalls;
+  }
+
+  @Override
+  public int hashCode() {
+    return Arrays.hashCode(perThread) * 31 + Long.hashCode(durationNanos);
+  }
+
+  @Override
+  public String toString() {
+    return "LoadPlan" + Arrays.toString(perThread) + " duration " + durationNanos + " ns, rate "
+        + targetRate + "/s, warm-up " + warmupNanos + " ns / " + warmupCalls + " calls";
+  }
+}

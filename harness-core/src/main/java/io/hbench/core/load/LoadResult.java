@@ -1,0 +1,155 @@
+package io.hbench.core.load;
+
+import io.hbench.core.result.OperationLoad;
+import io.hbench.core.stats.OperationTally;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What a load measured, in one process or merged over the map tasks of a {@link DistributedLoad}.
+ *
+ * @param tally every recorded call's figures, merged over threads (and tasks)
+ * @param steps the operations of {@code tally} that are steps inside other calls
+ * @param startMillis start of the first recorded call, ms since the epoch
+ * @param endMillis end of the last recorded call, ms since the epoch
+ * @param wallNanos the window from the first recorded start to the last end: from the monotonic
+ *     clock in one process, from the tasks' wall clocks when merged
+ * @param warmupCalls calls made as warm-up and left out of {@code tally}
+ * @param clients threads that made the calls, over all tasks
+ */
+public record LoadResult(
+    OperationTally tally, Set<String> steps, long startMillis, long endMillis, long wallNanos,
+    long warmupCalls, int clients) {
+
+  public LoadResult {
+    steps = Set.copyOf(steps);
+  }
+
+  /** Recorded calls per second over the wall-clock window, steps left out. */
+  public double callsPerSecond() {
+    return wallNanos <= 0 ? 0 : calls() / (wallNanos / 1e9);
+  }
+
+  /** Recorded calls of every operation that is not a step. */
+  public long calls() {
+    long n = 0;
+    for (String op : tally.stats().keySet()) {
+      n += steps.contains(op) ? 0 : tally.stats(op).calls();
+    }
+    return n;
+  }
+
+  /** Failed calls of every operation that is not a step. */
+  public long failures() {
+    long n = 0;
+    for (String op : tally.stats().keySet()) {
+      n += steps.contains(op) ? 0 : tally.stats(op).failures();
+    }
+    return n;
+  }
+
+  /** Bytes moved by the operations that are not steps. */
+  public long bytes() {
+    long n = 0;
+    for (String op : tally.stats().keySet()) {
+      n += steps.contains(op) ? 0 : tally.stats(op).bytes();
+    }
+    return n;
+  }
+
+  /** The operations, then the steps, as the record's loads. */
+  public List<OperationLoad> loads() {
+    List<OperationLoad> out = new ArrayList<>();
+    for (boolean step : new boolean[] {false, true}) {
+      for (String op : tally.stats().keySet()) {
+        if (steps.contains(op) == step) {
+          out.add(OperationLoad.of(op, tally.stats(op), tally.failures(op), wallNanos, step,
+              step ? 0 : warmupCalls));
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Merges the results of several processes: tallies added (histograms merged, so the slowest
+   * call survives), the window from the first start to the last end.
+   */
+  public static LoadResult merge(List<LoadResult> parts) {
+    if (parts.isEmpty()) {
+      throw new IllegalArgumentException("nothing to merge");
+    }
+    OperationTally tally = new OperationTally();
+    Set<String> steps = new LinkedHashSet<>();
+    long start = Long.MAX_VALUE;
+    long end = Long.MIN_VALUE;
+    long warmup = 0;
+    int clients = 0;
+    for (LoadResult p : parts) {
+      tally.add(p.tally());
+      steps.addAll(p.steps());
+      if (p.tally().calls() > 0) {
+        start = Math.min(start, p.startMillis());
+        end = Math.max(end, p.endMillis());
+      }
+      warmup += p.warmupCalls();
+      clients += p.clients();
+    }
+    if (start == Long.MAX_VALUE) {
+      start = end = parts.get(0).startMillis();
+    }
+    return new LoadResult(tally, steps, start, end, Math.max(0, end - start) * 1_000_000L, warmup,
+        clients);
+  }
+
+  /**
+   * This result as text lines (one per operation, then the window), for a map task's output;
+   * {@link #parse} reads them back.
+   */
+  public List<String> toLines() {
+    List<String> lines = new ArrayList<>();
+    for (String op : tally.stats().keySet()) {
+      lines.add((steps.contains(op) ? STEP : OP) + op + "\t" + tally.line(op));
+    }
+    lines.add(WINDOW + "\t" + startMillis + " " + endMillis + " " + warmupCalls + " " + clients);
+    return lines;
+  }
+
+  private static final String OP = "op:";
+  private static final String STEP = "step:";
+  private static final String WINDOW = "_window";
+
+  /** Reads the lines of one process written by {@link #toLines}. */
+  public static LoadResult parse(List<String> lines) {
+    OperationTally tally = new OperationTally();
+    Set<String> steps = new LinkedHashSet<>();
+    long[] w = null;
+    for (String line : lines) {
+      int tab = line.indexOf('\t');
+      if (tab < 0) {
+        throw new IllegalArgumentException("malformed load line: " + line);
+      }
+      String key = line.substring(0, tab);
+      String value = line.substring(tab + 1);
+      if (key.equals(WINDOW)) {
+        String[] f = value.split(" ");
+        w = new long[] {Long.parseLong(f[0]), Long.parseLong(f[1]), Long.parseLong(f[2]),
+            Long.parseLong(f[3])};
+      } else if (key.startsWith(STEP)) {
+        steps.add(key.substring(STEP.length()));
+        tally.parseLine(key.substring(STEP.length()), value);
+      } else if (key.startsWith(OP)) {
+        tally.parseLine(key.substring(OP.length()), value);
+      } else {
+        throw new IllegalArgumentException("malformed load line: " + line);
+      }
+    }
+    if (w == null) {
+      throw new IllegalArgumentException("a load's lines have no window");
+    }
+    return new LoadResult(tally, steps, w[0], w[1], Math.max(0, w[1] - w[0]) * 1_000_000L, w[2],
+        (int) w[3]);
+  }
+}

@@ -1,0 +1,161 @@
+package io.hbench.core.result;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.hbench.core.fs.OperationStats;
+import io.hbench.core.result.Metric.Better;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.DataFormatException;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The one shape of an operation load in a result record, whatever the suite: NameNode calls,
+ * file system calls, Slive's mix, HBase requests. Counts are exact; the rate is over the load's
+ * wall-clock window (first call's start to last call's end, over every thread and task), the
+ * rate the server sustained; latencies come from an HdrHistogram that is kept, encoded, so
+ * percentiles of several records can be merged later rather than averaged.
+ *
+ * @param op the operation's name
+ * @param calls calls made and recorded (warm-up calls excluded)
+ * @param failures calls that failed
+ * @param failureTypes failed calls by type (exception simple name, the server's class for a
+ *     remote error, or what was refused); absent when none failed
+ * @param bytes bytes the calls moved
+ * @param windowSeconds the load's wall-clock window, s
+ * @param opsPerSecond calls / window; absent for a step inside other calls
+ * @param latencyMs latency percentiles, ms; with a target rate, measured from each call's
+ *     intended start (so a slow server is not hidden by coordinated omission)
+ * @param histogram the latencies in nanoseconds, as a compressed, Base64-encoded HdrHistogram
+ * @param step true for a step timed inside another operation's calls (fsops' open inside a read,
+ *     the service time of a rate-limited call); absent otherwise
+ * @param warmupCalls calls made during the warm-up and left out of every figure; absent when none
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonPropertyOrder({
+  "op", "calls", "failures", "failure_types", "bytes", "window_s", "ops_per_s", "latency_ms",
+  "histogram", "step", "warmup_calls"
+})
+public record OperationLoad(
+    @JsonProperty("op") String op,
+    @JsonProperty("calls") long calls,
+    @JsonProperty("failures") long failures,
+    @JsonProperty("failure_types") Map<String, Long> failureTypes,
+    @JsonProperty("bytes") long bytes,
+    @JsonProperty("window_s") double windowSeconds,
+    @JsonProperty("ops_per_s") Double opsPerSecond,
+    @JsonProperty("latency_ms") Latency latencyMs,
+    @JsonProperty("histogram") String histogram,
+    @JsonProperty("step") Boolean step,
+    @JsonProperty("warmup_calls") Long warmupCalls) {
+
+  /** Latency percentiles in milliseconds. */
+  @JsonPropertyOrder({"mean", "p50", "p90", "p99", "p99_9", "max"})
+  public record Latency(
+      @JsonProperty("mean") double mean,
+      @JsonProperty("p50") double p50,
+      @JsonProperty("p90") double p90,
+      @JsonProperty("p99") double p99,
+      @JsonProperty("p99_9") double p999,
+      @JsonProperty("max") double max) {
+
+    /**
+     * The percentiles of a histogram of nanoseconds, with the exact mean; null when it is empty.
+     */
+    public static Latency of(Histogram h, double meanNanos) {
+      if (h == null || h.getTotalCount() == 0) {
+        return null;
+      }
+      return new Latency(ms(meanNanos), ms(h.getValueAtPercentile(50)),
+          ms(h.getValueAtPercentile(90)), ms(h.getValueAtPercentile(99)),
+          ms(h.getValueAtPercentile(99.9)), ms(h.getMaxValue()));
+    }
+
+    private static double ms(double nanos) {
+      return Math.round(nanos / 1e3) / 1e3;
+    }
+  }
+
+  /**
+   * The load of {@code op} from its figures.
+   *
+   * @param windowNanos the load's wall-clock window
+   * @param step whether {@code op} is a step inside other calls
+   * @param warmupCalls calls left out as warm-up
+   */
+  public static OperationLoad of(
+      String op, OperationStats s, Map<String, Long> failureTypes, long windowNanos,
+      boolean step, long warmupCalls) {
+    double window = windowNanos / 1e9;
+    Histogram h = s.histogram();
+    return new OperationLoad(
+        op,
+        s.calls(),
+        s.failures(),
+        failureTypes == null || failureTypes.isEmpty() ? null
+            : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(failureTypes)),
+        s.bytes(),
+        round(window),
+        step ? null : round(window <= 0 ? 0 : s.calls() / window),
+        Latency.of(h, s.meanTimedNanos()),
+        s.encodedHistogram(),
+        step ? Boolean.TRUE : null,
+        warmupCalls > 0 ? warmupCalls : null);
+  }
+
+  /** Whether this is a step inside other calls rather than an operation of its own. */
+  public boolean isStep() {
+    return Boolean.TRUE.equals(step);
+  }
+
+  /** MiB per second over the window; 0 when no bytes moved. */
+  public double mbPerSecond() {
+    return windowSeconds <= 0 ? 0 : bytes / (1024.0 * 1024.0) / windowSeconds;
+  }
+
+  /** The latency histogram (ns) decoded, for merging; null when none was kept. */
+  public Histogram decodedHistogram() {
+    if (histogram == null) {
+      return null;
+    }
+    try {
+      return Histogram.decodeFromCompressedByteBuffer(
+          ByteBuffer.wrap(Base64.getDecoder().decode(histogram)), 0);
+    } catch (DataFormatException e) {
+      throw new IllegalArgumentException("corrupt latency histogram of " + op, e);
+    }
+  }
+
+  /** The load's figures as metrics, in the common vocabulary. */
+  public List<Metric> metrics() {
+    List<Metric> m = new ArrayList<>();
+    m.add(Metric.ofOp(op, "calls", Metric.COUNT, calls, Better.NONE));
+    m.add(Metric.ofOp(op, "failures", Metric.COUNT, failures, Better.LOWER));
+    if (opsPerSecond != null) {
+      m.add(Metric.ofOp(op, "ops_per_s", Metric.OPS_PER_SECOND, opsPerSecond, Better.HIGHER));
+    }
+    if (bytes > 0) {
+      m.add(Metric.ofOp(op, "bytes", Metric.BYTES, bytes, Better.NONE));
+      if (!isStep()) {
+        m.add(Metric.ofOp(op, "mb_per_s", Metric.MIB_PER_SECOND, round(mbPerSecond()), Better.HIGHER));
+      }
+    }
+    if (latencyMs != null) {
+      m.add(Metric.ofOp(op, "latency_mean", Metric.MILLISECONDS, latencyMs.mean(), Better.LOWER));
+      m.add(Metric.ofOp(op, "latency_p50", Metric.MILLISECONDS, latencyMs.p50(), Better.LOWER));
+      m.add(Metric.ofOp(op, "latency_p90", Metric.MILLISECONDS, latencyMs.p90(), Better.LOWER));
+      m.add(Metric.ofOp(op, "latency_p99", Metric.MILLISECONDS, latencyMs.p99(), Better.LOWER));
+      m.add(Metric.ofOp(op, "latency_p99_9", Metric.MILLISECONDS, latencyMs.p999(), Better.LOWER));
+      m.add(Metric.ofOp(op, "latency_max", Metric.MILLISECONDS, latencyMs.max(), Better.LOWER));
+    }
+    return m;
+  }
+
+  static double round(double v) {
+    return Math.round(v * 1000) / 1000.0;
+  }
+}

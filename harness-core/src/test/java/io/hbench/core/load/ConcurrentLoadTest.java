@@ -1,0 +1,254 @@
+package io.hbench.core.load;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hbench.core.report.Console;
+import io.hbench.core.result.OperationLoad;
+import io.hbench.core.stats.RefusedCallException;
+import java.io.ByteArrayOutputStream;
+import java.io.FileNotFoundException;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+class ConcurrentLoadTest {
+
+  private final Console quiet =
+      new Console(new PrintStream(new ByteArrayOutputStream()), new PrintStream(new ByteArrayOutputStream()), false, 10_000);
+
+  @Test
+  void splitIsEvenAndComplete() {
+    assertArrayEquals(new long[] {4, 3, 3}, LoadPlan.split(10, 3));
+    assertArrayEquals(new long[] {1, 1, 0, 0}, LoadPlan.split(2, 4));
+  }
+
+  @Test
+  void everyCallIsMadeOnceByItsThreadAndCounted() throws Exception {
+    Map<String, Integer> seen = new ConcurrentHashMap<>();
+    LoadResult r =
+        ConcurrentLoad.run("op", LoadPlan.calls(5, 7, 0), (t, i) -> {
+          seen.merge(t + ":" + i, 1, Integer::sum);
+          return 10;
+        }, quiet, "test");
+    assertEquals(12, seen.size());
+    assertTrue(seen.values().stream().allMatch(n -> n == 1));
+    assertEquals(12, r.calls());
+    assertEquals(120, r.bytes());
+    assertEquals(12, r.tally().stats("op").histogram().getTotalCount());
+    assertTrue(r.wallNanos() > 0 && r.endMillis() >= r.startMillis());
+    assertEquals(3, r.clients());
+  }
+
+  @Test
+  void failuresAreCountedByTypeAndTheThreadGoesOn() throws Exception {
+    LoadResult r =
+        ConcurrentLoad.run("op", LoadPlan.calls(6), (t, i) -> {
+          if (i % 3 == 0) {
+            throw new FileNotFoundException("gone");
+          }
+          return 0;
+        }, quiet, "test");
+    assertEquals(6, r.calls());
+    assertEquals(2, r.failures());
+    assertEquals(Map.of("FileNotFoundException", 2L), r.tally().failures("op"));
+    OperationLoad load = r.loads().get(0);
+    assertEquals(Map.of("FileNotFoundException", 2L), load.failureTypes());
+  }
+
+  @Test
+  void aRefusedCallIsNamedByWhatWasRefused() throws Exception {
+    LoadResult r =
+        ConcurrentLoad.run("rename", LoadPlan.calls(4), (t, i) ->
+            RefusedCallException.refusedIf(i % 2 == 1, "rename returned false"), quiet, "test");
+    assertEquals(4, r.calls());
+    assertEquals(Map.of("rename returned false", 2L), r.tally().failures("rename"));
+  }
+
+  @Test
+  void anExhaustedThreadStopsUncounted() throws Exception {
+    LoadResult r =
+        ConcurrentLoad.run("op", LoadPlan.calls(100), (t, i) -> {
+          if (i == 4) {
+            throw ConcurrentLoad.EXHAUSTED;
+          }
+          return 0;
+        }, quiet, "test");
+    assertEquals(4, r.calls());
+    assertEquals(0, r.failures());
+  }
+
+  @Test
+  void stepsAreRecordedBesideTheWholeCallAndMarkedAsSteps() throws Exception {
+    LoadResult r =
+        ConcurrentLoad.run("read", LoadPlan.calls(3, 3), (t, i, steps) -> {
+          Thread.sleep(2);
+          steps.mark("open");
+          return 1;
+        }, quiet, "test");
+    assertEquals(6, r.tally().stats("open").calls());
+    assertEquals(6, r.calls()); // the step is not a call of its own
+    // The step is part of the call: never longer than it.
+    assertTrue(r.tally().stats("open").timedNanos() <= r.tally().stats("read").timedNanos());
+    assertTrue(r.tally().stats("open").timedNanos() >= 6 * 2_000_000L);
+    List<OperationLoad> loads = r.loads();
+    assertEquals("read", loads.get(0).op());
+    assertEquals("open", loads.get(1).op());
+    assertTrue(loads.get(1).isStep());
+    assertNull(loads.get(1).opsPerSecond(), "a step has no rate of its own");
+  }
+
+  @Test
+  void aCallMayNameItsOperation() throws Exception {
+    LoadResult r =
+        ConcurrentLoad.run("mix", LoadPlan.calls(10), (t, i, steps) -> {
+          steps.operation(i % 2 == 0 ? "create" : "delete");
+          return 0;
+        }, quiet, "test");
+    assertEquals(5, r.tally().stats("create").calls());
+    assertEquals(5, r.tally().stats("delete").calls());
+    assertEquals(10, r.calls());
+  }
+
+  @Test
+  void aDurationEndsAnUnlimitedLoad() throws Exception {
+    long t0 = System.nanoTime();
+    LoadResult r =
+        ConcurrentLoad.run("op", LoadPlan.forDuration(2, Duration.ofMillis(300)), (t, i) -> {
+          Thread.sleep(1);
+          return 0;
+        }, quiet, "test");
+    double seconds = (System.nanoTime() - t0) / 1e9;
+    assertTrue(seconds >= 0.3 && seconds < 10, "ran " + seconds + " s");
+    // Two threads sleeping 1 ms per call for 0.3 s: some calls, far fewer than a tight loop.
+    assertTrue(r.calls() > 10 && r.calls() < 2 * 300, "calls " + r.calls());
+    assertTrue(r.wallNanos() <= 400_000_000L + 50_000_000L, "window " + r.wallNanos());
+  }
+
+  @Test
+  void aDurationAlsoEndsACountedLoadEarly() throws Exception {
+    LoadResult r =
+        ConcurrentLoad.run("op", LoadPlan.calls(1_000_000).withDuration(Duration.ofMillis(100)),
+            (t, i) -> {
+              Thread.sleep(1);
+              return 0;
+            }, quiet, "test");
+    assertTrue(r.calls() < 1_000_000 && r.calls() > 0);
+  }
+
+  /**
+   * Open loop, as the issue puts it: a call that takes 10 ms, asked for at 200 calls/s on one
+   * thread (which can do at most 100/s). Each call starts later than intended, so latency from
+   * the intended start keeps growing, while the time inside each call stays near 10 ms.
+   */
+  @Test
+  void atATargetRateLatencyCountsFromTheIntendedStart() throws Exception {
+    LoadResult r =
+        ConcurrentLoad.run("op", LoadPlan.calls(30).withTargetRate(200), (t, i) -> {
+          Thread.sleep(10);
+          return 0;
+        }, quiet, "test");
+    Histogram latency = r.tally().stats("op").histogram();
+    Histogram service = r.tally().stats("op" + ConcurrentLoad.SERVICE).histogram();
+    assertEquals(30, latency.getTotalCount());
+    assertEquals(30, service.getTotalCount());
+    // Service: about 10 ms every call. Latency: the 30th call was intended at 145 ms and
+    // started near 290 ms, so it waited ~145 ms more than it ran.
+    assertTrue(service.getMaxValue() < 60_000_000L, "service max " + service.getMaxValue());
+    assertTrue(latency.getMaxValue() > 120_000_000L, "latency max " + latency.getMaxValue());
+    assertTrue(latency.getMaxValue() > 3 * service.getMaxValue());
+    assertTrue(r.steps().contains("op" + ConcurrentLoad.SERVICE));
+  }
+
+  @Test
+  void aTargetRateBelowCapacityPacesTheCalls() throws Exception {
+    long t0 = System.nanoTime();
+    LoadResult r =
+        ConcurrentLoad.run("op", LoadPlan.calls(10, 10).withTargetRate(100), (t, i) -> 0, quiet, "test");
+    double seconds = (System.nanoTime() - t0) / 1e9;
+    // 20 calls at 100/s: the last is intended at ~0.19 s.
+    assertTrue(seconds >= 0.18, "ran " + seconds + " s");
+    assertEquals(20, r.calls());
+    assertTrue(r.tally().stats("op").histogram().getMaxValue() < 50_000_000L);
+  }
+
+  @Test
+  void warmupCallsAreMadeButLeftOut() throws Exception {
+    AtomicLong made = new AtomicLong();
+    LoadResult r =
+        ConcurrentLoad.run("op", LoadPlan.calls(10, 10).withWarmupCalls(3), (t, i) -> {
+          made.incrementAndGet();
+          if (i == 0) {
+            Thread.sleep(50); // a slow first call, as connection set-up is
+          }
+          return 1;
+        }, quiet, "test");
+    assertEquals(20, made.get());
+    assertEquals(14, r.calls());
+    assertEquals(14, r.bytes());
+    assertEquals(6, r.warmupCalls());
+    assertTrue(r.tally().stats("op").histogram().getMaxValue() < 40_000_000L,
+        "the slow warm-up call is not in the figures");
+    assertEquals(6L, r.loads().get(0).warmupCalls());
+  }
+
+  @Test
+  void warmupTimeLeavesOutTheFirstCalls() throws Exception {
+    LoadResult r =
+        ConcurrentLoad.run("op", LoadPlan.forDuration(1, Duration.ofMillis(200))
+            .withWarmup(Duration.ofMillis(100)), (t, i) -> {
+              Thread.sleep(5);
+              return 0;
+            }, quiet, "test");
+    assertTrue(r.warmupCalls() > 0 && r.calls() > 0);
+    // The window is the measured part only.
+    assertTrue(r.wallNanos() < 290_000_000L, "window " + r.wallNanos());
+  }
+
+  @Test
+  void resultsMergeAcrossProcessesKeepingTheSlowestCall() throws Exception {
+    LoadResult a = ConcurrentLoad.run("op", LoadPlan.calls(5), (t, i) -> 1, quiet, "a");
+    LoadResult b = ConcurrentLoad.run("op", LoadPlan.calls(3), (t, i) -> {
+      if (i == 2) {
+        Thread.sleep(30);
+      }
+      return 1;
+    }, quiet, "b");
+    // Through the text a task writes, as DistributedLoad reads it.
+    LoadResult merged =
+        LoadResult.merge(List.of(LoadResult.parse(a.toLines()), LoadResult.parse(b.toLines())));
+    assertEquals(8, merged.calls());
+    assertEquals(8, merged.bytes());
+    assertEquals(2, merged.clients());
+    assertTrue(merged.tally().stats("op").histogram().getMaxValue() >= 30_000_000L);
+    assertEquals(Math.min(a.startMillis(), b.startMillis()), merged.startMillis());
+    assertEquals(Math.max(a.endMillis(), b.endMillis()), merged.endMillis());
+    assertEquals((merged.endMillis() - merged.startMillis()) * 1_000_000L, merged.wallNanos());
+    assertFalse(merged.loads().get(0).isStep());
+  }
+
+  @Test
+  void windowsMergeFromFirstStartToLastEnd() {
+    io.hbench.core.stats.OperationTally one = new io.hbench.core.stats.OperationTally();
+    one.record("op", 1_000, 0, null);
+    io.hbench.core.stats.OperationTally two = new io.hbench.core.stats.OperationTally();
+    two.record("op", 5_000_000, 0, null);
+    LoadResult merged = LoadResult.merge(List.of(
+        new LoadResult(one, java.util.Set.of(), 1_000, 3_000, 2_000_000_000L, 0, 4),
+        new LoadResult(two, java.util.Set.of(), 2_000, 5_000, 3_000_000_000L, 0, 4)));
+    assertEquals(1_000, merged.startMillis());
+    assertEquals(5_000, merged.endMillis());
+    assertEquals(4_000_000_000L, merged.wallNanos());
+    // Aggregate rate: all calls over the merged window, not a sum of per-task rates.
+    assertEquals(2 / 4.0, merged.callsPerSecond(), 1e-9);
+    assertEquals(8, merged.clients());
+  }
+}

@@ -1,7 +1,5 @@
 package io.hbench.hdfs.fsops;
 
-import static io.hbench.core.stats.RefusedCallException.refusedIf;
-
 import io.hbench.core.Benchmark;
 import io.hbench.core.BenchmarkOption;
 import io.hbench.core.InvalidInputException;
@@ -11,10 +9,10 @@ import io.hbench.core.RunContext;
 import io.hbench.core.fs.DataPattern;
 import io.hbench.core.result.ResultRecord;
 import io.hbench.core.size.Size;
-import io.hbench.core.stats.ConcurrentLoad;
+import io.hbench.core.load.LoadOptions;
+import io.hbench.core.load.LoadPlan;
+import io.hbench.core.load.LoadResult;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -22,7 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -55,6 +52,10 @@ public final class FsOpsBenchmark implements Benchmark {
   static final BenchmarkOption<Integer> WARMUP =
       BenchmarkOption.integer("--warmup", "First repeats shown but left out of the summary"
           + " (the first pays for connection set-up).", "0", 0);
+  static final BenchmarkOption<Integer> MAPS =
+      BenchmarkOption.integer("--maps", "Run the calls from this many map tasks on YARN, each"
+          + " with --threads threads (the load of many client machines); 0 runs them in this"
+          + " process.", "0", 0);
   static final BenchmarkOption<String> FILE_PATH =
       BenchmarkOption.text("--file-path", "URI", "File single_read and prefetch_read read"
           + " (Default: file_path of a --conf file, else each thread's test_i).", "");
@@ -67,9 +68,6 @@ public final class FsOpsBenchmark implements Benchmark {
 
   /** The key of a --conf file naming the file to read (Doris's file_path). */
   static final String FILE_PATH_KEY = "file_path";
-
-  /** Read-ahead asked of prefetch_read's streams. */
-  static final int READ_AHEAD = 4 << 20;
 
   @Override
   public String name() {
@@ -84,7 +82,10 @@ public final class FsOpsBenchmark implements Benchmark {
 
   @Override
   public List<BenchmarkOption<?>> options() {
-    return List.of(OP, THREADS, ITERATIONS, FILE_SIZE, BUFFER_SIZE, REPEATS, WARMUP, FILE_PATH);
+    List<BenchmarkOption<?>> all = new ArrayList<>(
+        List.of(OP, THREADS, ITERATIONS, FILE_SIZE, BUFFER_SIZE, REPEATS, WARMUP, FILE_PATH, MAPS));
+    all.addAll(LoadOptions.ALL);
+    return all;
   }
 
   @Override
@@ -98,10 +99,27 @@ public final class FsOpsBenchmark implements Benchmark {
     if (buffer > (64 << 20)) {
       throw new InvalidInputException("--buffer-size must be at most 64M");
     }
+    boolean timed = LoadOptions.timed(o);
+    if (timed && (op == FsOperation.DELETE || op == FsOperation.CLEAN)) {
+      throw new InvalidInputException("--duration does not apply to " + op.text()
+          + ": it works through files made for it before the clock starts");
+    }
+    if (o.get(MAPS) > 0 && op == FsOperation.CLEAN) {
+      throw new InvalidInputException("--maps does not apply to clean: it is one call");
+    }
     Map<String, Object> p = new LinkedHashMap<>();
     p.put("op", op.text());
     p.put("threads", o.get(THREADS));
     p.put("iterations", o.get(ITERATIONS));
+    if (o.get(MAPS) > 0) {
+      p.put("maps", o.get(MAPS));
+    }
+    if (timed) {
+      p.put("duration_s", o.get(LoadOptions.DURATION).toMillis() / 1000.0);
+    }
+    if (o.get(LoadOptions.TARGET_RATE) > 0) {
+      p.put("target_rate", o.get(LoadOptions.TARGET_RATE));
+    }
     p.put("buffer_size", buffer);
     return List.of(Point.of(op.text(), p));
   }
@@ -113,7 +131,13 @@ public final class FsOpsBenchmark implements Benchmark {
 
   @Override
   public boolean runsJobs(OptionValues options) {
-    return false;
+    return options.get(MAPS) > 0;
+  }
+
+  /** Every operation's rate, and for those that move bytes their MB/s, over the load's window. */
+  @Override
+  public java.util.Set<String> headlines() {
+    return java.util.Set.of("*/ops_per_s", "*/mb_per_s");
   }
 
   private static String filePath(OptionValues o, Configuration conf) {
@@ -139,18 +163,31 @@ public final class FsOpsBenchmark implements Benchmark {
     FileSystem fs = ctx.fileSystem();
     Path data = new Path(ctx.directories().base(), DATA);
     int threads = o.get(THREADS);
+    int maps = o.get(MAPS);
+    int clients = threads * Math.max(1, maps);
     long iterations = o.get(ITERATIONS);
     int buffer = (int) o.get(BUFFER_SIZE).bytes();
     String given = filePath(o, ctx.configuration());
     Size asked = o.get(FILE_SIZE);
-    long[] perThread = new long[threads];
-    Arrays.fill(perThread, iterations);
     ctx.param("file_system", fs.getUri().toString());
+    if (maps > 0) {
+      ctx.param("clients", clients);
+    }
 
+    if (op == FsOperation.CLEAN) {
+      ctx.load(op.text(), op.text(), LoadPlan.calls(1), (t, i) -> {
+        if (ctx.directories().isOwned(data)) {
+          ctx.directories().delete(data);
+        }
+        return 0;
+      });
+      ctx.check("removed", !fs.exists(data), data + (fs.exists(data) ? " still exists" : " is gone"));
+      return;
+    }
     long size = 0;
     if (op.needsData(!given.isBlank()) || op == FsOperation.CREATE_WRITE) {
       size = asked != null ? asked.bytes() : op == FsOperation.CREATE_WRITE ? DEFAULT_FILE_SIZE : -1;
-      size = prepareData(ctx, data, threads, size, buffer, op != FsOperation.CREATE_WRITE);
+      size = prepareData(ctx, data, clients, size, buffer, op != FsOperation.CREATE_WRITE);
     } else if (!given.isBlank()) {
       Path file = new Path(given);
       long length = file.getFileSystem(ctx.configuration()).getFileStatus(file).getLen();
@@ -160,93 +197,76 @@ public final class FsOpsBenchmark implements Benchmark {
     if (op.kind != FsOperation.Kind.META) {
       ctx.param("file_size", size);
     }
-    long bytesPerCall = size;
-    // A given file is read through its own file system (s3:// beside an s3a:// base directory).
-    boolean prefetch = op == FsOperation.PREFETCH_READ;
-    FileSystem readFs =
-        prefetch
-            ? prefetchingFileSystem(ctx, data, given)
-            : given.isBlank() ? fs : new Path(given).getFileSystem(ctx.configuration());
-    DataPattern[] patterns = new DataPattern[threads];
-    for (int t = 0; t < threads; t++) {
-      patterns[t] = new DataPattern(t, buffer);
-    }
-    AtomicLong firstMismatch = new AtomicLong(-1);
     Path work = null;
-    ConcurrentLoad.SteppedCall call;
-    switch (op) {
-      case CREATE_WRITE -> call = (t, i, steps) -> write(fs, testFile(data, t), patterns[t], bytesPerCall, buffer);
-      case OPEN_READ, SINGLE_READ, PREFETCH_READ -> {
-        boolean check = given.isBlank();
-        call = (t, i, steps) -> {
-          Path file = check ? testFile(data, t) : new Path(given);
-          try (FSDataInputStream in = open(readFs, file, op == FsOperation.PREFETCH_READ)) {
-            steps.mark("open");
-            return read(in, bytesPerCall, buffer, check ? patterns[t] : null, firstMismatch);
-          }
-        };
-      }
-      case EXISTS -> call = (t, i, steps) -> refusedIf(!fs.exists(testFile(data, t)), "does not exist");
-      case RENAME -> call = (t, i, steps) -> {
-        Path a = testFile(data, t);
-        Path b = new Path(a + "_new");
-        return refusedIf(i % 2 == 0 ? !fs.rename(a, b) : !fs.rename(b, a), "rename returned false");
-      };
-      case LIST -> call = (t, i, steps) -> {
-        fs.listStatus(data);
-        return 0;
-      };
-      case DELETE -> {
-        work = ctx.directories().create(new Path(ctx.pointDirectory(), "delete"));
-        Path dir = work;
-        long len = asked == null ? 0 : asked.bytes();
-        ctx.phase("prepare", threads * iterations * len, () -> {
-          for (int t = 0; t < threads; t++) {
-            for (long i = 0; i < iterations; i++) {
-              write(fs, new Path(dir, "f_" + t + "_" + i), patterns[t], len, buffer);
-            }
-          }
-          return threads * iterations;
-        });
-        call = (t, i, steps) -> refusedIf(!fs.delete(new Path(dir, "f_" + t + "_" + i), false), "delete returned false");
-      }
-      case MKDIRS -> {
-        work = ctx.directories().create(new Path(ctx.pointDirectory(), "mkdirs"));
-        Path dir = work;
-        call = (t, i, steps) -> refusedIf(!fs.mkdirs(new Path(dir, "d_" + t + "_" + i)), "mkdirs returned false");
-      }
-      case CLEAN -> {
-        perThread = new long[] {1};
-        call = (t, i, steps) -> {
-          if (ctx.directories().isOwned(data)) {
-            ctx.directories().delete(data);
-          }
-          return 0;
-        };
-      }
-      default -> throw new IllegalStateException(op.toString());
+    if (op == FsOperation.DELETE || op == FsOperation.MKDIRS) {
+      work = ctx.directories().create(new Path(ctx.pointDirectory(), op.text()));
     }
-    long[] calls = perThread;
-    ConcurrentLoad.Result[] result = new ConcurrentLoad.Result[1];
-    long bytes = op.kind == FsOperation.Kind.META ? 0 : calls.length * iterations * size;
-    try {
-      ctx.phase(op.text(), bytes, () -> {
-        result[0] = ConcurrentLoad.run(op.text(), calls, call, ctx.console(), ctx.label());
-        return result[0].tally().calls();
+    if (op == FsOperation.DELETE) {
+      Path dir = work;
+      long len = asked == null ? 0 : asked.bytes();
+      ctx.phase("prepare", clients * iterations * len, () -> {
+        for (int t = 0; t < clients; t++) {
+          DataPattern pattern = new DataPattern(t, buffer);
+          for (long i = 0; i < iterations; i++) {
+            FsOpsCalls.write(fs, new Path(dir, "f_" + t + "_" + i), pattern, len, buffer);
+          }
+        }
+        return clients * iterations;
       });
-    } finally {
+    }
+    long[] perThread = new long[threads];
+    Arrays.fill(perThread, iterations);
+    LoadPlan plan = LoadOptions.plan(o, perThread);
+    AtomicLong firstMismatch = new AtomicLong(-1);
+    LoadResult result;
+    if (maps > 0) {
+      Configuration conf = FsOpsLoadTask.configure(ctx.configuration(), op, fs, data, work, given,
+          size, buffer, threads, plan, maps);
+      result = ctx.distributedLoad(op.text(), FsOpsLoadTask.class, conf, maps);
+    } else {
+      boolean prefetch = op == FsOperation.PREFETCH_READ;
+      FileSystem readFs = readFileSystem(ctx.configuration(), op, fs, data, given);
       if (prefetch) {
-        readFs.close();
+        ctx.param("read_ahead", PREFETCH_SETTINGS);
+      }
+      try {
+        FsOpsCalls.Target target = new FsOpsCalls.Target(fs, readFs, data, work, given, size,
+            buffer, 0, firstMismatch);
+        result = ctx.load(op.text(), op.text(), plan, FsOpsCalls.call(op, target, threads));
+      } finally {
+        if (prefetch) {
+          readFs.close();
+        }
       }
     }
-    FsOpsFigures figures = FsOpsFigures.of(op, result[0]);
-    verify(op, ctx, fs, data, work, threads, iterations, size, figures, firstMismatch.get(),
-        given.isBlank());
-    ctx.figures(op.text(), figures.asMap());
+    verify(op, ctx, fs, data, work, clients, iterations, size, result, firstMismatch.get(),
+        given.isBlank(), LoadOptions.timed(o));
+    ctx.figures(op.text(), FsOpsFigures.extras(op, result));
   }
 
-  static Path testFile(Path data, int thread) {
-    return new Path(data, "test_" + thread);
+  /** prefetch_read's settings, as its records name them. */
+  static final String PREFETCH_SETTINGS = "fs.s3a.prefetch.enabled=true,"
+      + " fs.s3a.input.stream.type=prefetch, read policy sequential, readahead "
+      + FsOpsCalls.READ_AHEAD + " (s3a, hdfs)";
+
+  /**
+   * The file system reads go through: for prefetch_read an instance of its own, with read-ahead
+   * and prefetching on (S3A's prefetching stream and sequential policy, HDFS's client
+   * read-ahead); for a given file, that file's own (s3:// beside an s3a:// base directory).
+   */
+  static FileSystem readFileSystem(
+      Configuration conf, FsOperation op, FileSystem fs, Path data, String given)
+      throws IOException {
+    if (op == FsOperation.PREFETCH_READ) {
+      Configuration c = new Configuration(conf);
+      c.setBoolean("fs.s3a.prefetch.enabled", true);
+      c.set("fs.s3a.input.stream.type", "prefetch");
+      c.set("fs.s3a.experimental.input.fadvise", "sequential");
+      c.setLong("dfs.client.cache.readahead", FsOpsCalls.READ_AHEAD);
+      Path target = given.isBlank() ? data : new Path(given);
+      return FileSystem.newInstance(target.getFileSystem(conf).getUri(), c);
+    }
+    return given.isBlank() ? fs : new Path(given).getFileSystem(conf);
   }
 
   /**
@@ -269,13 +289,14 @@ public final class FsOpsBenchmark implements Benchmark {
     }
     long want = size;
     if (want < 0) {
-      FileStatus st = fs.exists(testFile(data, 0)) ? fs.getFileStatus(testFile(data, 0)) : null;
+      Path first = FsOpsCalls.testFile(data, 0);
+      FileStatus st = fs.exists(first) ? fs.getFileStatus(first) : null;
       want = st != null && st.getLen() > 0 ? st.getLen() : DEFAULT_FILE_SIZE;
     }
     long need = want;
     List<Integer> missing = new ArrayList<>();
     for (int t = 0; t < threads; t++) {
-      Path f = testFile(data, t);
+      Path f = FsOpsCalls.testFile(data, t);
       if (!fs.exists(f) || fs.getFileStatus(f).getLen() < need) {
         missing.add(t);
       }
@@ -284,7 +305,7 @@ public final class FsOpsBenchmark implements Benchmark {
       ctx.param("prepared_files", missing.size());
       ctx.phase("prepare", missing.size() * need, () -> {
         for (int t : missing) {
-          write(fs, testFile(data, t), new DataPattern(t, buffer), need, buffer);
+          FsOpsCalls.write(fs, FsOpsCalls.testFile(data, t), new DataPattern(t, buffer), need, buffer);
         }
         return (long) missing.size();
       });
@@ -292,84 +313,19 @@ public final class FsOpsBenchmark implements Benchmark {
     return need;
   }
 
-  /** Writes {@code size} bytes of {@code pattern} to a new {@code file}; returns the bytes. */
-  static long write(FileSystem fs, Path file, DataPattern pattern, long size, int buffer)
-      throws IOException {
-    try (OutputStream out = fs.create(file, true, buffer)) {
-      for (long done = 0; done < size; ) {
-        int len = (int) Math.min(buffer, size - done);
-        pattern.write(out, done, len);
-        done += len;
-      }
-    }
-    return size;
-  }
-
-  private static FSDataInputStream open(FileSystem fs, Path file, boolean prefetch) throws Exception {
-    if (!prefetch) {
-      return fs.open(file);
-    }
-    FSDataInputStream in =
-        fs.openFile(file).opt("fs.option.openfile.read.policy", "sequential").build().get();
-    try {
-      in.setReadahead((long) READ_AHEAD);
-    } catch (UnsupportedOperationException e) {
-      // Not every stream takes a read-ahead; the file system settings still apply.
-    }
-    return in;
-  }
-
-  /**
-   * A file system instance of its own for prefetch_read, with read-ahead and prefetching on: S3A's
-   * prefetching stream and sequential policy, HDFS's client read-ahead.
-   */
-  private static FileSystem prefetchingFileSystem(RunContext ctx, Path data, String given)
-      throws IOException {
-    Configuration c = new Configuration(ctx.configuration());
-    c.setBoolean("fs.s3a.prefetch.enabled", true);
-    c.set("fs.s3a.input.stream.type", "prefetch");
-    c.set("fs.s3a.experimental.input.fadvise", "sequential");
-    c.setLong("dfs.client.cache.readahead", READ_AHEAD);
-    ctx.param("read_ahead", "fs.s3a.prefetch.enabled=true, fs.s3a.input.stream.type=prefetch,"
-        + " read policy sequential, readahead " + READ_AHEAD + " (s3a, hdfs)");
-    Path target = given.isBlank() ? data : new Path(given);
-    return FileSystem.newInstance(target.getFileSystem(ctx.configuration()).getUri(), c);
-  }
-
-  /** Reads {@code size} bytes; when {@code check}, compares them with the writer's pattern. */
-  private static long read(
-      InputStream in, long size, int buffer, DataPattern check, AtomicLong firstMismatch)
-      throws IOException {
-    byte[] buf = new byte[buffer];
-    long done = 0;
-    while (done < size) {
-      int want = (int) Math.min(buffer, size - done);
-      int r = in.read(buf, 0, want);
-      if (r < 0) {
-        break;
-      }
-      if (check != null && firstMismatch.get() < 0) {
-        long m = check.mismatch(buf, 0, r, done);
-        if (m >= 0) {
-          firstMismatch.compareAndSet(-1, m);
-        }
-      }
-      done += r;
-    }
-    return done;
-  }
-
   private static void verify(
       FsOperation op, RunContext ctx, FileSystem fs, Path data, Path work, int threads,
-      long iterations, long size, FsOpsFigures f, long mismatch, boolean checked)
+      long iterations, long size, LoadResult r, long mismatch, boolean checked, boolean timed)
       throws IOException {
-    ctx.check("no_failures", f.failed() == 0 && f.calls() > 0,
-        f.calls() + " calls, " + f.failed() + " failed" + (f.failureTypes().isEmpty() ? "" : " " + f.failureTypes()));
+    long calls = r.calls();
+    Map<String, Long> failures = r.tally().failures(op.text());
+    // With --duration the count of calls is what the time allowed, not threads x iterations.
+    long expectedCalls = timed ? calls : threads * iterations;
     switch (op) {
       case CREATE_WRITE -> {
         int wrong = 0;
         for (int t = 0; t < threads; t++) {
-          if (fs.getFileStatus(testFile(data, t)).getLen() != size) {
+          if (fs.getFileStatus(FsOpsCalls.testFile(data, t)).getLen() != size) {
             wrong++;
           }
         }
@@ -378,27 +334,28 @@ public final class FsOpsBenchmark implements Benchmark {
             : wrong + " of " + threads + " files are not " + size + " bytes long");
       }
       case OPEN_READ, SINGLE_READ, PREFETCH_READ -> {
-        long expected = threads * iterations * size;
-        ctx.check("bytes", f.bytes() == expected, f.bytes() + " bytes read, expected " + expected);
         // A file given with --file-path has unknown contents: only its byte count is checked.
         if (checked) {
-          ctx.check("read_back", mismatch < 0, mismatch < 0
+          long wrong = failures.getOrDefault(FsOpsCalls.WRONG_BYTES, 0L);
+          ctx.check("read_back", wrong == 0, wrong == 0
               ? "every byte read is what create_write wrote"
-              : "byte " + mismatch + " of a test file is not what create_write wrote there");
+              : wrong + " read(s) found bytes create_write did not write"
+                  + (mismatch >= 0 ? "; the first at byte " + mismatch + " of a test file" : ""));
         }
+        long expected = expectedCalls * size;
+        ctx.check("bytes", r.bytes() == expected, r.bytes() + " bytes read, expected " + expected);
       }
       case RENAME -> {
         int back = 0;
-        for (int t = 0; t < threads; t++) {
-          Path a = testFile(data, t);
-          Path b = new Path(a + "_new");
-          if (iterations % 2 == 1 && fs.rename(b, a)) {
-            back++;
-          }
-        }
         int present = 0;
         for (int t = 0; t < threads; t++) {
-          present += fs.exists(testFile(data, t)) ? 1 : 0;
+          Path a = FsOpsCalls.testFile(data, t);
+          Path b = new Path(a + "_new");
+          // An odd number of renames leaves a file under its new name: put it back, untimed.
+          if (!fs.exists(a) && fs.exists(b) && fs.rename(b, a)) {
+            back++;
+          }
+          present += fs.exists(a) ? 1 : 0;
         }
         ctx.check("renamed", present == threads,
             present + " of " + threads + " test files in place after renaming"
@@ -413,12 +370,14 @@ public final class FsOpsBenchmark implements Benchmark {
         for (FileStatus st : fs.listStatus(work)) {
           made += st.isDirectory() ? 1 : 0;
         }
-        ctx.check("directories", made == threads * iterations,
-            made + " directories, expected " + threads * iterations);
+        ctx.check("directories", made == calls && (timed || made == threads * iterations),
+            made + " directories, expected " + expectedCalls);
       }
-      case CLEAN -> ctx.check("removed", !fs.exists(data), data + (fs.exists(data) ? " still exists" : " is gone"));
       default -> { }
     }
+    ctx.check("no_failures", r.failures() == 0 && calls > 0 && calls == expectedCalls,
+        calls + " calls" + (timed ? "" : " of " + expectedCalls) + ", " + r.failures()
+            + " failed" + (failures.isEmpty() ? "" : " " + failures));
   }
 
   @Override

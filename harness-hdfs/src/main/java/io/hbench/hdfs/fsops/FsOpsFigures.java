@@ -1,11 +1,11 @@
 package io.hbench.hdfs.fsops;
 
-import io.hbench.core.fs.OperationStats;
+import io.hbench.core.load.LoadResult;
 import io.hbench.core.report.SweepTable;
-import io.hbench.core.result.OperationSummary;
+import io.hbench.core.result.Metric;
+import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultRecord;
-import io.hbench.core.stats.ConcurrentLoad;
 import io.hbench.core.stats.Spread;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -14,48 +14,27 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * One repeat's figures, named after fs_benchmark_tool's counters. Times are summed over threads
- * ({@code ReadTime}: divide by threads for one thread's), rates are over the wall-clock window
- * of all threads ({@code ReadRate}: the aggregate), totals are summed ({@code ReadTotal}).
+ * fsops's table, in fs_benchmark_tool's terms, read from the records' typed metrics and loads;
+ * and the two figures of that tool the common vocabulary has no name for, kept as extras: the
+ * time inside the calls summed over threads ({@code write_time_s}, {@code read_time_s}: divide
+ * by threads for one thread's) and, for reads, the part of it spent opening ({@code
+ * open_reader_time_s}).
  */
-record FsOpsFigures(
-    FsOperation op, long calls, long failed, Map<String, Long> failureTypes, long bytes,
-    double wallSeconds, double callSeconds, double openSeconds, OperationSummary.Latency latency) {
+final class FsOpsFigures {
 
-  static FsOpsFigures of(FsOperation op, ConcurrentLoad.Result r) {
-    OperationStats s = r.tally().stats(op.text());
-    OperationStats open = r.tally().stats("open");
-    return new FsOpsFigures(op, s.calls(), s.failures(), r.tally().failures(op.text()), s.bytes(),
-        r.wallNanos() / 1e9, s.timedNanos() / 1e9, open.timedNanos() / 1e9,
-        OperationSummary.of(s, true).latencyUs());
-  }
+  private FsOpsFigures() {}
 
-  Map<String, Object> asMap() {
+  /** The seed tool's summed times, which no comparison reads. */
+  static Map<String, Object> extras(FsOperation op, LoadResult r) {
     Map<String, Object> m = new LinkedHashMap<>();
-    m.put("calls", calls);
-    m.put("failures", failed);
-    if (!failureTypes.isEmpty()) {
-      m.put("failure_types", failureTypes);
-    }
-    m.put("wall_s", round(wallSeconds));
-    m.put("calls_per_s", round(wallSeconds <= 0 ? 0 : calls / wallSeconds));
-    m.put("cost_ms", round(calls == 0 ? 0 : callSeconds * 1000 / calls));
+    double callSeconds = r.tally().stats(op.text()).timedNanos() / 1e9;
     switch (op.kind) {
-      case WRITE -> {
-        m.put("write_time_s", round(callSeconds));
-        m.put("write_total_bytes", bytes);
-        m.put("write_rate_bytes_s", round(wallSeconds <= 0 ? 0 : bytes / wallSeconds));
-      }
+      case WRITE -> m.put("write_time_s", round(callSeconds));
       case READ -> {
-        m.put("open_reader_time_s", round(openSeconds));
+        m.put("open_reader_time_s", round(r.tally().stats("open").timedNanos() / 1e9));
         m.put("read_time_s", round(callSeconds));
-        m.put("read_total_bytes", bytes);
-        m.put("read_rate_bytes_s", round(wallSeconds <= 0 ? 0 : bytes / wallSeconds));
       }
-      case META -> { }
-    }
-    if (latency != null) {
-      m.put("latency_us", latency);
+      case META -> m.put("call_time_s", round(callSeconds));
     }
     return m;
   }
@@ -64,39 +43,48 @@ record FsOpsFigures(
     return Math.round(v * 1e6) / 1e6;
   }
 
-  /** The figures a table shows for an operation of this kind: key in the record, heading. */
-  private static List<String[]> columns(FsOperation.Kind kind) {
-    List<String[]> c = new ArrayList<>();
-    c.add(new String[] {"wall_s", "Time s"});
-    switch (kind) {
-      case WRITE -> {
-        c.add(new String[] {"write_rate_bytes_s", "WriteRate MB/s"});
-        c.add(new String[] {"write_time_s", "WriteTime s"});
-        c.add(new String[] {"write_total_bytes", "WriteTotal MB"});
-      }
-      case READ -> {
-        c.add(new String[] {"open_reader_time_s", "OpenReaderTime s"});
-        c.add(new String[] {"read_rate_bytes_s", "ReadRate MB/s"});
-        c.add(new String[] {"read_time_s", "ReadTime s"});
-        c.add(new String[] {"read_total_bytes", "ReadTotal MB"});
-      }
-      case META -> {
-        c.add(new String[] {"calls_per_s", "calls/s"});
-        c.add(new String[] {"cost_ms", "Cost ms"});
-      }
-    }
-    c.add(new String[] {"p50", "p50 ms"});
-    c.add(new String[] {"p99", "p99 ms"});
-    return c;
+  /** A column: heading, and how to read it from an operation's phase. */
+  private record Column(String heading, java.util.function.ToDoubleBiFunction<PhaseResult, String> value) {}
+
+  private static Column metric(String heading, String name, double scale) {
+    return new Column(heading, (p, op) -> {
+      Metric m = p.metric(op, name);
+      return m == null ? 0 : m.value() * scale;
+    });
   }
 
-  private static double value(Map<String, Object> f, String key) {
-    if (key.equals("p50") || key.equals("p99")) {
-      OperationSummary.Latency l = OperationSummary.Latency.from(f.get("latency_us"));
-      return l == null ? 0 : (key.equals("p50") ? l.p50() : l.p99()) / 1000;
+  private static Column figure(String heading, String key) {
+    return new Column(heading, (p, op) ->
+        p.figures() != null && p.figures().get(key) instanceof Number n ? n.doubleValue() : 0);
+  }
+
+  /** The figures a table shows for an operation of this kind. */
+  private static List<Column> columns(FsOperation.Kind kind) {
+    List<Column> c = new ArrayList<>();
+    c.add(new Column("Time s", (p, op) -> {
+      OperationLoad l = p.load(op);
+      return l == null ? 0 : l.windowSeconds();
+    }));
+    switch (kind) {
+      case WRITE -> {
+        c.add(metric("WriteRate MB/s", "mb_per_s", 1));
+        c.add(figure("WriteTime s", "write_time_s"));
+        c.add(metric("WriteTotal MB", "bytes", 1.0 / (1 << 20)));
+      }
+      case READ -> {
+        c.add(figure("OpenReaderTime s", "open_reader_time_s"));
+        c.add(metric("ReadRate MB/s", "mb_per_s", 1));
+        c.add(figure("ReadTime s", "read_time_s"));
+        c.add(metric("ReadTotal MB", "bytes", 1.0 / (1 << 20)));
+      }
+      case META -> {
+        c.add(metric("calls/s", "ops_per_s", 1));
+        c.add(metric("Cost ms", "latency_mean", 1));
+      }
     }
-    double v = f.get(key) instanceof Number n ? n.doubleValue() : 0;
-    return key.endsWith("_bytes_s") || key.endsWith("_bytes") ? v / (1 << 20) : v;
+    c.add(metric("p50 ms", "latency_p50", 1));
+    c.add(metric("p99 ms", "latency_p99", 1));
+    return c;
   }
 
   /**
@@ -110,24 +98,23 @@ record FsOpsFigures(
     }
     FsOperation op = FsOperation.parse(String.valueOf(ok.get(0).params().get("op")));
     int warmup = Integer.parseInt(ok.get(0).options().getOrDefault("warmup", "0"));
-    List<String[]> cols = columns(op.kind);
-    List<String> header = new ArrayList<>(List.of("fsops/" + op.text(), "threads", "iterations"));
-    for (String[] c : cols) {
-      header.add(c[1]);
-    }
+    List<Column> cols = columns(op.kind);
+    List<String> header = new ArrayList<>(List.of("fsops/" + op.text(), "clients", "iterations"));
+    cols.forEach(c -> header.add(c.heading()));
     List<List<String>> rows = new ArrayList<>();
     List<double[]> summarized = new ArrayList<>();
     for (ResultRecord r : ok) {
       PhaseResult p = r.phase(op.text());
-      if (p == null || p.figures() == null) {
+      if (p == null || p.load(op.text()) == null) {
         continue;
       }
       double[] v = new double[cols.size()];
+      Object clients = r.params().getOrDefault("clients", r.params().get("threads"));
       List<String> row = new ArrayList<>(List.of(
           "repeat " + r.repeat() + (r.repeat() <= warmup ? " (warm-up)" : ""),
-          String.valueOf(r.params().get("threads")), String.valueOf(r.params().get("iterations"))));
+          String.valueOf(clients), String.valueOf(r.params().get("iterations"))));
       for (int i = 0; i < cols.size(); i++) {
-        v[i] = value(p.figures(), cols.get(i)[0]);
+        v[i] = cols.get(i).value().applyAsDouble(p, op.text());
         row.add(fmt(v[i]));
       }
       rows.add(row);
@@ -159,9 +146,10 @@ record FsOpsFigures(
     }
     return "File system operations\n"
         + SweepTable.layout(header, rows)
-        + "Time: the threads' wall-clock window; *Time s: summed over threads; *Rate: *Total over"
-        + " the window (all threads); MB: 2^20 bytes. Summary over repeats "
-        + (warmup + 1) + ".." + ok.size() + (warmup > 0 ? " (--warmup " + warmup + " left out)" : "") + ".\n";
+        + "Time: the calls' wall-clock window (first start to last end, all threads); *Time s:"
+        + " summed over threads; *Rate: *Total over the window; MB: 2^20 bytes. Summary over"
+        + " repeats " + (warmup + 1) + ".." + ok.size()
+        + (warmup > 0 ? " (--warmup " + warmup + " left out)" : "") + ".\n";
   }
 
   private static String fmt(double v) {

@@ -4,7 +4,9 @@ import static io.hbench.core.stats.RefusedCallException.refusedIf;
 
 import io.hbench.core.InvalidInputException;
 import io.hbench.core.RunContext;
-import io.hbench.core.stats.ConcurrentLoad;
+import io.hbench.core.load.ConcurrentLoad;
+import io.hbench.core.load.LoadPlan;
+import io.hbench.core.load.LoadResult;
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
@@ -191,10 +193,10 @@ final class NameNodeWorkload {
     long[] share = ConcurrentLoad.split(files.length, s.threads());
     long[] first = offsets(share);
     ClientProtocol c = nn.client();
-    ConcurrentLoad.Result r =
+    LoadResult r =
         ConcurrentLoad.run(
             "create (input)",
-            share,
+            LoadPlan.calls(share),
             (t, i) -> {
               String f = files[(int) (first[t] + i)];
               create(c, f, clientPrefix + "input-" + t, s.blockSize());
@@ -207,7 +209,7 @@ final class NameNodeWorkload {
     return r.tally().calls();
   }
 
-  private static void failOnFailures(ConcurrentLoad.Result r, String what) {
+  private static void failOnFailures(LoadResult r, String what) {
     if (r.tally().failedCalls() > 0) {
       String op = r.tally().stats().keySet().iterator().next();
       throw new IllegalStateException(

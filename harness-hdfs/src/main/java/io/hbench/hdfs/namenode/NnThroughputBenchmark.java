@@ -7,7 +7,10 @@ import io.hbench.core.OptionValues;
 import io.hbench.core.Point;
 import io.hbench.core.RunContext;
 import io.hbench.core.result.ResultRecord;
-import io.hbench.core.stats.ConcurrentLoad;
+import io.hbench.core.load.LoadPlan;
+import io.hbench.core.load.LoadResult;
+import io.hbench.core.result.Metric;
+import io.hbench.core.result.Metric.Better;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -246,26 +249,28 @@ public final class NnThroughputBenchmark implements Benchmark {
       ctx.param("blocks", w.blocksPlaced());
     }
     int maps = options.get(MAPS);
-    NameNodeFigures figures;
-    if (maps > 0) {
-      figures = NameNodeLoadJob.run(ctx, op, s, root, maps);
-    } else {
-      ConcurrentLoad.Result[] r = new ConcurrentLoad.Result[1];
-      ConcurrentLoad.Call call = w.call();
-      ctx.phase(op.text, 0, () -> {
-        r[0] = ConcurrentLoad.run(op.text, w.perClient(), call, ctx.console(), label);
-        return r[0].tally().calls();
-      });
-      figures = NameNodeFigures.of(op.text, r[0].tally(), r[0].wallNanos());
-    }
-    w.verify(ctx, figures.ops(), figures.failed());
-    Map<String, Object> f = figures.asMap();
+    LoadResult r =
+        maps > 0
+            ? ctx.distributedLoad(op.text, NameNodeLoadTask.class,
+                NameNodeLoadTask.configure(ctx.configuration(), op, s, root, ctx.fileSystem().getUri()),
+                maps)
+            : ctx.load(op.text, op.text, LoadPlan.calls(w.perClient()), w.call());
+    w.verify(ctx, r.calls(), r.failures());
     if (op == NameNodeOp.REPLICATION) {
+      Map<String, Object> f = new LinkedHashMap<>();
       f.put("replications_scheduled", w.scheduledReplications());
       f.put("decommissioned_blocks", w.decommissionedBlocks());
-      f.put("replications_per_s", round(w.scheduledReplications() / figures.elapsedSeconds()));
+      ctx.figures(op.text, f);
+      double seconds = r.wallNanos() / 1e9;
+      ctx.metric(op.text, Metric.of("replications_per_s", Metric.OPS_PER_SECOND,
+          round(seconds <= 0 ? 0 : w.scheduledReplications() / seconds), Better.HIGHER));
     }
-    ctx.figures(op.text, f);
+  }
+
+  /** Every operation's rate, as NNThroughputBenchmark reports it. */
+  @Override
+  public java.util.Set<String> headlines() {
+    return java.util.Set.of("*/ops_per_s", "replications_per_s");
   }
 
   static double round(double v) {

@@ -199,7 +199,9 @@ public final class DfsioBenchmark implements Benchmark {
       ctx.check("storage_policy", policy.equals(actual), data + " has policy " + actual);
     }
     if (!output.files().isEmpty()) {
-      ctx.figures(mode.text, DfsioFigures.of(output.files(), seconds).asMap());
+      DfsioFigures figures = DfsioFigures.of(output.files(), seconds);
+      ctx.figures(mode.text, figures.asMap());
+      figures.metrics().forEach(m -> ctx.metric(mode.text, m));
     }
   }
 
@@ -288,6 +290,12 @@ public final class DfsioBenchmark implements Benchmark {
       });
       return new JobOutput(files, totals[0]);
     }
+  }
+
+  /** TestDFSIO's Throughput (one map's view) and the aggregate rate (the cluster's). */
+  @Override
+  public java.util.Set<String> headlines() {
+    return java.util.Set.of("throughput_mb_s", "aggregate_mb_s");
   }
 
   @Override

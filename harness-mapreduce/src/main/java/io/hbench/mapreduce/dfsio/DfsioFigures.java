@@ -1,6 +1,9 @@
 package io.hbench.mapreduce.dfsio;
 
+import io.hbench.core.result.Metric;
+import io.hbench.core.result.Metric.Better;
 import io.hbench.core.stats.Spread;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -114,18 +117,27 @@ record DfsioFigures(
     return best;
   }
 
-  /** The figures as they go into the phase's {@code figures}. */
+  /** The rates, as the phase's metrics: what reports and comparisons read. */
+  List<Metric> metrics() {
+    List<Metric> m = new ArrayList<>();
+    m.add(Metric.of("throughput_mb_s", Metric.MIB_PER_SECOND, round(throughput), Better.HIGHER));
+    m.add(Metric.of("average_io_rate_mb_s", Metric.MIB_PER_SECOND, round(averageIoRate),
+        Better.HIGHER));
+    m.add(Metric.of("aggregate_mb_s", Metric.MIB_PER_SECOND, round(aggregate), Better.HIGHER));
+    if (stonewall != null) {
+      m.add(Metric.of("stonewall_mb_s", Metric.MIB_PER_SECOND, round(stonewall), Better.HIGHER));
+    }
+    return m;
+  }
+
+  /** The rest, as the phase's {@code figures}: counts and spreads no comparison reads. */
   Map<String, Object> asMap() {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("files", files);
     m.put("total_mb", round(totalMb));
-    m.put("throughput_mb_s", round(throughput));
-    m.put("average_io_rate_mb_s", round(averageIoRate));
     m.put("io_rate_std_dev", round(ioRateStdDev));
     m.put("test_exec_time_s", round(execSeconds));
-    m.put("aggregate_mb_s", round(aggregate));
     if (stonewall != null) {
-      m.put("stonewall_mb_s", round(stonewall));
       m.put("stonewall_window_s", round(stonewallSeconds));
     }
     m.put("concurrency", concurrency);

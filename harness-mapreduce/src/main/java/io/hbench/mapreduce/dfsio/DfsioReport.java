@@ -1,6 +1,7 @@
 package io.hbench.mapreduce.dfsio;
 
 import io.hbench.core.report.SweepTable;
+import io.hbench.core.result.Metric;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultRecord;
 import io.hbench.core.stats.Spread;
@@ -84,12 +85,22 @@ final class DfsioReport {
         + " (- when they never all ran at once); file s = per-file I/O seconds.\n";
   }
 
+  /** The DFSIO phase's extras and rates in one map, as the table reads them. */
   private static Map<String, Object> figures(ResultRecord r) {
     if (!r.ok() || r.phases().isEmpty()) {
       return null;
     }
     PhaseResult p = r.phases().get(r.phases().size() - 1);
-    return p.figures() == null || !p.figures().containsKey("throughput_mb_s") ? null : p.figures();
+    if (p.figures() == null || p.metric("throughput_mb_s") == null) {
+      return null;
+    }
+    Map<String, Object> all = new java.util.HashMap<>(p.figures());
+    for (Metric m : p.metrics()) {
+      if (m.op() == null) {
+        all.put(m.name(), m.value());
+      }
+    }
+    return all;
   }
 
   private static String fmt(Object v) {

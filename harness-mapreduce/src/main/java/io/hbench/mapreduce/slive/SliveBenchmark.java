@@ -17,25 +17,17 @@ import io.hbench.core.OptionValues;
 import io.hbench.core.Point;
 import io.hbench.core.RunContext;
 import io.hbench.core.fs.OperationStats;
-import io.hbench.core.mapreduce.NumberRangeInputFormat;
-import io.hbench.core.mapreduce.PartFiles;
-import io.hbench.core.result.OperationSummary;
+import io.hbench.core.load.LoadResult;
+import io.hbench.core.result.Metric;
+import io.hbench.core.result.Metric.Better;
 import io.hbench.core.result.ResultRecord;
-import io.hbench.core.stats.OperationTally;
 import io.hbench.core.size.Size;
-import java.io.IOException;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.Text;
-import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
-import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 
 /**
  * Slive: Hadoop's SliveTest rebuilt on hbench. {@code --maps} clients issue a random mix of
@@ -84,45 +76,32 @@ public final class SliveBenchmark implements Benchmark {
     int maps = options.get(MAPS);
     long ops = options.get(OPS_PER_MAP);
     Path ns = ctx.directories().create(new Path(ctx.pointDirectory(), "namespace"));
-    Path out = new Path(ctx.pointDirectory(), "result");
     Configuration conf = new Configuration(ctx.configuration());
     Size block = options.get(BLOCK_SIZE);
     long blockSize = block != null ? block.bytes() : conf.getLongBytes("dfs.blocksize", 128L << 20);
-    conf.set(SliveMapper.NAMESPACE, ns.toString());
-    conf.set(SliveMapper.MIX, mix.toString());
-    conf.setLong(SliveMapper.OPS, ops);
-    conf.setInt(SliveMapper.FILES, options.get(FILES));
-    conf.setInt(SliveMapper.READ_SIZE, (int) options.get(READ_SIZE).bytes());
-    conf.setInt(SliveMapper.WRITE_SIZE, (int) options.get(WRITE_SIZE).bytes());
-    conf.setLong(SliveMapper.BLOCK_SIZE, blockSize);
-    conf.setLong(SliveMapper.DURATION, options.get(DURATION) * 1000L);
-    conf.setLong(SliveMapper.SEED, options.get(SEED));
-    conf.setBoolean("mapreduce.map.speculative", false);
+    conf.set(SliveLoadTask.NAMESPACE, ns.toString());
+    conf.set(SliveLoadTask.MIX, mix.toString());
+    conf.setLong(SliveLoadTask.OPS, ops);
+    conf.setInt(SliveLoadTask.FILES, options.get(FILES));
+    conf.setInt(SliveLoadTask.READ_SIZE, (int) options.get(READ_SIZE).bytes());
+    conf.setInt(SliveLoadTask.WRITE_SIZE, (int) options.get(WRITE_SIZE).bytes());
+    conf.setLong(SliveLoadTask.BLOCK_SIZE, blockSize);
+    conf.setLong(SliveLoadTask.DURATION, options.get(DURATION) * 1000L);
+    conf.setLong(SliveLoadTask.SEED, options.get(SEED));
     ctx.param("block_size", blockSize);
-    Job job = Job.getInstance(conf, "hbench slive " + maps + " x " + ops);
-    job.setJarByClass(SliveBenchmark.class);
-    NumberRangeInputFormat.configure(job, maps, maps, 0);
-    job.setMapperClass(SliveMapper.class);
-    job.setReducerClass(SliveReducer.class);
-    job.setNumReduceTasks(1);
-    job.setOutputKeyClass(Text.class);
-    job.setOutputValueClass(Text.class);
-    job.setOutputFormatClass(TextOutputFormat.class);
-    FileOutputFormat.setOutputPath(job, out);
-    ctx.runJob("slive", job, 0, org.apache.hadoop.mapreduce.TaskCounter.MAP_OUTPUT_RECORDS);
+    LoadResult r = ctx.distributedLoad("slive", SliveLoadTask.class, conf, maps);
 
-    Output o = Output.read(ctx.fileSystem(), out);
-    long total = o.stats.values().stream().mapToLong(OperationStats::calls).sum();
+    long total = r.calls();
     boolean limited = options.get(DURATION) > 0;
     ctx.check(
         "ops_total",
         limited ? total <= maps * ops && total > 0 : total == maps * ops,
-        total + " operations from " + o.maps + " maps; asked " + maps + " x " + ops
+        total + " operations from " + r.clients() + " maps; asked " + maps + " x " + ops
             + (limited ? " (or fewer, with --duration)" : ""));
     List<String> missing = new ArrayList<>();
     for (SliveOperation op : SliveOperation.values()) {
       double expected = (double) maps * ops * mix.weight(op) / totalWeight(mix);
-      if (expected >= 30 && !limited && !o.stats.containsKey(op)) {
+      if (expected >= 30 && !limited && !r.tally().stats().containsKey(op.text())) {
         missing.add(op.text());
       }
     }
@@ -133,7 +112,7 @@ public final class SliveBenchmark implements Benchmark {
     long writeSize = options.get(WRITE_SIZE).bytes();
     List<String> wrongBytes = new ArrayList<>();
     for (SliveOperation op : List.of(SliveOperation.CREATE, SliveOperation.APPEND)) {
-      OperationStats s = o.stats.get(op);
+      OperationStats s = r.tally().stats().get(op.text());
       if (s != null && s.bytes() != (s.calls() - s.failures()) * writeSize) {
         wrongBytes.add(op.text() + ": " + s.bytes());
       }
@@ -144,7 +123,19 @@ public final class SliveBenchmark implements Benchmark {
         wrongBytes.isEmpty()
             ? "every successful create and append wrote " + writeSize + " bytes"
             : "unexpected byte counts: " + wrongBytes);
-    ctx.figures("slive", figures(o));
+    ctx.metric("slive", Metric.of("ops_per_s", Metric.OPS_PER_SECOND, round(r.callsPerSecond()),
+        Better.HIGHER));
+    // SliveTest's own rate, per second inside the operation: one client's view, not compared.
+    Map<String, Object> opTime = new LinkedHashMap<>();
+    r.tally().stats().forEach((op, s) -> opTime.put(op,
+        round(s.totalNanos() <= 0 ? 0 : s.calls() / (s.totalNanos() / 1e9))));
+    ctx.figures("slive", Map.of("ops_per_s_op_time", opTime));
+  }
+
+  /** The rate of the whole mix, and each operation's. */
+  @Override
+  public java.util.Set<String> headlines() {
+    return java.util.Set.of("ops_per_s", "*/ops_per_s");
   }
 
   private static int totalWeight(SliveMix mix) {
@@ -155,70 +146,8 @@ public final class SliveBenchmark implements Benchmark {
     return sum;
   }
 
-  private static Map<String, Object> figures(Output o) {
-    double window = Math.max(1, o.end - o.start) / 1000.0;
-    Map<String, Object> perOp = new LinkedHashMap<>();
-    long total = 0;
-    for (Map.Entry<SliveOperation, OperationStats> e : o.stats.entrySet()) {
-      OperationStats s = e.getValue();
-      OperationSummary sum = OperationSummary.of(s, true);
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("count", s.calls());
-      m.put("successes", s.calls() - s.failures());
-      m.put("failures", s.failures());
-      if (!o.failures.get(e.getKey()).isEmpty()) {
-        m.put("failure_types", o.failures.get(e.getKey()));
-      }
-      m.put("ops_per_s", round(s.calls() / window));
-      m.put("ops_per_s_op_time", round(s.totalNanos() <= 0 ? 0 : s.calls() / (s.totalNanos() / 1e9)));
-      m.put("bytes", s.bytes());
-      m.put("time_ms", sum.timeMs());
-      m.put("latency_us", sum.latencyUs());
-      perOp.put(e.getKey().text(), m);
-      total += s.calls();
-    }
-    Map<String, Object> f = new LinkedHashMap<>();
-    f.put("maps", o.maps);
-    f.put("window_s", round(window));
-    f.put("ops", total);
-    f.put("ops_per_s", round(total / window));
-    f.put("operations", perOp);
-    return f;
-  }
-
   private static double round(double v) {
     return Math.round(v * 1000) / 1000.0;
-  }
-
-  /** The reduce's output. */
-  private static final class Output {
-    final Map<SliveOperation, OperationStats> stats = new EnumMap<>(SliveOperation.class);
-    final Map<SliveOperation, Map<String, Long>> failures = new EnumMap<>(SliveOperation.class);
-    long start;
-    long end;
-    int maps;
-
-    static Output read(FileSystem fs, Path dir) throws IOException {
-      Output o = new Output();
-      PartFiles.forEachLine(fs, dir, (file, line) -> {
-        int tab = line.indexOf('\t');
-        String key = line.substring(0, tab);
-        String value = line.substring(tab + 1);
-        if (key.equals(SliveMapper.WINDOW)) {
-          String[] w = value.split(" ");
-          o.start = Long.parseLong(w[0]);
-          o.end = Long.parseLong(w[1]);
-          o.maps = Integer.parseInt(w[2]);
-        } else {
-          OperationTally t = new OperationTally();
-          t.parseLine(key, value);
-          SliveOperation op = SliveOperation.byText(key);
-          o.stats.put(op, t.stats(key));
-          o.failures.put(op, t.failures(key));
-        }
-      });
-      return o;
-    }
   }
 
   @Override

@@ -1,28 +1,25 @@
 package io.hbench.mapreduce.slive;
 
-import io.hbench.core.stats.OperationTally;
+import io.hbench.core.load.LoadPlan;
+import io.hbench.core.load.LoadTask;
 import io.hbench.core.stats.RefusedCallException;
-import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.time.Duration;
 import java.util.SplittableRandom;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.LongWritable;
-import org.apache.hadoop.io.NullWritable;
-import org.apache.hadoop.io.Text;
-import org.apache.hadoop.mapreduce.Mapper;
 
 /**
- * One Slive client: issues {@code ops} operations picked at random from the mix over a shared
- * namespace of {@code files} file names in about sqrt(files) directories, and times each one.
- * A failed operation (no such file, file exists, rename refused) is counted by exception type;
- * it does not stop the map. Emits, per operation, its figures and failure types ({@link
- * OperationTally#line}), and the map's wall-clock window.
+ * One Slive client, a map task of the core's {@link io.hbench.core.load.DistributedLoad}: issues
+ * {@code ops} operations picked at random from the mix over a shared namespace of {@code files}
+ * file names in about sqrt(files) directories. A failed operation (no such file, file exists,
+ * rename refused) is counted by its type; it does not stop the client. The core times each call
+ * and merges the clients' figures.
  */
-public final class SliveMapper extends Mapper<LongWritable, NullWritable, Text, Text> {
+public final class SliveLoadTask implements LoadTask {
 
   static final String NAMESPACE = "hbench.slive.namespace";
   static final String MIX = "hbench.slive.mix";
@@ -34,15 +31,8 @@ public final class SliveMapper extends Mapper<LongWritable, NullWritable, Text, 
   static final String DURATION = "hbench.slive.duration-ms";
   static final String SEED = "hbench.slive.seed";
 
-  /** Key of the line with the map's first start and last end, ms since the epoch. */
-  static final String WINDOW = "_window";
-
-  private final OperationTally tally = new OperationTally();
-
   @Override
-  protected void map(LongWritable mapNumber, NullWritable ignored, Context context)
-      throws IOException, InterruptedException {
-    Configuration conf = context.getConfiguration();
+  public Load open(Configuration conf, int task, int tasks) throws IOException {
     SliveMix mix = SliveMix.parse(conf.get(MIX));
     long ops = conf.getLong(OPS, 0);
     int files = conf.getInt(FILES, 1);
@@ -50,37 +40,20 @@ public final class SliveMapper extends Mapper<LongWritable, NullWritable, Text, 
     int readSize = conf.getInt(READ_SIZE, 1 << 20);
     int writeSize = conf.getInt(WRITE_SIZE, 1 << 20);
     long blockSize = conf.getLong(BLOCK_SIZE, 128L << 20);
-    long durationMs = conf.getLong(DURATION, 0);
     Path ns = new Path(conf.get(NAMESPACE));
     FileSystem fs = ns.getFileSystem(conf);
-    SplittableRandom rnd = new SplittableRandom(conf.getLong(SEED, 0) * 31 + mapNumber.get());
+    // One client thread per task, so one generator: the sequence follows from seed and task.
+    SplittableRandom rnd = new SplittableRandom(conf.getLong(SEED, 0) * 31 + task);
     byte[] data = new byte[Math.max(readSize, writeSize)];
     rnd.nextBytes(data);
-    long start = System.currentTimeMillis();
-    long deadline = durationMs > 0 ? System.nanoTime() + durationMs * 1_000_000 : Long.MAX_VALUE;
-    for (long i = 0; i < ops && System.nanoTime() < deadline; i++) {
+    LoadPlan plan = LoadPlan.calls(ops)
+        .withDuration(Duration.ofMillis(conf.getLong(DURATION, 0)));
+    return new Load("slive", plan, (t, i, steps) -> {
       SliveOperation op = mix.pick(rnd);
+      steps.operation(op.text());
       Path file = new Path(new Path(ns, "d" + rnd.nextInt(dirs)), "f" + rnd.nextInt(files));
-      long bytes = 0;
-      String failure = null;
-      long t0 = System.nanoTime();
-      try {
-        bytes = run(op, fs, ns, file, rnd, dirs, files, data, readSize, writeSize, blockSize);
-      } catch (IOException e) {
-        failure = e.getClass().getSimpleName();
-      } catch (RefusedCallException e) {
-        failure = OperationTally.failureType(e);
-      }
-      tally.record(op.text(), System.nanoTime() - t0, bytes, failure);
-      if ((i & 63) == 0) {
-        context.progress();
-      }
-    }
-    long end = System.currentTimeMillis();
-    for (String op : tally.stats().keySet()) {
-      context.write(new Text(op), new Text(tally.line(op)));
-    }
-    context.write(new Text(WINDOW), new Text(start + " " + end));
+      return run(op, fs, ns, file, rnd, dirs, files, data, readSize, writeSize, blockSize);
+    }, null);
   }
 
   /** Runs one operation; returns the bytes it moved. */

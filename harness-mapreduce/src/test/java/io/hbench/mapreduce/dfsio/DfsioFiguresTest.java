@@ -34,7 +34,10 @@ class DfsioFiguresTest {
     assertEquals(125, f.stonewall(), 1e-9);
     assertEquals(2, f.concurrency());
     Map<String, Object> m = f.asMap();
-    assertEquals(40.0, m.get("throughput_mb_s"));
+    assertEquals(40.0, f.metrics().get(0).value());
+    assertEquals("throughput_mb_s", f.metrics().get(0).name());
+    assertEquals(io.hbench.core.result.Metric.Better.HIGHER, f.metrics().get(0).better());
+    assertFalse(m.containsKey("throughput_mb_s"), "a compared figure is a metric, not an extra");
     @SuppressWarnings("unchecked")
     Map<String, Object> secs = (Map<String, Object>) m.get("file_seconds");
     assertEquals(1.0, secs.get("min"));
@@ -46,7 +49,7 @@ class DfsioFiguresTest {
   void filesThatNeverAllRanAtOnceHaveNoStonewallFigure() {
     DfsioFigures f = DfsioFigures.of(List.of(file(0, 10, 0, 1000), file(1, 10, 2000, 3000)), 4);
     assertNull(f.stonewall());
-    assertFalse(f.asMap().containsKey("stonewall_mb_s"));
+    assertFalse(f.metrics().stream().anyMatch(x -> x.name().equals("stonewall_mb_s")));
     assertEquals(1, f.concurrency());
     assertEquals(20.0 / 3, f.aggregate(), 1e-9);
   }

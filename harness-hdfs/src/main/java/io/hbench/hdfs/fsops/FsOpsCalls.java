@@ -1,0 +1,149 @@
+package io.hbench.hdfs.fsops;
+
+import static io.hbench.core.stats.RefusedCallException.refusedIf;
+
+import io.hbench.core.fs.DataPattern;
+import io.hbench.core.load.ConcurrentLoad;
+import io.hbench.core.stats.RefusedCallException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * The call of each fsops operation, the same in this process and in a map task of {@code
+ * --maps}: thread {@code t} of a process whose threads start at {@code threadBase} works on
+ * {@code test_<threadBase + t>}. A read that finds a byte other than create_write's fails as
+ * {@link #WRONG_BYTES}.
+ */
+final class FsOpsCalls {
+
+  /** The failure type of a read that found bytes other than those create_write wrote. */
+  static final String WRONG_BYTES = "read back wrong bytes";
+
+  /** Read-ahead asked of prefetch_read's streams. */
+  static final int READ_AHEAD = 4 << 20;
+
+  /**
+   * Where the calls work and what they move.
+   *
+   * @param fs the data's file system
+   * @param readFs the file system reads go through (prefetching, or that of --file-path)
+   * @param data the threads' test files' directory
+   * @param work delete's and mkdirs' directory, made before the load
+   * @param given the file single_read and prefetch_read read, or blank
+   * @param size bytes per write or read call
+   * @param buffer bytes per stream call
+   * @param threadBase the first thread's global number
+   * @param firstMismatch where a read records the first wrong byte's offset, or null
+   */
+  record Target(FileSystem fs, FileSystem readFs, Path data, Path work, String given, long size,
+      int buffer, int threadBase, AtomicLong firstMismatch) {}
+
+  private FsOpsCalls() {}
+
+  static Path testFile(Path data, int thread) {
+    return new Path(data, "test_" + thread);
+  }
+
+  /** The call for {@code op} (any but clean) with {@code threads} threads. */
+  static ConcurrentLoad.SteppedCall call(FsOperation op, Target x, int threads) {
+    DataPattern[] patterns = new DataPattern[threads];
+    for (int t = 0; t < threads; t++) {
+      patterns[t] = new DataPattern(x.threadBase() + t, x.buffer());
+    }
+    FileSystem fs = x.fs();
+    return switch (op) {
+      case CREATE_WRITE -> (t, i, steps) ->
+          write(fs, testFile(x.data(), x.threadBase() + t), patterns[t], x.size(), x.buffer());
+      case OPEN_READ, SINGLE_READ, PREFETCH_READ -> {
+        boolean check = x.given().isBlank();
+        boolean prefetch = op == FsOperation.PREFETCH_READ;
+        yield (t, i, steps) -> {
+          Path file = check ? testFile(x.data(), x.threadBase() + t) : new Path(x.given());
+          try (FSDataInputStream in = open(x.readFs(), file, prefetch)) {
+            steps.mark("open");
+            return read(in, x.size(), x.buffer(), check ? patterns[t] : null, x.firstMismatch());
+          }
+        };
+      }
+      case EXISTS -> (t, i, steps) ->
+          refusedIf(!fs.exists(testFile(x.data(), x.threadBase() + t)), "does not exist");
+      case RENAME -> (t, i, steps) -> {
+        Path a = testFile(x.data(), x.threadBase() + t);
+        Path b = new Path(a + "_new");
+        return refusedIf(i % 2 == 0 ? !fs.rename(a, b) : !fs.rename(b, a), "rename returned false");
+      };
+      case LIST -> (t, i, steps) -> {
+        fs.listStatus(x.data());
+        return 0;
+      };
+      case DELETE -> (t, i, steps) -> refusedIf(
+          !fs.delete(new Path(x.work(), "f_" + (x.threadBase() + t) + "_" + i), false),
+          "delete returned false");
+      case MKDIRS -> (t, i, steps) -> refusedIf(
+          !fs.mkdirs(new Path(x.work(), "d_" + (x.threadBase() + t) + "_" + i)),
+          "mkdirs returned false");
+      case CLEAN -> throw new IllegalArgumentException("clean is one call of the suite's own");
+    };
+  }
+
+  /** Writes {@code size} bytes of {@code pattern} to a new {@code file}; returns the bytes. */
+  static long write(FileSystem fs, Path file, DataPattern pattern, long size, int buffer)
+      throws IOException {
+    try (OutputStream out = fs.create(file, true, buffer)) {
+      for (long done = 0; done < size; ) {
+        int len = (int) Math.min(buffer, size - done);
+        pattern.write(out, done, len);
+        done += len;
+      }
+    }
+    return size;
+  }
+
+  private static FSDataInputStream open(FileSystem fs, Path file, boolean prefetch) throws Exception {
+    if (!prefetch) {
+      return fs.open(file);
+    }
+    FSDataInputStream in =
+        fs.openFile(file).opt("fs.option.openfile.read.policy", "sequential").build().get();
+    try {
+      in.setReadahead((long) READ_AHEAD);
+    } catch (UnsupportedOperationException e) {
+      // Not every stream takes a read-ahead; the file system settings still apply.
+    }
+    return in;
+  }
+
+  /**
+   * Reads {@code size} bytes; when {@code check} is given, compares them with the writer's
+   * pattern and fails the call on the first wrong byte.
+   */
+  private static long read(
+      InputStream in, long size, int buffer, DataPattern check, AtomicLong firstMismatch)
+      throws IOException, RefusedCallException {
+    byte[] buf = new byte[buffer];
+    long done = 0;
+    while (done < size) {
+      int want = (int) Math.min(buffer, size - done);
+      int r = in.read(buf, 0, want);
+      if (r < 0) {
+        break;
+      }
+      if (check != null) {
+        long m = check.mismatch(buf, 0, r, done);
+        if (m >= 0) {
+          if (firstMismatch != null) {
+            firstMismatch.compareAndSet(-1, m);
+          }
+          throw new RefusedCallException(WRONG_BYTES);
+        }
+      }
+      done += r;
+    }
+    return done;
+  }
+}

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultReader;
+import io.hbench.core.result.ResultSchema;
 import io.hbench.core.result.ResultRecord;
 import java.nio.file.Path;
 import java.util.List;
@@ -33,6 +34,7 @@ class EmbeddedTeraSortIT {
     assertEquals(0, p.exitCode, p.toString());
     assertTrue(p.err.contains("running on an embedded cluster"), p.err);
 
+    ResultSchema.assertValid(results);
     List<ResultRecord> records = ResultReader.read(results);
     assertEquals(2, records.size());
     long[] rows = {10_485, 20_971}; // 1M and 2M in whole 100-byte records

@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hbench.core.cluster.EmbeddedCluster;
 import io.hbench.core.result.Check;
+import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.PhaseResult;
+import io.hbench.core.result.ResultSchema;
 import io.hbench.core.result.ResultReader;
 import io.hbench.core.result.ResultRecord;
 import java.io.IOException;
@@ -124,6 +126,9 @@ class FsOpsIT {
     BenchProcess p = BenchProcess.run(confDirOrNull, all.toArray(new String[0]));
     assertEquals(expectedExit, p.exitCode, p.toString());
     boolean wrote = Files.exists(out);
+    if (wrote) {
+      ResultSchema.assertValid(out);
+    }
     return new Run(p, wrote ? ResultReader.read(out) : List.of(),
         wrote ? Files.readString(out, StandardCharsets.UTF_8) : "");
   }
@@ -132,6 +137,13 @@ class FsOpsIT {
     PhaseResult p = r.phase(String.valueOf(r.params().get("op")));
     assertTrue(p != null && p.figures() != null, "no figures: " + r);
     return p.figures();
+  }
+
+  private static OperationLoad load(ResultRecord r) {
+    String op = String.valueOf(r.params().get("op"));
+    PhaseResult p = r.phase(op);
+    assertTrue(p != null && p.load(op) != null, "no load: " + r);
+    return p.load(op);
   }
 
   private static boolean hasCheck(ResultRecord r, String name) {
@@ -152,16 +164,17 @@ class FsOpsIT {
       for (ResultRecord r : run.records()) {
         assertTrue(r.ok(), op + ": " + r.failure());
         assertEquals("passed", r.validation().status(), op);
-        Map<String, Object> f = figures(r);
-        assertEquals(op.equals("clean") ? 1 : 4, ((Number) f.get("calls")).intValue(), op);
+        OperationLoad l = load(r);
+        assertEquals(op.equals("clean") ? 1 : 4, l.calls(), op);
         switch (op) {
-          case "create_write" -> assertEquals(4L << 20, ((Number) f.get("write_total_bytes")).longValue());
+          case "create_write" -> assertEquals(4L << 20, l.bytes());
           case "open_read", "single_read", "prefetch_read" -> {
-            assertEquals(4L << 20, ((Number) f.get("read_total_bytes")).longValue(), op);
+            assertEquals(4L << 20, l.bytes(), op);
             assertTrue(hasCheck(r, "read_back"), op + " checks the bytes it read");
-            assertTrue(((Number) f.get("open_reader_time_s")).doubleValue() > 0, op);
+            assertTrue(((Number) figures(r).get("open_reader_time_s")).doubleValue() > 0, op);
+            assertTrue(r.phase(op).load("open").isStep(), op + " times its open as a step");
           }
-          default -> assertTrue(((Number) f.get("calls_per_s")).doubleValue() > 0, op);
+          default -> assertTrue(l.opsPerSecond() > 0, op);
         }
       }
       assertTrue(run.process().out.contains("mean") && run.process().out.contains("cv %"),
@@ -177,6 +190,30 @@ class FsOpsIT {
   @Test
   void everyOperationOnTheLocalFileSystem() throws Exception {
     everyOperation(null, List.of("--base-dir", tmp.resolve("local-fsops").toUri().toString()));
+  }
+
+  /**
+   * The seed tool's load from many machines: two map tasks on an embedded YARN, two threads
+   * each. Every task's calls are counted, their histograms merged, the rate over the merged
+   * window.
+   */
+  @Test
+  void mapTasksAddUpAndTheirHistogramsMerge() throws Exception {
+    Run run = fsops(null, 0, List.of("--cluster", "mini", "--op", "create_write", "--maps", "2",
+        "--threads", "2", "--iterations", "3", "--file-size", "256K", "--buffer-size", "64K",
+        "--repeats", "1", "--base-dir", "/it-fsops-maps"));
+    ResultRecord r = run.records().get(0);
+    assertTrue(r.ok(), r.failure());
+    assertEquals(4, ((Number) r.params().get("clients")).intValue());
+    PhaseResult p = r.phase("create_write");
+    assertTrue(p.jobId().startsWith("job_"), "ran as a job");
+    OperationLoad l = p.load("create_write");
+    assertEquals(12, l.calls());
+    assertEquals(12L * (256 << 10), l.bytes());
+    assertEquals(12, l.decodedHistogram().getTotalCount(), "the tasks' histograms merged");
+    assertTrue(l.opsPerSecond() > 0 && l.windowSeconds() > 0);
+    assertTrue(p.metric("create_write", "mb_per_s").isHeadline());
+    assertEquals("passed", r.validation().status(), r.validation().toString());
   }
 
   @Test

@@ -8,6 +8,7 @@ import io.hbench.core.result.IoResult;
 import io.hbench.core.result.OperationSummary;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultReader;
+import io.hbench.core.result.ResultSchema;
 import io.hbench.core.result.ResultRecord;
 import java.nio.file.Path;
 import java.util.List;
@@ -39,6 +40,7 @@ class InstrumentedTeraSortIT {
             "terasort", "--sizes", "4M", "--maps", "2", "--reduces", "2", "--cluster", "mini",
             "--instrument", "--out", results.toString());
     assertEquals(0, p.exitCode, p.toString());
+    ResultSchema.assertValid(results);
     List<ResultRecord> records = ResultReader.read(results);
     assertEquals(1, records.size());
     ResultRecord r = records.get(0);

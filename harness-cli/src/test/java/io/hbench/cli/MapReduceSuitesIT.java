@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.hbench.core.cluster.EmbeddedCluster;
 import io.hbench.core.result.IoResult;
 import io.hbench.core.result.OperationSummary;
+import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.PhaseResult;
+import io.hbench.core.result.ResultSchema;
 import io.hbench.core.result.ResultReader;
 import io.hbench.core.result.ResultRecord;
 import java.io.BufferedReader;
@@ -83,6 +85,7 @@ class MapReduceSuitesIT {
     if (expectedExit == 0 && !mode.equals("clean")) {
       assertTrue(p.out.contains("Throughput mb/s"), p.out);
     }
+    ResultSchema.assertValid(results);
     return ResultReader.read(results).get(0);
   }
 
@@ -139,10 +142,11 @@ class MapReduceSuitesIT {
       rates += fileMb / s;
     }
     assertEquals(FILES * 3.0, ((Number) f.get("total_mb")).doubleValue(), 1e-9);
-    assertEquals(mb / seconds, ((Number) f.get("throughput_mb_s")).doubleValue(), 0.001);
-    assertEquals(rates / FILES, ((Number) f.get("average_io_rate_mb_s")).doubleValue(), 0.001);
+    assertEquals(mb / seconds, phase.metric("throughput_mb_s").value(), 0.001);
+    assertTrue(phase.metric("throughput_mb_s").isHeadline());
+    assertEquals(rates / FILES, phase.metric("average_io_rate_mb_s").value(), 0.001);
     assertEquals(phase.seconds(), ((Number) f.get("test_exec_time_s")).doubleValue(), 0.001);
-    assertTrue(((Number) f.get("aggregate_mb_s")).doubleValue() > 0);
+    assertTrue(phase.metric("aggregate_mb_s").value() > 0);
     assertEquals((long) FILES, phase.records());
   }
 
@@ -220,6 +224,7 @@ class MapReduceSuitesIT {
     all.addAll(List.of("--out", results.toString()));
     BenchProcess p = BenchProcess.run(confDir.toString(), all.toArray(new String[0]));
     assertEquals(expectedExit, p.exitCode, p.toString());
+    ResultSchema.assertValid(results);
     return ResultReader.read(results).toArray(new ResultRecord[0]);
   }
 
@@ -287,35 +292,33 @@ class MapReduceSuitesIT {
             "--write-size", "4K", "--read-size", "4K", "--base-dir", "/it-slive",
             "--instrument")[0];
     assertEquals("ok", r.status(), r.toString());
-    @SuppressWarnings("unchecked")
-    Map<String, Map<String, Object>> ops =
-        (Map<String, Map<String, Object>>) r.phase("slive").figures().get("operations");
-    assertEquals(List.of("create", "read", "ls", "mkdir", "rename", "append", "delete"),
-        new ArrayList<>(ops.keySet()));
+    PhaseResult slive = r.phase("slive");
+    assertEquals(java.util.Set.of("create", "read", "ls", "mkdir", "rename", "append", "delete"),
+        new java.util.HashSet<>(slive.loads().stream().map(OperationLoad::op).toList()));
     long total = 0;
-    for (Map.Entry<String, Map<String, Object>> e : ops.entrySet()) {
-      Map<String, Object> m = e.getValue();
-      long count = ((Number) m.get("count")).longValue();
-      long ok = ((Number) m.get("successes")).longValue();
-      long failed = ((Number) m.get("failures")).longValue();
-      assertEquals(count, ok + failed, e.getKey());
-      assertTrue(((Number) m.get("ops_per_s")).doubleValue() > 0, e.getKey());
-      assertTrue(m.get("latency_us") != null, e.getKey());
-      total += count;
+    long histogrammed = 0;
+    for (OperationLoad l : slive.loads()) {
+      assertTrue(l.failures() <= l.calls(), l.op());
+      assertTrue(l.opsPerSecond() > 0, l.op());
+      assertTrue(l.latencyMs() != null, l.op());
+      total += l.calls();
+      histogrammed += l.decodedHistogram().getTotalCount();
     }
     assertEquals(600, total);
+    assertEquals(600, histogrammed, "the maps' histograms merged");
+    assertTrue(slive.metric("ops_per_s").isHeadline());
     // Some creates succeed, and reads of files never created fail as expected, by type.
-    assertTrue(((Number) ops.get("create").get("successes")).longValue() > 0);
-    @SuppressWarnings("unchecked")
-    Map<String, Object> readFailures = (Map<String, Object>) ops.get("read").get("failure_types");
-    assertTrue(readFailures.containsKey("FileNotFoundException"), String.valueOf(readFailures));
+    OperationLoad create = slive.load("create");
+    assertTrue(create.calls() - create.failures() > 0);
+    Map<String, Long> readFailures = slive.load("read").failureTypes();
+    assertTrue(readFailures != null && readFailures.containsKey("FileNotFoundException"),
+        String.valueOf(readFailures));
     // --instrument counted the same calls, one file system call per operation, failed ones too.
     PhaseResult phase = r.phase("slive");
     for (String[] pair : new String[][] {
         {"create", "op_create"}, {"append", "op_append"}, {"rename", "op_rename"},
         {"delete", "op_delete"}, {"ls", "op_list_status"}}) {
-      assertEquals(((Number) ops.get(pair[0]).get("count")).longValue(),
-          mapTotal(phase, pair[1], "calls"), pair[0]);
+      assertEquals(slive.load(pair[0]).calls(), mapTotal(phase, pair[1], "calls"), pair[0]);
     }
   }
 }

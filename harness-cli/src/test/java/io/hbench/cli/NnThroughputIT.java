@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hbench.core.cluster.EmbeddedCluster;
+import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.PhaseResult;
+import io.hbench.core.result.ResultSchema;
 import io.hbench.core.result.ResultReader;
 import io.hbench.core.result.ResultRecord;
 import java.nio.file.Files;
@@ -72,6 +74,9 @@ class NnThroughputIT {
     all.addAll(List.of("--out", out.toString()));
     BenchProcess p = BenchProcess.run(confDirOrNull, all.toArray(new String[0]));
     assertEquals(expectedExit, p.exitCode, p.toString());
+    if (Files.exists(out)) {
+      ResultSchema.assertValid(out);
+    }
     return new Run(p, Files.exists(out) ? ResultReader.read(out) : List.of());
   }
 
@@ -79,6 +84,15 @@ class NnThroughputIT {
     PhaseResult p = r.phase(String.valueOf(r.params().get("op")));
     assertTrue(p != null && p.figures() != null, "no figures in " + r.point());
     return p.figures();
+  }
+
+  /** The point's operation load, as every suite records one. */
+  private static OperationLoad load(ResultRecord r) {
+    String op = String.valueOf(r.params().get("op"));
+    PhaseResult p = r.phase(op);
+    assertTrue(p != null && p.load(op) != null, "no load in " + r.point());
+    assertTrue(p.metric(op, "ops_per_s").isHeadline(), "ops/s is nnthroughput's headline");
+    return p.load(op);
   }
 
   private static double num(Map<String, Object> f, String key) {
@@ -101,11 +115,11 @@ class NnThroughputIT {
     for (ResultRecord r : run.records()) {
       assertTrue(r.ok(), r.point() + ": " + r.failure());
       assertEquals("passed", r.validation().status(), r.point());
-      Map<String, Object> f = figures(r);
-      assertTrue(num(f, "ops_per_s") > 0, r.point() + " ops/s " + f);
-      assertEquals(0, num(f, "failures"), r.point());
+      OperationLoad f = load(r);
+      assertTrue(f.opsPerSecond() > 0, r.point() + " ops/s " + f);
+      assertEquals(0, f.failures(), r.point());
       if (expectedOps.containsKey(r.point())) {
-        assertEquals(expectedOps.get(r.point()), ((Number) f.get("ops")).longValue(), r.point());
+        assertEquals(expectedOps.get(r.point()), f.calls(), r.point());
       }
       assertEquals("in-process", r.params().get("target"));
     }
@@ -136,7 +150,7 @@ class NnThroughputIT {
 
     Run open = bench(null, 0, "nnthroughput", "--op", "open", "--use-existing", "--files", "150",
         "--keep-results", "--base-dir", base.toString());
-    assertEquals(150, ((Number) figures(open.records().get(0)).get("ops")).intValue());
+    assertEquals(150, load(open.records().get(0)).calls());
     assertTrue(open.records().get(0).phase("prepare") == null, "--use-existing creates nothing");
 
     Run clean = bench(null, 0, "nnthroughput", "--op", "clean", "--base-dir", base.toString());
@@ -158,7 +172,7 @@ class NnThroughputIT {
         "blockReport", "clean"), ops);
     for (ResultRecord r : run.records()) {
       assertTrue(r.ok(), r.point() + ": " + r.failure());
-      assertTrue(num(figures(r), "ops_per_s") > 0, r.point());
+      assertTrue(load(r).opsPerSecond() > 0, r.point());
       assertTrue(String.valueOf(r.params().get("target")).startsWith("hdfs://"), r.params().toString());
     }
   }
@@ -171,8 +185,9 @@ class NnThroughputIT {
         "--cluster", "conf");
     ResultRecord r = run.records().get(0);
     assertTrue(r.ok(), r.failure());
-    Map<String, Object> f = figures(r);
-    assertEquals(300, ((Number) f.get("ops")).intValue());
+    OperationLoad f = load(r);
+    assertEquals(300, f.calls());
+    assertEquals(300, f.decodedHistogram().getTotalCount(), "the tasks' histograms merged");
     assertEquals(4, ((Number) r.params().get("clients")).intValue());
     assertTrue(r.phase("mkdirs").jobId().startsWith("job_"), "ran as a job");
     assertEquals("passed", r.validation().status());

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hbench.core.result.IoResult;
 import io.hbench.core.result.ResultReader;
+import io.hbench.core.result.ResultSchema;
 import io.hbench.core.result.ResultRecord;
 import java.nio.file.Path;
 import java.util.List;
@@ -32,6 +33,7 @@ class OzoneTeraGenIT {
             "teragen", "--size", "4M", "--maps", "2", "--cluster", "mini-ozone", "--instrument",
             "--out", results.toString());
     assertEquals(0, p.exitCode, p.toString());
+    ResultSchema.assertValid(results);
     List<ResultRecord> records = ResultReader.read(results);
     ResultRecord r = records.get(0);
     assertEquals("ok", r.status(), r.toString());

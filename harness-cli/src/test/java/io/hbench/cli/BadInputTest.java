@@ -92,6 +92,10 @@ class BadInputTest {
         "fsops --op copy; unknown --op 'copy'",
         "fsops --op list --repeats 2 --warmup 2; leaves no repeat",
         "fsops --op list --repeat 2; --repeat does not apply",
+        "fsops --op delete --duration 5s; --duration does not apply to delete",
+        "fsops --op list --duration 5x; give a duration such as",
+        "fsops --op list --target-rate fast; for --target-rate: not a number",
+        "fsops --op clean --maps 2; --maps does not apply to clean",
         "fsops --op single_read --file-path file:///no/such/file --base-dir file:///tmp/hbench-bad; is not an existing file",
         "fsops --op exists --base-dir s3a://bench/x -D fs.s3a.endpoint=http://127.0.0.1:1 -D fs.s3a.path.style.access=true -D fs.s3a.access.key=a -D fs.s3a.secret.key=b; cannot reach"
       })

@@ -148,7 +148,7 @@ public final class RunContext {
       result[0] = ConcurrentLoad.run(op, plan, call, console, label);
       return result[0].calls();
     });
-    replaceLast(name, p -> p.withBytes(result[0].bytes()).withLoads(result[0].loads()));
+    replaceLast(name, p -> p.withWork(result[0].bytes(), result[0].calls()).withLoads(result[0].loads()));
     return result[0];
   }
 
@@ -166,7 +166,7 @@ public final class RunContext {
   public LoadResult distributedLoad(
       String name, Class<? extends LoadTask> task, Configuration conf, int maps) throws Exception {
     LoadResult r = DistributedLoad.run(this, name, task, conf, maps);
-    replaceLast(name, p -> p.withBytes(r.bytes()).withLoads(r.loads()));
+    replaceLast(name, p -> p.withWork(r.bytes(), r.calls()).withLoads(r.loads()));
     return r;
   }
 

@@ -1,10 +1,14 @@
 package io.hbench.core.load;
 
 import io.hbench.core.RunContext;
+import io.hbench.core.fs.Instrumentation;
 import io.hbench.core.mapreduce.NumberRangeInputFormat;
 import io.hbench.core.mapreduce.PartFiles;
 import io.hbench.core.report.Console;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,12 +18,10 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
-import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.TaskCounter;
-import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
-import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
+import org.apache.hadoop.mapreduce.lib.output.NullOutputFormat;
 
 /**
  * Runs a load as M map tasks on YARN, for when one client machine cannot saturate the service:
@@ -35,11 +37,15 @@ public final class DistributedLoad {
   static final String TASK_CLASS = "hbench.load.task";
   static final String TASKS = "hbench.load.tasks";
   static final String BARRIER = "hbench.load.barrier";
+  static final String OUT = "hbench.load.out";
 
   /** How long a task waits at the start barrier for the others, ms. */
   public static final String BARRIER_TIMEOUT = "hbench.load.barrier-timeout-ms";
 
   static final long DEFAULT_BARRIER_TIMEOUT = 300_000;
+
+  /** Name prefix of a task's file at the start barrier. */
+  private static final String READY = "ready-";
 
   private DistributedLoad() {}
 
@@ -52,12 +58,13 @@ public final class DistributedLoad {
       RunContext ctx, String phase, Class<? extends LoadTask> task, Configuration conf, int maps)
       throws Exception {
     Path dir = ctx.directories().create(new Path(ctx.pointDirectory(), "load-" + phase));
-    Path barrier = new Path(dir, "barrier");
-    Path out = new Path(dir, "out");
+    Path barrier = ctx.directories().create(new Path(dir, "barrier"));
+    Path out = ctx.directories().create(new Path(dir, "out"));
     Configuration c = new Configuration(conf);
     c.set(TASK_CLASS, task.getName());
     c.setInt(TASKS, maps);
     c.set(BARRIER, ctx.fileSystem().makeQualified(barrier).toString());
+    c.set(OUT, ctx.fileSystem().makeQualified(out).toString());
     // A second attempt of a task would run its share twice.
     c.setBoolean("mapreduce.map.speculative", false);
     c.setInt("mapreduce.map.maxattempts", 1);
@@ -66,12 +73,11 @@ public final class DistributedLoad {
     NumberRangeInputFormat.configure(job, maps, maps, 0);
     job.setMapperClass(LoadMapper.class);
     job.setNumReduceTasks(0);
-    job.setOutputKeyClass(Text.class);
-    job.setOutputValueClass(NullWritable.class);
-    job.setOutputFormatClass(TextOutputFormat.class);
-    FileOutputFormat.setOutputPath(job, out);
-    ctx.runJob(phase, job, 0, TaskCounter.MAP_OUTPUT_RECORDS);
-    return read(ctx.fileSystem(), out, maps);
+    // Each task writes its figures itself, uncounted: with --instrument, the harness's own
+    // files (barrier, figures) must not show among the load's file system calls.
+    job.setOutputFormatClass(NullOutputFormat.class);
+    ctx.runJob(phase, job, 0, TaskCounter.MAP_INPUT_RECORDS);
+    return read(Instrumentation.uncounted(ctx.fileSystem()), out, maps);
   }
 
   /** Reads and merges the tasks' output; every task must have reported. */
@@ -91,7 +97,8 @@ public final class DistributedLoad {
   }
 
   /** One task: open its share, wait for the others, run, write the tally. */
-  public static final class LoadMapper extends Mapper<LongWritable, NullWritable, Text, NullWritable> {
+  public static final class LoadMapper
+      extends Mapper<LongWritable, NullWritable, NullWritable, NullWritable> {
     @Override
     protected void map(LongWritable number, NullWritable ignored, Context context)
         throws IOException, InterruptedException {
@@ -126,8 +133,12 @@ public final class DistributedLoad {
         awaitOthers(conf, me, tasks);
         Console console = new Console(System.out, System.err, false, 10_000);
         LoadResult r = ConcurrentLoad.run(load.op(), load.plan(), load.call(), console, "task " + me);
-        for (String line : r.toLines()) {
-          context.write(new Text(me + "\t" + line), NullWritable.get());
+        Path out = new Path(conf.get(OUT), "part-task-" + me);
+        FileSystem fs = Instrumentation.uncounted(out.getFileSystem(conf));
+        try (Writer w = new OutputStreamWriter(fs.create(out, true), StandardCharsets.UTF_8)) {
+          for (String line : r.toLines()) {
+            w.write(me + "\t" + line + "\n");
+          }
         }
       } finally {
         alive.interrupt();
@@ -148,12 +159,12 @@ public final class DistributedLoad {
     private static void awaitOthers(Configuration conf, int me, int tasks)
         throws IOException, InterruptedException {
       Path barrier = new Path(conf.get(BARRIER));
-      FileSystem fs = barrier.getFileSystem(conf);
-      fs.create(new Path(barrier, "ready-" + me), true).close();
+      FileSystem fs = Instrumentation.uncounted(barrier.getFileSystem(conf));
+      fs.create(new Path(barrier, READY + me), true).close();
       long timeout = conf.getLong(BARRIER_TIMEOUT, DEFAULT_BARRIER_TIMEOUT);
       long deadline = System.nanoTime() + timeout * 1_000_000;
       int ready;
-      while ((ready = fs.listStatus(barrier).length) < tasks) {
+      while ((ready = fs.listStatus(barrier, p -> p.getName().startsWith(READY)).length) < tasks) {
         if (System.nanoTime() > deadline) {
           throw new IOException("start barrier: " + ready + " of " + tasks + " load tasks were"
               + " running after " + timeout / 1000 + " s; the cluster cannot run " + tasks

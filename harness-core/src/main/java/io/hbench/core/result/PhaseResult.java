@@ -80,11 +80,14 @@ public record PhaseResult(
         metrics, l == null ? null : List.copyOf(l), figures);
   }
 
-  /** This result with the bytes it moved, and its MB/s, set after the work (a load's bytes). */
-  public PhaseResult withBytes(long b) {
+  /**
+   * This result with the bytes and records of its work, and its MB/s, set after the work (a
+   * load's bytes and calls).
+   */
+  public PhaseResult withWork(long b, Long recordCount) {
     return new PhaseResult(
-        name, seconds, b, records, mbPerSecond(b, seconds), startupSeconds, jobId, tasks, counters,
-        io, metrics, loads, figures);
+        name, seconds, b, recordCount, mbPerSecond(b, seconds), startupSeconds, jobId, tasks,
+        counters, io, metrics, loads, figures);
   }
 
   /** The metric {@code name} of the whole phase, or null. */

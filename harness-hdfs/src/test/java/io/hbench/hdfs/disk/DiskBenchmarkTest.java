@@ -56,6 +56,7 @@ class DiskBenchmarkTest {
     Path disk = Files.createDirectory(tmp.resolve("disk"));
     var summary = run(disk, Map.of("--block-size", "4K", "--size", "3M", "--runs", "2"), false);
     assertEquals(2, summary.records().size(), "one record per run");
+    summary.records().forEach(io.hbench.core.result.ResultSchema::assertValid);
     for (ResultRecord r : summary.records()) {
       assertEquals("ok", r.status(), r.toString());
       assertEquals("local", r.environment().cluster());

@@ -29,6 +29,22 @@ public final class OperationTally {
     }
   }
 
+  /**
+   * As {@link #record}, into {@code op}'s figures already looked up with {@link #live}: the load
+   * runner's hot path, one map lookup fewer per call.
+   */
+  public void record(String op, OperationStats live, long nanos, long bytes, String failure) {
+    live.recordCall(nanos, bytes, failure != null);
+    if (failure != null) {
+      failures.computeIfAbsent(op, o -> new TreeMap<>()).merge(failure, 1L, Long::sum);
+    }
+  }
+
+  /** The figures {@code op}'s calls are recorded into, created when absent (for {@link #record}). */
+  public OperationStats live(String op) {
+    return stats.computeIfAbsent(op, o -> new OperationStats());
+  }
+
   /** Adds {@code other} into this. */
   public void add(OperationTally other) {
     other.stats.forEach((op, s) -> stats.computeIfAbsent(op, o -> new OperationStats()).add(s));

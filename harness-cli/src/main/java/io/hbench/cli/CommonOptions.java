@@ -15,7 +15,7 @@ final class CommonOptions {
 
   private CommonOptions() {}
 
-  static void addTo(CommandSpec spec, String suite) {
+  static void addTo(CommandSpec spec, String suite, int defaultRepeat) {
     add(spec,
         OptionSpec.builder("--out")
             .paramLabel("FILE")
@@ -64,8 +64,23 @@ final class CommonOptions {
         OptionSpec.builder("--repeat")
             .paramLabel("N")
             .type(int.class)
-            .defaultValue("1")
-            .description("Measure each point N times. Default: 1.")
+            .defaultValue(Integer.toString(defaultRepeat))
+            .description("Measure each point N times, warm-up repeats included. Default: "
+                + defaultRepeat + ". Each is one record; the tables add their mean and spread."
+                + " Also spelled --repeats (fsops) and --runs (disk).")
+            .build());
+    // Aliases kept from fsops (--repeats) and disk (--runs): same option, not shown twice.
+    for (String alias : REPEAT_ALIASES) {
+      add(spec, OptionSpec.builder(alias).paramLabel("N").type(int.class).hidden(true).build());
+    }
+    add(spec,
+        OptionSpec.builder("--warmup")
+            .paramLabel("N")
+            .type(int.class)
+            .defaultValue("0")
+            .description("The first N repeats of each point are recorded with warmup: true,"
+                + " shown, and left out of every summary (the first pays for connection set-up"
+                + " and cold caches). Default: 0.")
             .build());
     add(spec,
         OptionSpec.builder("--fs")
@@ -118,6 +133,22 @@ final class CommonOptions {
         .build();
   }
 
+  /** Other names of {@code --repeat}, from the suites that had their own. */
+  static final List<String> REPEAT_ALIASES = List.of("--repeats", "--runs");
+
+  /** {@code --repeat}, or the alias given instead. */
+  private static int repeat(ParseResult sub) {
+    for (String alias : REPEAT_ALIASES) {
+      if (sub.hasMatchedOption(alias)) {
+        if (sub.hasMatchedOption("--repeat")) {
+          throw new InvalidInputException("give --repeat or " + alias + ", not both");
+        }
+        return sub.matchedOptionValue(alias, 1);
+      }
+    }
+    return sub.commandSpec().findOption("--repeat").getValue();
+  }
+
   static RunSettings settings(ParseResult sub, String hadoopConfDir) {
     String out = sub.matchedOptionValue("--out", null);
     Map<String, String> defines = sub.matchedOptionValue("-D", Map.of());
@@ -136,7 +167,8 @@ final class CommonOptions {
         hadoopConfDir,
         sub.matchedOptionValue("--base-dir", null),
         sub.hasMatchedOption("--keep"),
-        sub.commandSpec().findOption("--repeat").getValue(),
+        repeat(sub),
+        sub.commandSpec().findOption("--warmup").getValue(),
         sub.matchedOptionValue("--fs", null),
         sub.hasMatchedOption("--instrument"));
   }

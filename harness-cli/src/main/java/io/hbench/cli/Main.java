@@ -153,7 +153,7 @@ public final class Main {
       own.add(ob.build());
     }
     own.forEach(spec::addOption);
-    CommonOptions.addTo(spec, b.name());
+    CommonOptions.addTo(spec, b.name(), b.defaultRepeat());
     return spec;
   }
 

@@ -57,11 +57,11 @@ public interface Benchmark {
   }
 
   /**
-   * How many times each point is measured when the suite has its own option for it (the disk
-   * suite's {@code --runs}), or 0 (the default) to follow the common {@code --repeat}.
+   * How many times each point is measured unless {@code --repeat} says otherwise: 1, or more for
+   * a suite whose figures are only worth reading with their spread (fsops, disk: 3).
    */
-  default int repeat(OptionValues options) {
-    return 0;
+  default int defaultRepeat() {
+    return 1;
   }
 
   /**

@@ -106,14 +106,7 @@ public final class BenchmarkRunner {
           benchmark.name() + " works on a local directory; --fs does not apply");
     }
     int repeat = settings.repeat();
-    if (benchmark.repeat(options) > 0) {
-      if (settings.repeat() > 1) {
-        throw new InvalidInputException(
-            benchmark.name() + ": --repeat does not apply; the suite has its own option for"
-                + " the number of runs (see bench " + benchmark.name() + " --help)");
-      }
-      repeat = benchmark.repeat(options);
-    }
+    int warmup = settings.warmup();
 
     Map<String, String> optionText = new LinkedHashMap<>(options.asText());
     optionText.putAll(settings.asText(benchmark.name(), out));
@@ -155,7 +148,8 @@ public final class BenchmarkRunner {
         interrupt.writer = writer;
         for (Point point : points) {
           for (int rep = 1; rep <= repeat; rep++) {
-            String label = repeat > 1 ? point.label() + " #" + rep : point.label();
+            String label = (repeat > 1 ? point.label() + " #" + rep : point.label())
+                + (rep <= warmup ? " (warm-up)" : "");
             String dirName = point.label() + (repeat > 1 ? "-r" + rep : "");
             RunContext ctx =
                 new RunContext(
@@ -169,7 +163,7 @@ public final class BenchmarkRunner {
                     clientIo);
             PointState state =
                 new PointState(runId, benchmark.name(), point, rep, env, redactedOptions,
-                    redactedConfig, ctx, benchmark.headlines());
+                    redactedConfig, ctx, benchmark.headlines(), rep <= warmup);
             interrupt.current = state;
             console.status("[" + label + "] " + benchmark.name() + ": started");
             ResultRecord record = measure(benchmark, options, state);
@@ -340,12 +334,14 @@ public final class BenchmarkRunner {
     final Map<String, String> config;
     final RunContext ctx;
     final java.util.Set<String> headlines;
+    final boolean warmup;
     final Instant started = Instant.now();
 
     PointState(String runId, String suite, Point point, int repeat, Environment env,
         Map<String, String> options, Map<String, String> config, RunContext ctx,
-        java.util.Set<String> headlines) {
+        java.util.Set<String> headlines, boolean warmup) {
       this.headlines = headlines;
+      this.warmup = warmup;
       this.runId = runId;
       this.suite = suite;
       this.point = point;
@@ -365,6 +361,7 @@ public final class BenchmarkRunner {
           suite,
           point.label(),
           repeat,
+          warmup ? Boolean.TRUE : null,
           params,
           failure == null ? ResultRecord.OK : ResultRecord.FAILED,
           failure,

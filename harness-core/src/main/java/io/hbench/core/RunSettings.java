@@ -18,7 +18,9 @@ import java.util.Map;
  * @param hadoopConfDir {@code HADOOP_CONF_DIR}, or null
  * @param baseDir where the suite writes; null for {@code /benchmarks/hbench/<suite>}
  * @param keep keep the data after each point
- * @param repeat times each point is measured
+ * @param repeat times each point is measured, warm-up repeats included
+ * @param warmup the first repeats of each point that are recorded with {@code warmup: true} and
+ *     left out of summaries (the first pays for connection set-up and cold caches)
  * @param fs the file system for the suite's data ({@code --fs}, e.g. {@code ofs://om/}); null for
  *     {@code fs.defaultFS}
  * @param instrument count and time file system calls with the instrumented file system
@@ -33,6 +35,7 @@ public record RunSettings(
     String baseDir,
     boolean keep,
     int repeat,
+    int warmup,
     String fs,
     boolean instrument) {
 
@@ -42,6 +45,13 @@ public record RunSettings(
     }
     if (repeat < 1) {
       throw new InvalidInputException("--repeat must be at least 1, got " + repeat);
+    }
+    if (warmup < 0) {
+      throw new InvalidInputException("--warmup must be at least 0, got " + warmup);
+    }
+    if (warmup >= repeat) {
+      throw new InvalidInputException("--warmup " + warmup + " leaves no repeat of " + repeat
+          + " to summarize");
     }
     if (fs != null) {
       java.net.URI u;
@@ -62,14 +72,14 @@ public record RunSettings(
   /** These settings with {@code baseDir} as the base directory. */
   public RunSettings withBaseDir(String dir) {
     return new RunSettings(
-        out, cluster, datanodes, defines, confFiles, hadoopConfDir, dir, keep, repeat, fs,
+        out, cluster, datanodes, defines, confFiles, hadoopConfDir, dir, keep, repeat, warmup, fs,
         instrument);
   }
 
   /** The defaults, as {@code bench <suite>} with no common options would use. */
   public static RunSettings defaults() {
     return new RunSettings(
-        null, ClusterMode.AUTO, 1, Map.of(), List.of(), null, null, false, 1, null, false);
+        null, ClusterMode.AUTO, 1, Map.of(), List.of(), null, null, false, 1, 0, null, false);
   }
 
   /** The default base directory of a suite. */
@@ -87,6 +97,7 @@ public record RunSettings(
     m.put("base_dir", baseDir == null ? defaultBaseDir(suite) : baseDir);
     m.put("keep", Boolean.toString(keep));
     m.put("repeat", Integer.toString(repeat));
+    m.put("warmup", Integer.toString(warmup));
     m.put("fs", fs == null ? "" : fs);
     m.put("instrument", Boolean.toString(instrument));
     return m;

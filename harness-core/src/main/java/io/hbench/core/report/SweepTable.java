@@ -39,7 +39,8 @@ public final class SweepTable {
     for (int i = 0; i < records.size(); i++) {
       ResultRecord r = records.get(i);
       List<String> row = new ArrayList<>();
-      row.add(repeats ? r.point() + " #" + r.repeat() : r.point());
+      row.add((repeats ? r.point() + " #" + r.repeat() : r.point())
+          + (r.isWarmup() ? " (warm-up)" : ""));
       for (String name : phases) {
         PhaseResult p = r.ok() ? r.phase(name) : null;
         row.add(p == null ? "-" : fmt(p.seconds()));
@@ -58,15 +59,17 @@ public final class SweepTable {
     return layout(header, rows)
         + "seconds: whole phase, wall clock; startup s: the part of it from job submission to the"
         + " first task running; MB/s: MiB per second of the whole phase."
-        + (repeats ? " mean: mean ± sample standard deviation of the ok repeats." : "")
+        + (repeats ? " mean: mean ± sample standard deviation of the ok repeats after the"
+            + " warm-up ones." : "")
         + "\n";
   }
 
   /** Mean ± standard deviation of one point's ok repeats, for every figure column. */
   private static List<String> meanRow(List<ResultRecord> records, String point, Set<String> phases) {
+    // Warm-up repeats are shown but never summarized.
     List<ResultRecord> ok =
-        records.stream().filter(r -> r.point().equals(point) && r.ok()).toList();
-    int all = (int) records.stream().filter(r -> r.point().equals(point)).count();
+        records.stream().filter(r -> r.point().equals(point) && r.ok() && !r.isWarmup()).toList();
+    int all = (int) records.stream().filter(r -> r.point().equals(point) && !r.isWarmup()).count();
     List<String> row = new ArrayList<>();
     row.add(point + " mean");
     for (String name : phases) {

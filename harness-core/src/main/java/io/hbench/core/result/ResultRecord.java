@@ -16,6 +16,7 @@ import java.util.Map;
  * @param suite suite name
  * @param point the point's label, such as {@code 64M}
  * @param repeat 1-based repetition of the point
+ * @param warmup true for a warm-up repeat ({@code --warmup}): recorded, left out of summaries
  * @param params the point's parameters (size, maps, reduces, block size, ...)
  * @param status {@code ok} or {@code failed}; a failed point carries no trustworthy figures
  * @param failure why the point failed, null when ok
@@ -29,7 +30,7 @@ import java.util.Map;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({
-  "schema", "run_id", "suite", "point", "repeat", "status", "failure", "params", "phases",
+  "schema", "run_id", "suite", "point", "repeat", "warmup", "status", "failure", "params", "phases",
   "validation", "environment", "options", "config", "started", "ended"
 })
 public record ResultRecord(
@@ -38,6 +39,7 @@ public record ResultRecord(
     @JsonProperty("suite") String suite,
     @JsonProperty("point") String point,
     @JsonProperty("repeat") int repeat,
+    @JsonProperty("warmup") Boolean warmup,
     @JsonProperty("params") Map<String, Object> params,
     @JsonProperty("status") String status,
     @JsonProperty("failure") String failure,
@@ -55,6 +57,11 @@ public record ResultRecord(
 
   public boolean ok() {
     return OK.equals(status);
+  }
+
+  /** Whether this is a warm-up repeat, left out of summaries. */
+  public boolean isWarmup() {
+    return Boolean.TRUE.equals(warmup);
   }
 
   /** The named phase, or null. */

@@ -29,7 +29,7 @@ final class SchemaUpgrade {
       phases.add(PhaseMetrics.complete(upgrade(p), headlines));
     }
     return new ResultRecord(ResultRecord.SCHEMA, r.runId(), r.suite(), r.point(), r.repeat(),
-        r.params(), r.status(), r.failure(), r.validation(), phases, r.environment(), r.options(),
+        r.warmup(), r.params(), r.status(), r.failure(), r.validation(), phases, r.environment(), r.options(),
         r.config(), r.started(), r.ended());
   }
 

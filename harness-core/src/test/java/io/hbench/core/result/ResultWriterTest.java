@@ -24,6 +24,7 @@ class ResultWriterTest {
         "terasort",
         point,
         1,
+        null,
         Map.of("size", point),
         status,
         status.equals("ok") ? null : "boom",

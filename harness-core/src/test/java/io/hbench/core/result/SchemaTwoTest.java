@@ -22,7 +22,7 @@ class SchemaTwoTest {
       "yarn", 1, 1, "17", "Linux", 2, "h", null);
 
   private static ResultRecord record(String suite, List<PhaseResult> phases) {
-    return new ResultRecord(ResultRecord.SCHEMA, "20260101-000000-abcd", suite, "p", 1,
+    return new ResultRecord(ResultRecord.SCHEMA, "20260101-000000-abcd", suite, "p", 1, null,
         Map.of("size", "1M"), "ok", null, Validation.of(List.of(new Check("c", true, "fine"))),
         phases, ENV, Map.of("sizes", "1M"), Map.of(), "2026-01-01T00:00:00Z",
         "2026-01-01T00:00:02Z");

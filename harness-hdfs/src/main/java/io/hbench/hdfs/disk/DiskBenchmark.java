@@ -37,8 +37,6 @@ public final class DiskBenchmark implements Benchmark {
   static final BenchmarkOption<Size> SIZE =
       BenchmarkOption.size(
           "--size", "File size; a multiple of --block-size. Above memory for honest reads.", "1G");
-  static final BenchmarkOption<Integer> RUNS =
-      BenchmarkOption.integer("--runs", "Write-then-read runs; the table gives each and the mean.", "3", 1);
   static final BenchmarkOption<Boolean> DIRECT =
       BenchmarkOption.flag("--direct", "O_DIRECT: bypass the page cache (as dd oflag=direct iflag=direct).");
   static final BenchmarkOption<Boolean> FSYNC =
@@ -59,7 +57,7 @@ public final class DiskBenchmark implements Benchmark {
 
   @Override
   public List<BenchmarkOption<?>> options() {
-    return List.of(PATH, BLOCK_SIZE, SIZE, RUNS, DIRECT, FSYNC);
+    return List.of(PATH, BLOCK_SIZE, SIZE, DIRECT, FSYNC);
   }
 
   @Override
@@ -90,9 +88,10 @@ public final class DiskBenchmark implements Benchmark {
     return options.get(PATH);
   }
 
+  /** Three runs, as the seed averages dd over several: the table adds their mean. */
   @Override
-  public int repeat(OptionValues options) {
-    return options.get(RUNS);
+  public int defaultRepeat() {
+    return 3;
   }
 
   @Override

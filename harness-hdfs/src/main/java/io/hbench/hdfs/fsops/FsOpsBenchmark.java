@@ -46,12 +46,6 @@ public final class FsOpsBenchmark implements Benchmark {
           + " create_write; for reads, the whole file; 0 for delete's files.");
   static final BenchmarkOption<Size> BUFFER_SIZE =
       BenchmarkOption.size("--buffer-size", "Bytes per write or read call on the stream.", "1M");
-  static final BenchmarkOption<Integer> REPEATS =
-      BenchmarkOption.integer("--repeats", "Times the whole operation is measured; each is a"
-          + " record, then mean, median, stddev, cv, min and max.", "3", 1);
-  static final BenchmarkOption<Integer> WARMUP =
-      BenchmarkOption.integer("--warmup", "First repeats shown but left out of the summary"
-          + " (the first pays for connection set-up).", "0", 0);
   static final BenchmarkOption<Integer> MAPS =
       BenchmarkOption.integer("--maps", "Run the calls from this many map tasks on YARN, each"
           + " with --threads threads (the load of many client machines); 0 runs them in this"
@@ -83,7 +77,7 @@ public final class FsOpsBenchmark implements Benchmark {
   @Override
   public List<BenchmarkOption<?>> options() {
     List<BenchmarkOption<?>> all = new ArrayList<>(
-        List.of(OP, THREADS, ITERATIONS, FILE_SIZE, BUFFER_SIZE, REPEATS, WARMUP, FILE_PATH, MAPS));
+        List.of(OP, THREADS, ITERATIONS, FILE_SIZE, BUFFER_SIZE, FILE_PATH, MAPS));
     all.addAll(LoadOptions.ALL);
     return all;
   }
@@ -91,10 +85,6 @@ public final class FsOpsBenchmark implements Benchmark {
   @Override
   public List<Point> points(OptionValues o) {
     FsOperation op = FsOperation.parse(o.get(OP));
-    if (o.get(WARMUP) >= o.get(REPEATS)) {
-      throw new InvalidInputException("--warmup " + o.get(WARMUP) + " leaves no repeat of "
-          + o.get(REPEATS) + " to summarize");
-    }
     long buffer = o.get(BUFFER_SIZE).bytes();
     if (buffer > (64 << 20)) {
       throw new InvalidInputException("--buffer-size must be at most 64M");
@@ -124,9 +114,10 @@ public final class FsOpsBenchmark implements Benchmark {
     return List.of(Point.of(op.text(), p));
   }
 
+  /** Three repeats: the seed's table is read with its mean, spread and cv. */
   @Override
-  public int repeat(OptionValues options) {
-    return options.get(REPEATS);
+  public int defaultRepeat() {
+    return 3;
   }
 
   @Override

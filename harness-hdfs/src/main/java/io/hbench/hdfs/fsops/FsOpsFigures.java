@@ -97,7 +97,7 @@ final class FsOpsFigures {
       return null;
     }
     FsOperation op = FsOperation.parse(String.valueOf(ok.get(0).params().get("op")));
-    int warmup = Integer.parseInt(ok.get(0).options().getOrDefault("warmup", "0"));
+    long warmup = ok.stream().filter(ResultRecord::isWarmup).count();
     List<Column> cols = columns(op.kind);
     List<String> header = new ArrayList<>(List.of("fsops/" + op.text(), "clients", "iterations"));
     cols.forEach(c -> header.add(c.heading()));
@@ -111,14 +111,14 @@ final class FsOpsFigures {
       double[] v = new double[cols.size()];
       Object clients = r.params().getOrDefault("clients", r.params().get("threads"));
       List<String> row = new ArrayList<>(List.of(
-          "repeat " + r.repeat() + (r.repeat() <= warmup ? " (warm-up)" : ""),
+          "repeat " + r.repeat() + (r.isWarmup() ? " (warm-up)" : ""),
           String.valueOf(clients), String.valueOf(r.params().get("iterations"))));
       for (int i = 0; i < cols.size(); i++) {
         v[i] = cols.get(i).value().applyAsDouble(p, op.text());
         row.add(fmt(v[i]));
       }
       rows.add(row);
-      if (r.repeat() > warmup) {
+      if (!r.isWarmup()) {
         summarized.add(v);
       }
     }
@@ -148,7 +148,7 @@ final class FsOpsFigures {
         + SweepTable.layout(header, rows)
         + "Time: the calls' wall-clock window (first start to last end, all threads); *Time s:"
         + " summed over threads; *Rate: *Total over the window; MB: 2^20 bytes. Summary over"
-        + " repeats " + (warmup + 1) + ".." + ok.size()
+        + " the " + summarized.size() + " ok repeat(s) after the warm-up"
         + (warmup > 0 ? " (--warmup " + warmup + " left out)" : "") + ".\n";
   }
 

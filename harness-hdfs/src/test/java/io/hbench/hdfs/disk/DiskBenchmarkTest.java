@@ -34,13 +34,23 @@ class DiskBenchmarkTest {
 
   private BenchmarkRunner.Summary run(Path dir, Map<String, String> more, boolean keep)
       throws IOException {
+    return run(dir, more, keep, 1, 0);
+  }
+
+  private BenchmarkRunner.Summary run(Path dir, Map<String, String> more, boolean keep, int runs)
+      throws IOException {
+    return run(dir, more, keep, runs, 0);
+  }
+
+  private BenchmarkRunner.Summary run(
+      Path dir, Map<String, String> more, boolean keep, int runs, int warmup) throws IOException {
     DiskBenchmark disk = new DiskBenchmark();
     Map<String, String> texts = new HashMap<>(Map.of("--path", dir.toString()));
     texts.putAll(more);
     OptionValues options = OptionValues.parse(disk.options(), texts);
     RunSettings settings =
         new RunSettings(tmp.resolve("results.jsonl"), ClusterMode.AUTO, 1, Map.of(), List.of(),
-            null, null, keep, 1, null, false);
+            null, null, keep, runs, warmup, null, false);
     PrintStream out = new PrintStream(printed, true, StandardCharsets.UTF_8);
     return new BenchmarkRunner(new Console(out, out, false, 60_000)).run(disk, options, settings);
   }
@@ -54,7 +64,7 @@ class DiskBenchmarkTest {
   @Test
   void writesAndReadsTheExpectedBytesAndCleansUp() throws Exception {
     Path disk = Files.createDirectory(tmp.resolve("disk"));
-    var summary = run(disk, Map.of("--block-size", "4K", "--size", "3M", "--runs", "2"), false);
+    var summary = run(disk, Map.of("--block-size", "4K", "--size", "3M"), false, 2);
     assertEquals(2, summary.records().size(), "one record per run");
     summary.records().forEach(io.hbench.core.result.ResultSchema::assertValid);
     for (ResultRecord r : summary.records()) {
@@ -126,5 +136,20 @@ class DiskBenchmarkTest {
         .getMessage().contains("does not fit"));
     assertFalse(Files.exists(tmp.resolve("missing")));
     assertEquals(List.of(), Files.list(disk).toList());
+  }
+
+  @Test
+  void warmupRunsAreRecordedAsSuchAndLeftOutOfTheMean() throws Exception {
+    Path disk = Files.createDirectory(tmp.resolve("warm"));
+    var summary = run(disk, Map.of("--block-size", "4K", "--size", "1M"), false, 3, 1);
+    List<ResultRecord> records = summary.records();
+    assertEquals(3, records.size());
+    assertTrue(records.get(0).isWarmup(), "the first run is the warm-up");
+    assertFalse(records.get(1).isWarmup() || records.get(2).isWarmup());
+    records.forEach(io.hbench.core.result.ResultSchema::assertValid);
+    String table = printed.toString(StandardCharsets.UTF_8);
+    assertTrue(table.contains("#1 (warm-up)"), table);
+    // The mean row counts the two measured runs only.
+    assertTrue(table.contains("2/2 ok"), table);
   }
 }

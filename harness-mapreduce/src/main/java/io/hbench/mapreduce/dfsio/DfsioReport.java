@@ -53,7 +53,8 @@ final class DfsioReport {
       boolean last = i + 1 == records.size() || !records.get(i + 1).point().equals(r.point());
       if (repeats && last) {
         List<Map<String, Object>> ok =
-            records.stream().filter(x -> x.point().equals(r.point())).map(DfsioReport::figures)
+            records.stream().filter(x -> x.point().equals(r.point()) && !x.isWarmup())
+                .map(DfsioReport::figures)
                 .filter(x -> x != null).toList();
         if (ok.size() > 1) {
           List<String> row = new ArrayList<>(List.of(r.point() + " mean", "-", "-"));

@@ -22,14 +22,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.concurrent.ThreadLocalRandom;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.util.ShutdownHookManager;
@@ -50,9 +47,6 @@ public final class BenchmarkRunner {
       return records.stream().allMatch(ResultRecord::ok) ? 0 : 1;
     }
   }
-
-  private static final DateTimeFormatter RUN_ID =
-      DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
   private final Console console;
 
@@ -81,15 +75,9 @@ public final class BenchmarkRunner {
    */
   public Summary run(Benchmark benchmark, OptionValues options, RunSettings settings)
       throws IOException {
-    String runId =
-        RUN_ID.format(Instant.now())
-            + "-"
-            + Integer.toHexString(0x1000 + ThreadLocalRandom.current().nextInt(0xF000));
-    List<Point> points = benchmark.points(options);
-    Path out =
-        settings.out() != null
-            ? settings.out()
-            : Path.of("hbench-results", benchmark.name() + "-" + runId + ".jsonl");
+    RunPlan plan = RunPlan.of(benchmark, options, settings, RunPlan.newRunId());
+    String runId = plan.runId();
+    Path out = plan.resultsFile();
     ResultWriter.checkWritable(out);
     if (settings.instrument() && settings.fs() != null && settings.fs().startsWith("file:")) {
       throw fileNotInstrumentable();
@@ -105,8 +93,6 @@ public final class BenchmarkRunner {
       throw new InvalidInputException(
           benchmark.name() + " works on a local directory; --fs does not apply");
     }
-    int repeat = settings.repeat();
-    int warmup = settings.warmup();
 
     Map<String, String> optionText = new LinkedHashMap<>(options.asText());
     optionText.putAll(settings.asText(benchmark.name(), out));
@@ -146,43 +132,42 @@ public final class BenchmarkRunner {
       List<ResultRecord> records = new ArrayList<>();
       try (ResultWriter writer = ResultWriter.open(out)) {
         interrupt.writer = writer;
-        for (Point point : points) {
-          for (int rep = 1; rep <= repeat; rep++) {
-            String label = (repeat > 1 ? point.label() + " #" + rep : point.label())
-                + (rep <= warmup ? " (warm-up)" : "");
-            String dirName = point.label() + (repeat > 1 ? "-r" + rep : "");
-            RunContext ctx =
-                new RunContext(
-                    label,
-                    new Configuration(base),
-                    dirs,
-                    new org.apache.hadoop.fs.Path(runDir, dirName),
-                    settings.keep(),
-                    jobs,
-                    console,
-                    clientIo);
-            PointState state =
-                new PointState(runId, benchmark.name(), point, rep, env, redactedOptions,
-                    redactedConfig, ctx, benchmark.headlines(), rep <= warmup);
-            interrupt.current = state;
-            console.status("[" + label + "] " + benchmark.name() + ": started");
-            ResultRecord record = measure(benchmark, options, state);
-            interrupt.current = null;
-            if (interrupt.stopping) {
-              // The interrupt handler has recorded this point as interrupted.
-              return new Summary(out, records);
-            }
-            writer.append(record);
-            records.add(record);
-            console.status(
-                "["
-                    + label
-                    + "] "
-                    + benchmark.name()
-                    + ": "
-                    + record.status()
-                    + (record.failure() == null ? "" : ": " + record.failure()));
+        for (RunPlan.Measurement m : plan.measurements()) {
+          Point point = m.point();
+          int rep = m.repeat();
+          String label = m.label();
+          String dirName = m.directoryName();
+          RunContext ctx =
+              new RunContext(
+                  label,
+                  new Configuration(base),
+                  dirs,
+                  new org.apache.hadoop.fs.Path(runDir, dirName),
+                  settings.keep(),
+                  jobs,
+                  console,
+                  clientIo);
+          PointState state =
+              new PointState(runId, benchmark.name(), point, rep, env, redactedOptions,
+                  redactedConfig, ctx, benchmark.headlines(), m.warmup());
+          interrupt.current = state;
+          console.status("[" + label + "] " + benchmark.name() + ": started");
+          ResultRecord record = measure(benchmark, options, state);
+          interrupt.current = null;
+          if (interrupt.stopping) {
+            // The interrupt handler has recorded this point as interrupted.
+            return new Summary(out, records);
           }
+          writer.append(record);
+          records.add(record);
+          console.status(
+              "["
+                  + label
+                  + "] "
+                  + benchmark.name()
+                  + ": "
+                  + record.status()
+                  + (record.failure() == null ? "" : ": " + record.failure()));
         }
         if (!settings.keep() && dirs.isOwned(runDir)) {
           dirs.delete(runDir);

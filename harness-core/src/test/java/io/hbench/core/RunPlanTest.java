@@ -1,0 +1,103 @@
+package io.hbench.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hbench.core.size.Size;
+import io.hbench.core.size.SizeRange;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The plan: options to measurements, with no cluster, file system or output. */
+class RunPlanTest {
+
+  /** A suite that sweeps sizes, as terasort does, and measures nothing. */
+  static final class Sweep implements Benchmark {
+    static final BenchmarkOption<SizeRange> SIZES =
+        BenchmarkOption.sizeRange("--sizes", "Sizes.", null);
+
+    @Override
+    public String name() {
+      return "sweep";
+    }
+
+    @Override
+    public String description() {
+      return "test";
+    }
+
+    @Override
+    public List<BenchmarkOption<?>> options() {
+      return List.of(SIZES);
+    }
+
+    @Override
+    public List<Point> points(OptionValues o) {
+      List<Point> p = new ArrayList<>();
+      for (Size s : o.get(SIZES).sizes()) {
+        p.add(Point.of(s.toString(), Map.of("size_bytes", s.bytes())));
+      }
+      return p;
+    }
+
+    @Override
+    public void run(Point point, OptionValues options, RunContext context) {}
+  }
+
+  private static RunSettings settings(int repeat, int warmup, Path out) {
+    return new RunSettings(out, io.hbench.core.cluster.ClusterMode.AUTO, 1, Map.of(), List.of(),
+        null, null, false, repeat, warmup, null, false);
+  }
+
+  private static RunPlan plan(String sizes, int repeat, int warmup) {
+    Sweep s = new Sweep();
+    return RunPlan.of(s, OptionValues.parse(s.options(), Map.of("--sizes", sizes)),
+        settings(repeat, warmup, null), "20260101-000000-abcd");
+  }
+
+  @Test
+  void aSweepIsOneMeasurementPerPointInOrder() {
+    RunPlan p = plan("16M..48M", 1, 0);
+    assertEquals(List.of("16M", "32M", "48M"),
+        p.measurements().stream().map(RunPlan.Measurement::label).toList());
+    assertEquals(List.of("16M", "32M", "48M"),
+        p.measurements().stream().map(RunPlan.Measurement::directoryName).toList());
+    assertEquals(32L << 20, p.measurements().get(1).point().params().get("size_bytes"));
+    assertTrue(p.measurements().stream().noneMatch(RunPlan.Measurement::warmup));
+  }
+
+  @Test
+  void repeatsFollowTheirPointAndTheFirstAreWarmup() {
+    RunPlan p = plan("1M,2M", 3, 1);
+    assertEquals(6, p.measurements().size());
+    assertEquals(List.of("1M #1 (warm-up)", "1M #2", "1M #3", "2M #1 (warm-up)", "2M #2", "2M #3"),
+        p.measurements().stream().map(RunPlan.Measurement::label).toList());
+    assertEquals(List.of(true, false, false, true, false, false),
+        p.measurements().stream().map(RunPlan.Measurement::warmup).toList());
+    assertEquals("2M-r3", p.measurements().get(5).directoryName());
+    assertEquals(3, p.measurements().get(5).repeat());
+  }
+
+  @Test
+  void theResultsFileDefaultsToOnePerRun() {
+    RunPlan p = plan("1M", 1, 0);
+    assertEquals(Path.of("hbench-results", "sweep-20260101-000000-abcd.jsonl"), p.resultsFile());
+    Sweep s = new Sweep();
+    RunPlan given = RunPlan.of(s, OptionValues.parse(s.options(), Map.of("--sizes", "1M")),
+        settings(1, 0, Path.of("x.jsonl")), RunPlan.newRunId());
+    assertEquals(Path.of("x.jsonl"), given.resultsFile());
+    assertTrue(given.runId().matches("[0-9]{8}-[0-9]{6}-[0-9a-f]{4}"), given.runId());
+  }
+
+  @Test
+  void badInputIsRefusedBeforeAnythingIsPlanned() {
+    assertThrows(InvalidInputException.class, () -> plan("48M..16M", 1, 0));
+    assertThrows(InvalidInputException.class, () -> settings(2, 2, null));
+    assertFalse(plan("1M", 2, 1).measurements().get(1).warmup());
+  }
+}

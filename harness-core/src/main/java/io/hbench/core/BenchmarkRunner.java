@@ -49,9 +49,48 @@ public final class BenchmarkRunner {
   }
 
   private final Console console;
+  private final boolean writeResults;
+  private final boolean printTables;
+  private final boolean interruptHook;
+  private final List<RunListener> listeners;
+  private final JobPhase jobs;
+  private volatile Thread running;
+  private volatile boolean cancelled;
 
+  /** As the {@code bench} command runs: results file, tables, and Ctrl-C handling. */
   public BenchmarkRunner(Console console) {
+    this(console, true, true, true, List.of());
+  }
+
+  /**
+   * @param console where progress (and, with {@code printTables}, the tables) go
+   * @param writeResults append each record to the results file
+   * @param printTables print the end-of-run tables
+   * @param interruptHook on JVM shutdown (Ctrl-C), record the point cut short and stop running
+   *     jobs and the embedded cluster: for a process that is the run, not for a tool embedding it
+   * @param listeners receive each record as it is measured
+   */
+  BenchmarkRunner(Console console, boolean writeResults, boolean printTables,
+      boolean interruptHook, List<RunListener> listeners) {
     this.console = console;
+    this.writeResults = writeResults;
+    this.printTables = printTables;
+    this.interruptHook = interruptHook;
+    this.listeners = List.copyOf(listeners);
+    this.jobs = new JobPhase(console);
+  }
+
+  /**
+   * Stops a run under way from another thread: running jobs are killed, the point under way is
+   * recorded as failed ({@code cancelled}), and no further point is measured.
+   */
+  public void cancel() {
+    cancelled = true;
+    jobs.killRunning();
+    Thread t = running;
+    if (t != null) {
+      t.interrupt();
+    }
   }
 
   /** The hbench version, from the build. */
@@ -78,7 +117,9 @@ public final class BenchmarkRunner {
     RunPlan plan = RunPlan.of(benchmark, options, settings, RunPlan.newRunId());
     String runId = plan.runId();
     Path out = plan.resultsFile();
-    ResultWriter.checkWritable(out);
+    if (writeResults) {
+      ResultWriter.checkWritable(out);
+    }
     if (settings.instrument() && settings.fs() != null && settings.fs().startsWith("file:")) {
       throw fileNotInstrumentable();
     }
@@ -99,10 +140,12 @@ public final class BenchmarkRunner {
     Map<String, String> redactedOptions = SecretRedactor.redact(optionText);
     Map<String, String> redactedConfig = SecretRedactor.redact(config.explicitSettings());
 
-    JobPhase jobs = new JobPhase(console);
     Interrupt interrupt = new Interrupt(jobs);
-    ShutdownHookManager.get()
-        .addShutdownHook(interrupt, FileSystem.SHUTDOWN_HOOK_PRIORITY + 10);
+    if (interruptHook) {
+      ShutdownHookManager.get()
+          .addShutdownHook(interrupt, FileSystem.SHUTDOWN_HOOK_PRIORITY + 10);
+    }
+    running = Thread.currentThread();
     FileSystem dataFs = null;
     boolean runsJobs = benchmark.runsJobs(options);
     java.net.URI named = namedDataFs(settings);
@@ -130,9 +173,12 @@ public final class BenchmarkRunner {
       org.apache.hadoop.fs.Path runDir = new org.apache.hadoop.fs.Path(dirs.base(), runId);
 
       List<ResultRecord> records = new ArrayList<>();
-      try (ResultWriter writer = ResultWriter.open(out)) {
+      try (ResultWriter writer = writeResults ? ResultWriter.open(out) : null) {
         interrupt.writer = writer;
         for (RunPlan.Measurement m : plan.measurements()) {
+          if (cancelled) {
+            break;
+          }
           Point point = m.point();
           int rep = m.repeat();
           String label = m.label();
@@ -158,8 +204,13 @@ public final class BenchmarkRunner {
             // The interrupt handler has recorded this point as interrupted.
             return new Summary(out, records);
           }
-          writer.append(record);
+          if (writer != null) {
+            writer.append(record);
+          }
           records.add(record);
+          for (RunListener l : listeners) {
+            l.measured(record);
+          }
           console.status(
               "["
                   + label
@@ -173,25 +224,33 @@ public final class BenchmarkRunner {
           dirs.delete(runDir);
         }
       }
-      if (benchmark.commonTable()) {
-        console.print(SweepTable.render(records));
+      if (printTables) {
+        if (benchmark.commonTable()) {
+          console.print(SweepTable.render(records));
+        }
+        String ioTable = IoTable.render(records);
+        if (ioTable != null) {
+          console.print(ioTable);
+        }
+        String own = benchmark.report(records);
+        if (own != null) {
+          console.print(own);
+        }
       }
-      String ioTable = IoTable.render(records);
-      if (ioTable != null) {
-        console.print(ioTable);
+      if (writeResults) {
+        console.status("hbench: " + records.size() + " record(s) appended to " + out);
       }
-      String own = benchmark.report(records);
-      if (own != null) {
-        console.print(own);
+      for (RunListener l : listeners) {
+        l.finished(List.copyOf(records));
       }
-      console.status("hbench: " + records.size() + " record(s) appended to " + out);
-      return new Summary(out, records);
+      return new Summary(writeResults ? out : null, records);
     } finally {
       if (settings.instrument() && dataFs != null) {
         // Our own instance (not Hadoop's cache): closing it prints its report when asked to.
         dataFs.close();
       }
-      if (!interrupt.stopping) {
+      running = null;
+      if (interruptHook && !interrupt.stopping) {
         ShutdownHookManager.get().removeShutdownHook(interrupt);
       }
     }
@@ -274,6 +333,13 @@ public final class BenchmarkRunner {
       failure = describe(e);
       if (System.getenv("HBENCH_DEBUG") != null) {
         e.printStackTrace();
+      }
+    }
+    if (cancelled) {
+      // cancel() interrupted this thread to stop the point; clean-up and writing still run.
+      Thread.interrupted();
+      if (failure != null) {
+        failure = "cancelled (" + failure + ")";
       }
     }
     // A point cut short by an error was not fully validated, whatever checks it made so far.

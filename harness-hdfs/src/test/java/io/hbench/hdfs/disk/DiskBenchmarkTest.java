@@ -152,4 +152,48 @@ class DiskBenchmarkTest {
     // The mean row counts the two measured runs only.
     assertTrue(table.contains("2/2 ok"), table);
   }
+
+  /** The embedding API: no results file, no output, records through a listener and returned. */
+  @Test
+  void runsThroughTheEmbeddingApiWithNoFileAndNoOutput() throws Exception {
+    Path disk = Files.createDirectory(tmp.resolve("embedded"));
+    List<ResultRecord> seen = new java.util.ArrayList<>();
+    java.io.PrintStream stdout = System.out;
+    java.io.PrintStream stderr = System.err;
+    ByteArrayOutputStream leaked = new ByteArrayOutputStream();
+    List<ResultRecord> records;
+    try {
+      System.setOut(new PrintStream(leaked, true, StandardCharsets.UTF_8));
+      System.setErr(new PrintStream(leaked, true, StandardCharsets.UTF_8));
+      records = io.hbench.core.RunRequest.suite("disk")
+          .option("--path", disk.toString())
+          .option("--block-size", "4K")
+          .option("--size", "1M")
+          .repeat(2)
+          .listener(new io.hbench.core.RunListener() {
+            @Override
+            public void measured(ResultRecord r) {
+              seen.add(r);
+            }
+          })
+          .build()
+          .run();
+    } finally {
+      System.setOut(stdout);
+      System.setErr(stderr);
+    }
+    assertEquals(2, records.size());
+    assertEquals(records, seen, "the listener saw every record as it was measured");
+    assertTrue(records.stream().allMatch(ResultRecord::ok), records.toString());
+    assertEquals("", leaked.toString(StandardCharsets.UTF_8), "nothing printed");
+    try (Stream<Path> files = Files.list(tmp)) {
+      assertTrue(files.noneMatch(p -> p.toString().endsWith(".jsonl")), "no results file");
+    }
+    assertFalse(Files.exists(Path.of("hbench-results", "disk-" + records.get(0).runId() + ".jsonl")));
+    assertThrows(InvalidInputException.class,
+        () -> io.hbench.core.RunRequest.suite("no-such-suite"));
+    assertThrows(InvalidInputException.class,
+        () -> io.hbench.core.RunRequest.suite("disk").option("--path", disk.toString())
+            .repeat(1).warmup(1).build());
+  }
 }

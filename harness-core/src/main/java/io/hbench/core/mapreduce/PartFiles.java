@@ -22,6 +22,18 @@ public final class PartFiles {
 
   private PartFiles() {}
 
+  /** The first line of {@code file}; an IOException when it is empty. */
+  public static String firstLine(FileSystem fs, Path file) throws IOException {
+    try (BufferedReader r =
+        new BufferedReader(new InputStreamReader(fs.open(file), StandardCharsets.UTF_8))) {
+      String line = r.readLine();
+      if (line == null) {
+        throw new IOException(file + " is empty");
+      }
+      return line;
+    }
+  }
+
   /** Calls {@code handler} for every line of every {@code part-*} file in {@code dir}. */
   public static void forEachLine(FileSystem fs, Path dir, LineHandler handler) throws IOException {
     FileStatus[] parts = fs.listStatus(dir, p -> p.getName().startsWith("part-"));

@@ -1,0 +1,58 @@
+package io.hbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code bench.jar} under plain {@code java -jar}, where no Hadoop class is on the class path:
+ * help lists every suite (so every suite must load without Hadoop), and a run says in one line
+ * to use {@code yarn jar}, with exit code 2.
+ */
+@Tag("integration")
+class BenchJarIT {
+
+  private static final Path JAR = Path.of("target", "bench.jar").toAbsolutePath();
+
+  private record Result(int exit, String out, String err) {}
+
+  private static Result run(String... args) throws Exception {
+    assertTrue(Files.isRegularFile(JAR), "bench.jar must be built before integration tests");
+    List<String> cmd = new ArrayList<>(List.of(
+        System.getProperty("java.home") + File.separator + "bin" + File.separator + "java",
+        "-jar", JAR.toString()));
+    cmd.addAll(List.of(args));
+    Process p = new ProcessBuilder(cmd).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    return new Result(p.waitFor(), out, err);
+  }
+
+  @Test
+  void helpListsEverySuiteWithoutHadoop() throws Exception {
+    Result r = run("--help");
+    assertEquals(0, r.exit(), r.err());
+    for (String suite : new String[] {"terasort", "teragen", "teravalidate", "dfsio", "wordcount",
+        "slive", "disk", "nnthroughput", "fsops"}) {
+      assertTrue(r.out().contains("  " + suite + " "), suite + " missing from:\n" + r.out());
+    }
+    assertFalse(r.err().contains("Exception"), r.err());
+  }
+
+  @Test
+  void aRunWithoutHadoopSaysToUseYarnJar() throws Exception {
+    Result r = run("wordcount", "--sizes", "1M");
+    assertEquals(2, r.exit(), r.out() + r.err());
+    assertEquals(1, r.err().strip().lines().count(), r.err());
+    assertTrue(r.err().contains("yarn jar"), r.err());
+  }
+}

@@ -33,8 +33,15 @@ final class SchemaUpgrade {
         r.config(), r.started(), r.ended());
   }
 
+  /** Headlines by suite: a results file has thousands of lines of a few suites. */
+  private static final Map<String, Set<String>> HEADLINES = new java.util.concurrent.ConcurrentHashMap<>();
+
   /** The suite's headlines when it is on the class path, else the default. */
   private static Set<String> headlines(String suite) {
+    return HEADLINES.computeIfAbsent(suite, SchemaUpgrade::lookUpHeadlines);
+  }
+
+  private static Set<String> lookUpHeadlines(String suite) {
     try {
       for (Benchmark b : ServiceLoader.load(Benchmark.class, SchemaUpgrade.class.getClassLoader())) {
         if (b.name().equals(suite)) {

@@ -54,7 +54,9 @@ public final class BenchmarkRunner {
   private final boolean interruptHook;
   private final List<RunListener> listeners;
   private final JobPhase jobs;
-  private volatile Thread running;
+  /** Guards {@code measuring}: cancel() interrupts a point's work, never the code around it. */
+  private final Object measuringLock = new Object();
+  private Thread measuring;
   private volatile boolean cancelled;
 
   /** As the {@code bench} command runs: results file, tables, and Ctrl-C handling. */
@@ -87,9 +89,10 @@ public final class BenchmarkRunner {
   public void cancel() {
     cancelled = true;
     jobs.killRunning();
-    Thread t = running;
-    if (t != null) {
-      t.interrupt();
+    synchronized (measuringLock) {
+      if (measuring != null) {
+        measuring.interrupt();
+      }
     }
   }
 
@@ -145,7 +148,6 @@ public final class BenchmarkRunner {
       ShutdownHookManager.get()
           .addShutdownHook(interrupt, FileSystem.SHUTDOWN_HOOK_PRIORITY + 10);
     }
-    running = Thread.currentThread();
     FileSystem dataFs = null;
     boolean runsJobs = benchmark.runsJobs(options);
     java.net.URI named = namedDataFs(settings);
@@ -249,7 +251,6 @@ public final class BenchmarkRunner {
         // Our own instance (not Hadoop's cache): closing it prints its report when asked to.
         dataFs.close();
       }
-      running = null;
       if (interruptHook && !interrupt.stopping) {
         ShutdownHookManager.get().removeShutdownHook(interrupt);
       }
@@ -325,6 +326,9 @@ public final class BenchmarkRunner {
     Instant started = Instant.now();
     String failure = null;
     try {
+      synchronized (measuringLock) {
+        measuring = Thread.currentThread();
+      }
       benchmark.run(s.point, options, s.ctx);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -335,8 +339,12 @@ public final class BenchmarkRunner {
         e.printStackTrace();
       }
     }
+    synchronized (measuringLock) {
+      measuring = null;
+    }
     if (cancelled) {
-      // cancel() interrupted this thread to stop the point; clean-up and writing still run.
+      // cancel() interrupted this thread to stop the point, and can no longer: clear it, so
+      // clean-up and writing run and the caller's thread is left as it was.
       Thread.interrupted();
       if (failure != null) {
         failure = "cancelled (" + failure + ")";

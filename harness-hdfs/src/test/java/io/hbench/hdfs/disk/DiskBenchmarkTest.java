@@ -196,4 +196,31 @@ class DiskBenchmarkTest {
         () -> io.hbench.core.RunRequest.suite("disk").option("--path", disk.toString())
             .repeat(1).warmup(1).build());
   }
+
+  /** cancel() from a listener: the point measured is kept, no later point is measured. */
+  @Test
+  void aCancelledRunMeasuresNoFurtherPoint() throws Exception {
+    Path disk = Files.createDirectory(tmp.resolve("cancelled"));
+    java.util.concurrent.atomic.AtomicReference<io.hbench.core.RunRequest> request =
+        new java.util.concurrent.atomic.AtomicReference<>();
+    request.set(io.hbench.core.RunRequest.suite("disk")
+        .option("--path", disk.toString())
+        .option("--block-size", "4K")
+        .option("--size", "1M")
+        .repeat(3)
+        .listener(new io.hbench.core.RunListener() {
+          @Override
+          public void measured(ResultRecord r) {
+            request.get().cancel();
+          }
+        })
+        .build());
+    List<ResultRecord> records = request.get().run();
+    assertEquals(1, records.size(), "cancelled after the first of 3 runs");
+    assertTrue(records.get(0).ok(), records.get(0).failure());
+    assertFalse(Thread.currentThread().isInterrupted(), "cancel leaves the caller uninterrupted");
+    // The base directory keeps only its ownership marker, as after any run.
+    assertTrue(filesUnder(disk).stream().allMatch(p -> p.getFileName().toString().contains("hbench-owned")),
+        "nothing of the runs left behind: " + filesUnder(disk));
+  }
 }

@@ -2,7 +2,9 @@ package io.hbench.cli;
 
 import io.hbench.core.InvalidInputException;
 import io.hbench.core.cluster.ClusterConfiguration;
+import io.hbench.core.cluster.ClusterFactory;
 import io.hbench.core.cluster.EmbeddedCluster;
+import io.hbench.core.cluster.ServiceProvider;
 import io.hbench.core.report.Console;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,10 +15,10 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParseResult;
 
 /**
- * {@code bench embedded-cluster}: starts the embedded cluster and keeps it up until Ctrl-C,
- * writing its client configuration to a directory. Other tools (Hadoop's own examples, for a
- * side-by-side run) then use it as {@code HADOOP_CONF_DIR}, and so does {@code bench --cluster
- * conf}.
+ * {@code bench embedded-cluster}: starts embedded services (HDFS and YARN by default, any set with
+ * {@code --with}) through the same factory as a run, and keeps them up until Ctrl-C, writing their
+ * client configuration to a directory. Other tools (Hadoop's own examples, for a side-by-side run)
+ * then use it as {@code HADOOP_CONF_DIR}, and so does {@code bench --cluster conf}.
  */
 final class EmbeddedClusterCommand {
 
@@ -31,6 +33,13 @@ final class EmbeddedClusterCommand {
         .description(
             "Start the embedded cluster and keep it running until Ctrl-C, with its client"
                 + " configuration written to --conf-dir (use it as HADOOP_CONF_DIR).");
+    spec.addOption(
+        OptionSpec.builder("--with")
+            .paramLabel("SERVICE,...")
+            .type(String.class)
+            .defaultValue("hdfs,yarn")
+            .description(withDescription())
+            .build());
     spec.addOption(
         OptionSpec.builder("--conf-dir")
             .paramLabel("DIR")
@@ -51,14 +60,17 @@ final class EmbeddedClusterCommand {
     }
     Map<String, String> defines = sub.matchedOptionValue("-D", Map.of());
     ClusterConfiguration config = ClusterConfiguration.load(null, List.of(), defines);
-    EmbeddedCluster cluster;
-    try {
-      cluster = EmbeddedCluster.start(config.configuration(), datanodes, 1);
-    } catch (NoClassDefFoundError e) {
-      throw new InvalidInputException(
-          "the embedded cluster is not in this jar (missing " + e.getMessage()
-              + "): use bench-standalone.jar");
+    String with = sub.commandSpec().findOption("--with").getValue();
+    List<String> services = new java.util.ArrayList<>();
+    for (String name : with.split(",")) {
+      if (!name.isBlank()) {
+        services.add(name.strip().toLowerCase(java.util.Locale.ROOT));
+      }
     }
+    if (services.isEmpty()) {
+      throw new InvalidInputException("--with names no service: use, for example, hdfs,yarn");
+    }
+    EmbeddedCluster cluster = ClusterFactory.embedded(config, datanodes, services, console);
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
         .addShutdownHook(
@@ -68,11 +80,29 @@ final class EmbeddedClusterCommand {
                   stopped.countDown();
                 }));
     cluster.writeConfiguration(dir);
+    StringBuilder up = new StringBuilder();
+    for (io.hbench.core.result.ServiceInfo info : cluster.services()) {
+      up.append(up.length() == 0 ? "" : ", ").append(info.name()).append(" at ").append(info.endpoint());
+    }
     console.status(
-        "hbench: embedded cluster up (" + cluster.configuration().get("fs.defaultFS")
+        "hbench: embedded cluster up (" + up
             + "); configuration in " + dir.toAbsolutePath().resolve("core-site.xml")
             + "; Ctrl-C stops it");
     stopped.await();
     return 0;
+  }
+
+  /** The services this jar can start, for {@code --help}. */
+  private static String withDescription() {
+    StringBuilder b =
+        new StringBuilder("Services to start, in order; a store first (hdfs unless another is named). Default: hdfs,yarn.");
+    try {
+      for (ServiceProvider p : ClusterFactory.providers()) {
+        b.append("%n  ").append(p.name()).append(": ").append(p.description());
+      }
+    } catch (LinkageError e) {
+      // Without Hadoop on the class path (java -jar bench.jar --help) no service can start.
+    }
+    return b.toString();
   }
 }

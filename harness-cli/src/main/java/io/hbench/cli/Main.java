@@ -45,6 +45,12 @@ public final class Main {
   }
 
   public static void main(String[] args) {
+    // This process is the run: task JVMs of an embedded or locally configured mini cluster inherit
+    // its class path, which must not be relative to where the user stands.
+    if (hadoopOnClassPath()) {
+      System.setProperty("java.class.path", io.hbench.core.mapreduce.JobPhase.absoluteClassPath(
+          System.getProperty("java.class.path", "")));
+    }
     int code = new Main(Console.system(), System.getenv("HADOOP_CONF_DIR")).execute(args);
     System.exit(code);
   }

@@ -33,6 +33,25 @@ class BadInputTest {
     return p;
   }
 
+  /** embedded-cluster takes no --out: its bad input must start nothing and write no --conf-dir. */
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = ';',
+      value = {
+        "hdfs,nosuch; no embedded service 'nosuch'",
+        "ozone,hdfs; one store per cluster: ozone and hdfs",
+        ",; --with names no service"
+      })
+  void embeddedClusterRejects(String with, String expected) {
+    Path confDir = tmp.resolve("conf");
+    BenchProcess p =
+        BenchProcess.run(null, "embedded-cluster", "--with", with, "--conf-dir", confDir.toString());
+    assertEquals(2, p.exitCode, p.toString());
+    assertEquals(1, p.errLines().size(), "exactly one line on stderr:\n" + p);
+    assertTrue(p.err.contains(expected), p.err);
+    assertFalse(Files.exists(confDir), "nothing may be created");
+  }
+
   @ParameterizedTest
   @CsvSource(
       delimiter = ';',

@@ -55,7 +55,7 @@ class ConfiguredClusterIT {
   @BeforeAll
   void startCluster() throws Exception {
     tmp = Files.createTempDirectory("hbench-it-");
-    cluster = EmbeddedCluster.start(new Configuration(), 1, 1);
+    cluster = EmbeddedCluster.start(new Configuration(), 1, "hdfs", "yarn");
     confDir = tmp.resolve("conf");
     cluster.writeConfiguration(confDir);
     conf = cluster.configuration();

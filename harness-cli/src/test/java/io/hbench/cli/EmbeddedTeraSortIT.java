@@ -57,6 +57,14 @@ class EmbeddedTeraSortIT {
       assertEquals("embedded", r.environment().cluster());
       assertEquals(1, r.environment().datanodes());
       assertEquals(1, r.environment().nodeManagers());
+      // Each service as it describes itself: the store, then YARN, both started by hbench.
+      List<io.hbench.core.result.ServiceInfo> services = r.environment().services();
+      assertEquals(List.of("hdfs", "yarn"),
+          services.stream().map(io.hbench.core.result.ServiceInfo::name).toList());
+      assertEquals(java.util.Map.of("datanodes", 1), services.get(0).nodes());
+      assertEquals(java.util.Map.of("node_managers", 1), services.get(1).nodes());
+      assertEquals("embedded", services.get(1).origin());
+      assertEquals(r.environment().defaultFs(), services.get(0).endpoint());
       assertEquals("3.4.2", r.environment().hadoopVersion());
       assertTrue(r.environment().defaultFs().startsWith("hdfs://"));
       assertEquals(records.get(0).runId(), r.runId());

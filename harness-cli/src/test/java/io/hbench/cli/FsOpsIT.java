@@ -60,7 +60,7 @@ class FsOpsIT {
   @BeforeAll
   void start() throws Exception {
     tmp = Files.createTempDirectory("hbench-fsops-it-");
-    hdfs = EmbeddedCluster.start(new Configuration(), 1, 0);
+    hdfs = EmbeddedCluster.start(new Configuration(), 1, "hdfs");
     confDir = tmp.resolve("conf");
     hdfs.writeConfiguration(confDir);
     s3Port = freePort();

@@ -56,7 +56,7 @@ class MapReduceSuitesIT {
   @BeforeAll
   void startCluster() throws Exception {
     tmp = Files.createTempDirectory("hbench-mr-it-");
-    cluster = EmbeddedCluster.start(new Configuration(), 1, 1);
+    cluster = EmbeddedCluster.start(new Configuration(), 1, "hdfs", "yarn");
     confDir = tmp.resolve("conf");
     cluster.writeConfiguration(confDir);
     fs = FileSystem.get(cluster.configuration());

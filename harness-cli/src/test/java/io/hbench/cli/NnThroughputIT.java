@@ -53,7 +53,7 @@ class NnThroughputIT {
     Configuration conf = new Configuration();
     // blockReport over RPC sends 16-byte blocks, as NNThroughputBenchmark does.
     conf.setLong("dfs.namenode.fs-limits.min-block-size", 16);
-    cluster = EmbeddedCluster.start(conf, 1, 1);
+    cluster = EmbeddedCluster.start(conf, 1, "hdfs", "yarn");
     confDir = tmp.resolve("conf");
     cluster.writeConfiguration(confDir);
   }
@@ -122,6 +122,13 @@ class NnThroughputIT {
         assertEquals(expectedOps.get(r.point()), f.calls(), r.point());
       }
       assertEquals("in-process", r.params().get("target"));
+      // The point's own NameNode, started through the core's service factory, is recorded.
+      assertEquals("local", r.environment().cluster());
+      io.hbench.core.result.ServiceInfo nn = r.environment().services().get(0);
+      assertEquals(List.of("namenode"),
+          r.environment().services().stream().map(io.hbench.core.result.ServiceInfo::name).toList());
+      assertEquals("embedded", nn.origin());
+      assertTrue(nn.endpoint().startsWith("hdfs://"), nn.endpoint());
     }
     ResultRecord report = run.records().get(6);
     // 20 blocks per report x 4 datanodes at replication 2.
@@ -174,6 +181,57 @@ class NnThroughputIT {
       assertTrue(r.ok(), r.point() + ": " + r.failure());
       assertTrue(load(r).opsPerSecond() > 0, r.point());
       assertTrue(String.valueOf(r.params().get("target")).startsWith("hdfs://"), r.params().toString());
+      // Only the file system was needed: HDFS as its NameNode describes it, and no YARN.
+      assertEquals(1, r.environment().services().size(), r.environment().toString());
+      io.hbench.core.result.ServiceInfo hdfs = r.environment().services().get(0);
+      assertEquals("hdfs", hdfs.name());
+      assertEquals("configured", hdfs.origin());
+      assertEquals("3.4.2", hdfs.version(), "the datanodes' own software version");
+      assertEquals(Map.of("datanodes", 1), hdfs.nodes());
+    }
+  }
+
+  /**
+   * {@code bench embedded-cluster --with namenode} in a process of its own serves a NameNode
+   * alone, through the same factory and provider as {@code --mode direct}: a client of its
+   * configuration directory makes directories there and counts no datanode.
+   */
+  @Test
+  @Order(6)
+  void embeddedClusterWithANameNodeAloneServesRpcRuns() throws Exception {
+    Path dir = tmp.resolve("nn-only-conf");
+    List<String> cmd = List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+        "embedded-cluster", "--with", "namenode", "--conf-dir", dir.toString());
+    Process proc = new ProcessBuilder(cmd).redirectErrorStream(true)
+        .redirectOutput(tmp.resolve("nn-only.log").toFile()).start();
+    try {
+      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+      while (!Files.exists(dir.resolve("core-site.xml"))) {
+        assertTrue(proc.isAlive(), Files.readString(tmp.resolve("nn-only.log")));
+        assertTrue(System.nanoTime() < deadline, "no configuration after 3 minutes");
+        Thread.sleep(200);
+      }
+      Configuration client = new Configuration();
+      client.addResource(new org.apache.hadoop.fs.Path(dir.resolve("core-site.xml").toUri()));
+      try (org.apache.hadoop.fs.FileSystem fs =
+          org.apache.hadoop.fs.FileSystem.newInstance(client)) {
+        assertTrue(fs.mkdirs(new org.apache.hadoop.fs.Path("/it-nn-only/a/b")));
+        assertTrue(fs.getFileStatus(new org.apache.hadoop.fs.Path("/it-nn-only/a")).isDirectory());
+        assertEquals(0, ((org.apache.hadoop.hdfs.DistributedFileSystem) fs)
+            .getDataNodeStats(org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType.ALL).length);
+      }
+      // The status line follows the configuration files by a moment.
+      while (!Files.readString(tmp.resolve("nn-only.log")).contains("(namenode at hdfs://")) {
+        assertTrue(System.nanoTime() < deadline, Files.readString(tmp.resolve("nn-only.log")));
+        Thread.sleep(100);
+      }
+      assertTrue(Files.readString(tmp.resolve("nn-only.log"))
+          .contains("embedded namenode cluster (in-process: namenode)"));
+    } finally {
+      proc.destroy();
+      assertTrue(proc.waitFor(2, TimeUnit.MINUTES), "embedded-cluster stops on SIGTERM");
     }
   }
 

@@ -39,6 +39,12 @@ class OzoneTeraGenIT {
     assertEquals("ok", r.status(), r.toString());
     assertEquals("embedded-ozone", r.environment().cluster());
     assertTrue(r.environment().dataFs().startsWith("ofs://"), r.environment().dataFs());
+    // The Ozone store as SCM counts its datanodes, then YARN on the local disk.
+    io.hbench.core.result.ServiceInfo ozone = r.environment().services().get(0);
+    assertEquals("ozone", ozone.name());
+    assertEquals(java.util.Map.of("datanodes", 1), ozone.nodes());
+    assertTrue(ozone.endpoint().startsWith("ofs://"), ozone.endpoint());
+    assertEquals("yarn", r.environment().services().get(1).name());
     assertTrue(String.valueOf(r.params().get("output")).startsWith("ofs://"), r.params().toString());
     IoResult io = r.phase("teragen").io();
     assertEquals(2 * ROWS, io.tasks().get("stream_write_operations").calls());

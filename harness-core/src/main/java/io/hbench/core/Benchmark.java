@@ -2,6 +2,7 @@ package io.hbench.core;
 
 import java.io.IOException;
 import java.util.List;
+import io.hbench.core.cluster.Needs;
 import io.hbench.core.result.ResultRecord;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -35,25 +36,17 @@ public interface Benchmark {
   List<BenchmarkOption<?>> options();
 
   /**
-   * For a suite that measures this machine rather than a cluster (the raw disk), the local
-   * directory it works in; null (the default) for cluster suites. When it returns a directory,
-   * the run opens no cluster, its data file system is {@code file:///}, and its base directory
-   * is {@code <directory>/hbench-<suite>} unless {@code --base-dir} says otherwise. Called after
-   * {@link #points}, so options are already checked.
+   * What the suite needs with these options: a file system and YARN (the default, for a suite that
+   * submits MapReduce jobs), only a file system, a local directory of this machine, and named
+   * services ({@code hbase}, {@code hive}). The core opens exactly these, configured or embedded,
+   * once per run. Called after {@link #points}, so options are already checked.
+   *
+   * <p>A suite that needs only a file system and is given its data's file system outright
+   * ({@code --fs}, or a {@code --base-dir} URI such as {@code s3a://bucket/dir}) under {@code
+   * --cluster auto} opens no cluster at all, only that file system.
    */
-  default String localDirectory(OptionValues options) {
-    return null;
-  }
-
-  /**
-   * Whether the suite submits MapReduce jobs with these options (the default). A suite that only
-   * calls a file system or a NameNode returns false: its run then starts no YARN, and when its
-   * data's file system is named outright ({@code --fs}, or a {@code --base-dir} URI such as {@code
-   * s3a://bucket/dir}) under {@code --cluster auto}, it opens no cluster at all, only that file
-   * system.
-   */
-  default boolean runsJobs(OptionValues options) {
-    return true;
+  default Needs needs(OptionValues options) {
+    return Needs.jobs();
   }
 
   /**

@@ -2,12 +2,6 @@ package io.hbench.core;
 
 import io.hbench.core.cluster.BenchCluster;
 import io.hbench.core.cluster.ClusterConfiguration;
-import io.hbench.core.cluster.ClusterEnvironment;
-import io.hbench.core.cluster.ClusterFactory;
-import io.hbench.core.cluster.ClusterMode;
-import io.hbench.core.fs.Instrumentation;
-import io.hbench.core.fs.IoStatistics;
-import io.hbench.core.fs.OwnedDirectories;
 import io.hbench.core.mapreduce.JobPhase;
 import io.hbench.core.report.Console;
 import io.hbench.core.report.IoTable;
@@ -124,7 +118,7 @@ public final class BenchmarkRunner {
       ResultWriter.checkWritable(out);
     }
     if (settings.instrument() && settings.fs() != null && settings.fs().startsWith("file:")) {
-      throw fileNotInstrumentable();
+      throw Workspace.fileNotInstrumentable();
     }
     ClusterConfiguration config =
         ClusterConfiguration.load(
@@ -132,12 +126,6 @@ public final class BenchmarkRunner {
     if (settings.baseDir() == null && config.baseDir() != null) {
       settings = settings.withBaseDir(config.baseDir());
     }
-    String localDir = benchmark.localDirectory(options);
-    if (localDir != null && settings.fs() != null) {
-      throw new InvalidInputException(
-          benchmark.name() + " works on a local directory; --fs does not apply");
-    }
-
     Map<String, String> optionText = new LinkedHashMap<>(options.asText());
     optionText.putAll(settings.asText(benchmark.name(), out));
     Map<String, String> redactedOptions = SecretRedactor.redact(optionText);
@@ -148,32 +136,8 @@ public final class BenchmarkRunner {
       ShutdownHookManager.get()
           .addShutdownHook(interrupt, FileSystem.SHUTDOWN_HOOK_PRIORITY + 10);
     }
-    FileSystem dataFs = null;
-    boolean runsJobs = benchmark.runsJobs(options);
-    java.net.URI named = namedDataFs(settings);
-    try (BenchCluster cluster =
-        localDir != null
-            ? ClusterFactory.localMachine(config)
-            : !runsJobs && named != null && settings.cluster() == ClusterMode.AUTO
-                ? ClusterFactory.fileSystem(config, named)
-                : ClusterFactory.open(
-                    settings.cluster(), config, settings.datanodes(), console, runsJobs)) {
-      interrupt.cluster = cluster;
-      Configuration base = new Configuration(cluster.configuration());
-      org.apache.hadoop.fs.Path basePath =
-          localDir != null
-              ? localBasePath(settings, benchmark.name(), localDir)
-              : basePath(settings, benchmark.name(),
-                  settings.fs() != null ? settings.fs() : cluster.dataFs());
-      dataFs = openDataFileSystem(basePath, base, settings.instrument());
-      benchmark.checkInputs(options, base, dataFs.makeQualified(basePath));
-      Environment env =
-          ClusterEnvironment.read(cluster, version()).withDataFs(dataFs.getUri().toString());
-      IoStatistics clientIo = settings.instrument() ? Instrumentation.statistics(dataFs) : null;
-      OwnedDirectories dirs = new OwnedDirectories(dataFs, basePath, runId);
-      dirs.prepareBase();
-      org.apache.hadoop.fs.Path runDir = new org.apache.hadoop.fs.Path(dirs.base(), runId);
-
+    try (Workspace ws =
+        Workspace.open(benchmark, options, settings, config, runId, console, c -> interrupt.cluster = c)) {
       List<ResultRecord> records = new ArrayList<>();
       try (ResultWriter writer = writeResults ? ResultWriter.open(out) : null) {
         interrupt.writer = writer;
@@ -182,21 +146,19 @@ public final class BenchmarkRunner {
             break;
           }
           Point point = m.point();
-          int rep = m.repeat();
           String label = m.label();
-          String dirName = m.directoryName();
           RunContext ctx =
               new RunContext(
                   label,
-                  new Configuration(base),
-                  dirs,
-                  new org.apache.hadoop.fs.Path(runDir, dirName),
+                  new Configuration(ws.base),
+                  ws.dirs,
+                  new org.apache.hadoop.fs.Path(ws.runDir, m.directoryName()),
                   settings.keep(),
                   jobs,
                   console,
-                  clientIo);
+                  ws.clientIo);
           PointState state =
-              new PointState(runId, benchmark.name(), point, rep, env, redactedOptions,
+              new PointState(runId, benchmark.name(), point, m.repeat(), ws.env, redactedOptions,
                   redactedConfig, ctx, benchmark.headlines(), m.warmup());
           interrupt.current = state;
           console.status("[" + label + "] " + benchmark.name() + ": started");
@@ -222,9 +184,7 @@ public final class BenchmarkRunner {
                   + record.status()
                   + (record.failure() == null ? "" : ": " + record.failure()));
         }
-        if (!settings.keep() && dirs.isOwned(runDir)) {
-          dirs.delete(runDir);
-        }
+        ws.removeRunDirectory(settings.keep());
       }
       if (printTables) {
         if (benchmark.commonTable()) {
@@ -247,79 +207,10 @@ public final class BenchmarkRunner {
       }
       return new Summary(writeResults ? out : null, records);
     } finally {
-      if (settings.instrument() && dataFs != null) {
-        // Our own instance (not Hadoop's cache): closing it prints its report when asked to.
-        dataFs.close();
-      }
       if (interruptHook && !interrupt.stopping) {
         ShutdownHookManager.get().removeShutdownHook(interrupt);
       }
     }
-  }
-
-  private static InvalidInputException fileNotInstrumentable() {
-    return new InvalidInputException(
-        "--instrument cannot wrap file:// (MapReduce tasks need the local file system"
-            + " unwrapped); give the data a cluster file system with --fs or fs.defaultFS");
-  }
-
-  /** The data's file system when named outright: {@code --fs}, or a {@code --base-dir} URI. */
-  private static java.net.URI namedDataFs(RunSettings settings) {
-    String text = settings.fs() != null ? settings.fs() : settings.baseDir();
-    if (text == null) {
-      return null;
-    }
-    java.net.URI uri = new org.apache.hadoop.fs.Path(text).toUri();
-    return uri.getScheme() == null ? null : uri;
-  }
-
-  /** The base directory, under {@code dataFs} ({@code --fs}, or the cluster's) when given. */
-  private static org.apache.hadoop.fs.Path basePath(
-      RunSettings settings, String suite, String dataFs) {
-    String text = settings.baseDir() != null ? settings.baseDir() : RunSettings.defaultBaseDir(suite);
-    org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(text);
-    if (dataFs == null || p.toUri().getScheme() != null) {
-      return p;
-    }
-    // Appended, not resolved: ofs://om/vol/bucket + /benchmarks/... keeps the volume and bucket.
-    String fs = dataFs.replaceAll("/+$", "");
-    return new org.apache.hadoop.fs.Path(fs + (text.startsWith("/") ? text : "/" + text));
-  }
-
-  /** The base directory of a suite that works on this machine: absolute, on {@code file:}. */
-  private static org.apache.hadoop.fs.Path localBasePath(
-      RunSettings settings, String suite, String localDir) {
-    String given = settings.baseDir();
-    java.nio.file.Path dir =
-        given == null
-            ? java.nio.file.Path.of(localDir).resolve("hbench-" + suite)
-            : given.startsWith("file:")
-                ? java.nio.file.Path.of(java.net.URI.create(given))
-                : java.nio.file.Path.of(given);
-    return new org.apache.hadoop.fs.Path(dir.toAbsolutePath().normalize().toUri());
-  }
-
-  /**
-   * The file system of the base directory. With {@code --instrument}, the configuration is set so
-   * that every file system of that scheme made from it (here and in the job's tasks) is
-   * instrumented, and this process gets an instance of its own, outside Hadoop's cache, so that
-   * instances made before the switch cannot stand in for it.
-   */
-  private static FileSystem openDataFileSystem(
-      org.apache.hadoop.fs.Path basePath, Configuration conf, boolean instrument)
-      throws IOException {
-    if (!instrument) {
-      return basePath.getFileSystem(conf);
-    }
-    String scheme = basePath.toUri().getScheme();
-    if (scheme == null) {
-      scheme = FileSystem.getDefaultUri(conf).getScheme();
-    }
-    if ("file".equals(scheme)) {
-      throw fileNotInstrumentable();
-    }
-    Instrumentation.enable(conf, scheme);
-    return FileSystem.newInstance(basePath.toUri(), conf);
   }
 
   private ResultRecord measure(Benchmark benchmark, OptionValues options, PointState s) {
@@ -342,6 +233,7 @@ public final class BenchmarkRunner {
     synchronized (measuringLock) {
       measuring = null;
     }
+    s.ctx.stopServices();
     if (cancelled) {
       // cancel() interrupted this thread to stop the point, and can no longer: clear it, so
       // clean-up and writing run and the caller's thread is left as it was.
@@ -426,7 +318,7 @@ public final class BenchmarkRunner {
           failure,
           validation,
           ctx.phases().stream().map(p -> PhaseMetrics.complete(p, headlines)).toList(),
-          env,
+          env.withServices(ctx.services()),
           options,
           config,
           from.toString(),

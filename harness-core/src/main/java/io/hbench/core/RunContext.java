@@ -52,6 +52,8 @@ public final class RunContext {
   private final List<PhaseResult> phases = new ArrayList<>();
   private final List<Check> checks = new ArrayList<>();
   private final IoStatistics clientIo;
+  private final List<io.hbench.core.cluster.RunningService> services = new ArrayList<>();
+  private final List<io.hbench.core.result.ServiceInfo> serviceInfo = new ArrayList<>();
   private boolean pointDirCreated;
 
   RunContext(
@@ -259,6 +261,37 @@ public final class RunContext {
 
   public Console console() {
     return console;
+  }
+
+  /**
+   * Starts the embedded service {@code name} for this point only, through its {@link
+   * io.hbench.core.cluster.ServiceProvider}: a service whose state is the point's own (the
+   * in-process NameNode of {@code nnthroughput --mode direct}, fresh or kept per operation). It is
+   * recorded in this point's {@code environment.services} and stopped when the point ends, if the
+   * suite has not closed it before. Services the whole run needs are declared with {@link
+   * Benchmark#needs} instead.
+   *
+   * @param conf the service's settings
+   * @param dir a directory of this machine for its files, which the suite owns
+   */
+  public io.hbench.core.cluster.RunningService startService(
+      String name, Configuration conf, java.nio.file.Path dir) throws IOException {
+    io.hbench.core.cluster.RunningService s =
+        io.hbench.core.cluster.ClusterFactory.provider(name).start(conf, dir, 1);
+    services.add(s);
+    serviceInfo.add(s.info());
+    return s;
+  }
+
+  /** Stops the services this point started. */
+  void stopServices() {
+    for (int i = services.size() - 1; i >= 0; i--) {
+      services.get(i).close();
+    }
+  }
+
+  List<io.hbench.core.result.ServiceInfo> services() {
+    return serviceInfo;
   }
 
   Map<String, Object> params() {

@@ -1,6 +1,8 @@
 package io.hbench.ozone;
 
-import io.hbench.core.cluster.EmbeddedStorage;
+import io.hbench.core.cluster.RunningService;
+import io.hbench.core.cluster.ServiceProvider;
+import io.hbench.core.result.ServiceInfo;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -17,25 +19,38 @@ import org.apache.hadoop.ozone.MiniOzoneCluster;
  * {@code benchmarks}, bucket {@code hbench}. YARN and MapReduce keep their own files on the local
  * disk, so only the benchmark's data goes to Ozone.
  */
-public final class MiniOzoneStorage implements EmbeddedStorage {
+public final class MiniOzoneStorage implements RunningService {
 
   private final MiniOzoneCluster cluster;
   private final String dataFs;
+  private final int datanodes;
+  private boolean closed;
 
-  private MiniOzoneStorage(MiniOzoneCluster cluster, String dataFs) {
+  private MiniOzoneStorage(MiniOzoneCluster cluster, String dataFs, int datanodes) {
     this.cluster = cluster;
     this.dataFs = dataFs;
+    this.datanodes = datanodes;
   }
 
   /** Found by the core through {@link java.util.ServiceLoader}. */
-  public static final class Provider implements EmbeddedStorage.Provider {
+  public static final class Provider implements ServiceProvider {
     @Override
     public String name() {
       return "ozone";
     }
 
     @Override
-    public EmbeddedStorage start(Configuration conf, Path root, int datanodes)
+    public String description() {
+      return "Ozone (MiniOzoneCluster): SCM, OM and datanodes; data on ofs://, YARN's files local";
+    }
+
+    @Override
+    public boolean storage() {
+      return true;
+    }
+
+    @Override
+    public RunningService start(Configuration conf, Path root, int datanodes)
         throws IOException {
       quietLogs();
       nativeLibrariesIn(root);
@@ -61,7 +76,7 @@ public final class MiniOzoneStorage implements EmbeddedStorage {
         }
         conf.set("fs.ofs.impl", "org.apache.hadoop.fs.ozone.RootedOzoneFileSystem");
         conf.set("fs.AbstractFileSystem.ofs.impl", "org.apache.hadoop.fs.ozone.RootedOzFs");
-        return new MiniOzoneStorage(cluster, uri);
+        return new MiniOzoneStorage(cluster, uri, datanodes);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         cluster.shutdown();
@@ -114,13 +129,26 @@ public final class MiniOzoneStorage implements EmbeddedStorage {
     return dataFs;
   }
 
+  /** Datanodes as SCM counts them, and the Ozone version of the classes running them. */
   @Override
-  public String kind() {
-    return "embedded-ozone";
+  public ServiceInfo info() {
+    int healthy = datanodes;
+    try {
+      healthy = cluster.getStorageContainerManager().getScmNodeManager().getAllNodes().size();
+    } catch (RuntimeException e) {
+      // As started.
+    }
+    return new ServiceInfo("ozone", "embedded",
+        org.apache.hadoop.ozone.util.OzoneVersionInfo.OZONE_VERSION_INFO.getVersion(), dataFs,
+        Map.of("datanodes", healthy));
   }
 
   @Override
-  public void stop() {
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
     try {
       cluster.shutdown();
     } catch (RuntimeException e) {

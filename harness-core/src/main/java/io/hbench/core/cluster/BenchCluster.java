@@ -16,6 +16,14 @@ public interface BenchCluster extends AutoCloseable {
     return null;
   }
 
+  /**
+   * The services of this cluster, each as it describes itself (version, endpoint, node counts),
+   * for {@code environment.services}.
+   */
+  default java.util.List<io.hbench.core.result.ServiceInfo> services() {
+    return java.util.List.of();
+  }
+
   /** Configuration for clients and jobs of this cluster, {@code -D} and {@code --conf} applied. */
   Configuration configuration();
 

@@ -1,30 +1,41 @@
 package io.hbench.core.cluster;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hbench.core.result.Environment;
+import io.hbench.core.result.ServiceInfo;
 import java.io.IOException;
+import java.io.InputStream;
+import java.net.HttpURLConnection;
 import java.net.InetAddress;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.util.VersionInfo;
 import org.apache.hadoop.yarn.client.api.YarnClient;
 
-/** Reads what a run is measured on from the cluster itself. */
+/** Reads what a run is measured on from the cluster and its services themselves. */
 public final class ClusterEnvironment {
 
   private ClusterEnvironment() {}
 
   public static Environment read(BenchCluster cluster, String hbenchVersion) {
     Configuration conf = cluster.configuration();
+    List<ServiceInfo> services = cluster.services();
     return new Environment(
         hbenchVersion,
-        VersionInfo.getVersion(),
+        clientVersion(),
         cluster.kind(),
         conf.get(FileSystem.FS_DEFAULT_NAME_KEY),
         conf.get("mapreduce.framework.name", "local"),
-        datanodes(conf),
-        nodeManagers(conf),
+        nodes(services, "hdfs", "datanodes"),
+        nodes(services, "yarn", "node_managers"),
         System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")",
         System.getProperty("os.name")
             + " "
@@ -33,34 +44,98 @@ public final class ClusterEnvironment {
             + System.getProperty("os.arch"),
         Runtime.getRuntime().availableProcessors(),
         hostName(),
-        null);
+        null,
+        services.isEmpty() ? null : services);
   }
 
-  private static Integer datanodes(Configuration conf) {
+  /** The version of the Hadoop client classes in use. */
+  public static String clientVersion() {
+    return VersionInfo.getVersion();
+  }
+
+  private static Integer nodes(List<ServiceInfo> services, String service, String role) {
+    return services.stream()
+        .filter(s -> s.name().equals(service))
+        .map(s -> s.nodes().get(role))
+        .filter(n -> n != null)
+        .findFirst()
+        .orElse(null);
+  }
+
+  /**
+   * HDFS as its NameNode reports it: live datanodes, and their software version (several,
+   * comma-separated, during a rolling upgrade; the client's when no datanode is live).
+   */
+  public static ServiceInfo hdfs(DistributedFileSystem dfs, String origin) throws IOException {
+    DatanodeInfo[] live = dfs.getDataNodeStats(DatanodeReportType.LIVE);
+    TreeSet<String> versions = new TreeSet<>();
+    for (DatanodeInfo d : live) {
+      if (d.getSoftwareVersion() != null) {
+        versions.add(d.getSoftwareVersion());
+      }
+    }
+    return new ServiceInfo("hdfs", origin,
+        versions.isEmpty() ? clientVersion() : String.join(",", versions),
+        dfs.getUri().toString(), Map.of("datanodes", live.length));
+  }
+
+  /**
+   * The configured file system at {@code uri}: HDFS as {@link #hdfs} describes it, any other
+   * (s3a, ofs, file) by its scheme and endpoint.
+   */
+  static List<ServiceInfo> fileSystem(Configuration conf, String uri) {
     try {
-      FileSystem fs = FileSystem.get(conf);
+      FileSystem fs = FileSystem.get(URI.create(uri), conf);
       if (fs instanceof DistributedFileSystem dfs) {
-        return dfs.getDataNodeStats(DatanodeReportType.LIVE).length;
+        return List.of(hdfs(dfs, "configured"));
       }
     } catch (IOException | RuntimeException e) {
-      // Not allowed for this user, or not HDFS: recorded as unknown.
+      // Not allowed for this user, or not answering: described from the configuration alone.
     }
-    return null;
+    String scheme = URI.create(uri).getScheme();
+    return List.of(new ServiceInfo(scheme == null ? "filesystem" : scheme, "configured",
+        clientVersion(), uri, null));
   }
 
-  private static Integer nodeManagers(Configuration conf) {
-    if (!"yarn".equals(conf.get("mapreduce.framework.name"))) {
-      return null;
-    }
+  /**
+   * The configured YARN: running NodeManagers as the ResourceManager counts them, and the
+   * ResourceManager's own version from its REST API (the client's when that does not answer).
+   */
+  static ServiceInfo yarn(Configuration conf) {
+    Integer nodeManagers = null;
     YarnClient yarn = YarnClient.createYarnClient();
     try {
       yarn.init(conf);
       yarn.start();
-      return yarn.getYarnClusterMetrics().getNumNodeManagers();
+      nodeManagers = yarn.getYarnClusterMetrics().getNumNodeManagers();
     } catch (Exception e) {
-      return null;
+      // Not answering: counted as unknown.
     } finally {
       yarn.stop();
+    }
+    String web = conf.get("yarn.resourcemanager.webapp.address");
+    String version = web == null ? null : resourceManagerVersion(web);
+    return new ServiceInfo("yarn", "configured", version == null ? clientVersion() : version,
+        conf.get("yarn.resourcemanager.address"),
+        nodeManagers == null ? null : Map.of("node_managers", nodeManagers));
+  }
+
+  /** {@code clusterInfo.resourceManagerVersion} of {@code /ws/v1/cluster/info}, or null. */
+  private static String resourceManagerVersion(String webAddress) {
+    try {
+      HttpURLConnection c = (HttpURLConnection)
+          URI.create("http://" + webAddress + "/ws/v1/cluster/info").toURL().openConnection();
+      c.setConnectTimeout(2000);
+      c.setReadTimeout(2000);
+      c.setRequestProperty("Accept", "application/json");
+      try (InputStream in = c.getInputStream()) {
+        JsonNode v = new ObjectMapper().readTree(in).path("clusterInfo").path("resourceManagerVersion");
+        return v.isTextual() ? v.asText() : null;
+      } finally {
+        c.disconnect();
+      }
+    } catch (IOException | RuntimeException e) {
+      return null;
     }
   }
 

@@ -3,75 +3,115 @@ package io.hbench.core.cluster;
 import io.hbench.core.InvalidInputException;
 import io.hbench.core.report.Console;
 import java.io.IOException;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import org.apache.hadoop.conf.Configuration;
 
-/** The one place clusters are opened. */
+/**
+ * The one place clusters and services are opened: what a suite {@link Needs}, from the
+ * configuration or embedded in this process by the {@link ServiceProvider}s found with {@link
+ * ServiceLoader}.
+ */
 public final class ClusterFactory {
 
   private ClusterFactory() {}
 
   /**
-   * Opens the cluster a run asked for.
+   * Opens what a run needs.
    *
    * @param mode {@code --cluster}
    * @param config the run's configuration
-   * @param datanodes datanodes of an embedded cluster
+   * @param datanodes datanodes of an embedded store
    * @param console where to say that the run is on an embedded cluster
-   * @param jobs whether the run submits MapReduce jobs; without, an embedded cluster starts no
-   *     YARN and a configured one's ResourceManager is not asked
+   * @param needs what the suite declared for these options
+   * @param namedDataFs the data's file system when named outright ({@code --fs}, or a {@code
+   *     --base-dir} URI), or null
    */
-  public static BenchCluster open(
-      ClusterMode mode, ClusterConfiguration config, int datanodes, Console console, boolean jobs)
-      throws IOException {
-    int nodeManagers = jobs ? 1 : 0;
-    if (mode == ClusterMode.MINI_OZONE) {
-      return startOn("ozone", config, datanodes, console, nodeManagers);
+  public static BenchCluster open(ClusterMode mode, ClusterConfiguration config, int datanodes,
+      Console console, Needs needs, URI namedDataFs) throws IOException {
+    if (needs.localDirectory() != null) {
+      // Nothing of a configured cluster is touched, not even to describe it.
+      return noCluster("local", config, "file:///");
     }
-    boolean embedded =
-        switch (mode) {
-          case MINI, MINI_OZONE -> true;
-          case CONF -> {
-            if (!config.namesCluster()) {
-              throw new InvalidInputException(
-                  "--cluster conf: no cluster is configured (fs.defaultFS is "
-                      + config.configuration().get("fs.defaultFS", "file:///")
-                      + "); set HADOOP_CONF_DIR, --conf or -D fs.defaultFS=...");
-            }
-            yield false;
-          }
-          case AUTO -> !config.namesCluster();
-        };
+    boolean clientOnly = !needs.yarn() && needs.services().isEmpty();
+    if (clientOnly && namedDataFs != null && mode.equals(ClusterMode.AUTO)) {
+      return fileSystem(config, namedDataFs);
+    }
+    boolean embedded;
+    if (mode.equals(ClusterMode.CONF)) {
+      if (!config.namesCluster()) {
+        throw new InvalidInputException(
+            "--cluster conf: no cluster is configured (fs.defaultFS is "
+                + config.configuration().get("fs.defaultFS", "file:///")
+                + "); set HADOOP_CONF_DIR, --conf or -D fs.defaultFS=...");
+      }
+      embedded = false;
+    } else {
+      embedded = mode.embedded() || !config.namesCluster();
+    }
     if (!embedded) {
-      ConfiguredCluster cluster = ConfiguredCluster.connect(config.configuration(), jobs);
-      if (jobs && "local".equals(config.configuration().get("mapreduce.framework.name", "local"))) {
+      ConfiguredCluster cluster = ConfiguredCluster.connect(config.configuration(), needs);
+      if (needs.yarn()
+          && "local".equals(config.configuration().get("mapreduce.framework.name", "local"))) {
         console.status(
             "hbench: mapreduce.framework.name is 'local': jobs run inside this process, not on"
                 + " the cluster's YARN (set it in mapred-site.xml or with -D)");
       }
       return cluster;
     }
-    console.status(
-        "hbench: running on an embedded cluster (in-process MiniDFSCluster with "
-            + datanodes
-            + " datanode(s)"
-            + (jobs ? " and MiniYARNCluster with 1 NodeManager" : "")
-            + "): figures describe this machine, not a cluster");
-    try {
-      return EmbeddedCluster.start(config.configuration(), datanodes, nodeManagers);
-    } catch (NoClassDefFoundError e) {
-      throw notInThisJar(e.getMessage());
+    List<String> services = new ArrayList<>();
+    services.add(mode.store());
+    if (needs.yarn()) {
+      services.add("yarn");
     }
+    services.addAll(needs.services());
+    return embedded(config, datanodes, services, console);
   }
 
   /**
-   * No cluster: this machine, for suites that measure a local directory ({@link
-   * io.hbench.core.Benchmark#localDirectory}). Its data file system is {@code file:///}.
+   * Starts the embedded services {@code services} (a store first, added as {@code hdfs} when none
+   * is named), saying so on {@code console}: for a run, and for {@code bench embedded-cluster}.
    */
-  public static BenchCluster localMachine(ClusterConfiguration config) {
-    // Nothing of a configured cluster is touched, not even to describe it.
-    return noCluster("local", config, "file:///");
+  public static EmbeddedCluster embedded(
+      ClusterConfiguration config, int datanodes, List<String> services, Console console)
+      throws IOException {
+    List<ServiceProvider> providers = new ArrayList<>();
+    for (String name : services) {
+      ServiceProvider p = provider(name);
+      if (p.storage() && !providers.isEmpty() && providers.get(0).storage()) {
+        throw new InvalidInputException(
+            "one store per cluster: " + providers.get(0).name() + " and " + name);
+      }
+      if (p.storage()) {
+        providers.add(0, p);
+      } else if (providers.stream().noneMatch(q -> q.name().equals(p.name()))) {
+        providers.add(p);
+      }
+    }
+    if (providers.isEmpty() || !providers.get(0).storage()) {
+      providers.add(0, provider("hdfs"));
+    }
+    List<String> described = new ArrayList<>();
+    for (ServiceProvider p : providers) {
+      described.add(
+          p.nodeKind() == null ? p.name() : p.name() + " with " + datanodes + " " + p.nodeKind());
+    }
+    String store = providers.get(0).name();
+    console.status(
+        "hbench: running on an embedded "
+            + (store.equals("hdfs") ? "" : store + " ")
+            + "cluster (in-process: "
+            + String.join(", ", described)
+            + "): figures describe this machine, not a cluster");
+    try {
+      return EmbeddedCluster.start(config.configuration(), datanodes, providers);
+    } catch (NoClassDefFoundError e) {
+      throw notInThisJar(e.getMessage());
+    }
   }
 
   /**
@@ -80,7 +120,7 @@ public final class ClusterFactory {
    * asked once, with few retries, so an unreachable one gives one line instead of minutes of
    * retries.
    */
-  public static BenchCluster fileSystem(ClusterConfiguration config, java.net.URI uri) {
+  private static BenchCluster fileSystem(ClusterConfiguration config, URI uri) {
     String root = uri.getScheme() + "://" + (uri.getAuthority() == null ? "" : uri.getAuthority()) + "/";
     BenchCluster none = noCluster("filesystem", config, root);
     ConfiguredCluster.probe(none.configuration(), new org.apache.hadoop.fs.Path(uri));
@@ -104,6 +144,11 @@ public final class ClusterFactory {
       }
 
       @Override
+      public List<io.hbench.core.result.ServiceInfo> services() {
+        return kind.equals("local") ? List.of() : ClusterEnvironment.fileSystem(conf, defaultFs);
+      }
+
+      @Override
       public Configuration configuration() {
         return new Configuration(conf);
       }
@@ -113,36 +158,46 @@ public final class ClusterFactory {
     };
   }
 
-  /** An embedded cluster on a store found through {@link EmbeddedStorage.Provider}. */
-  private static BenchCluster startOn(
-      String storage, ClusterConfiguration config, int datanodes, Console console,
-      int nodeManagers)
-      throws IOException {
-    EmbeddedStorage.Provider provider = null;
-    try {
-      for (EmbeddedStorage.Provider p : ServiceLoader.load(EmbeddedStorage.Provider.class)) {
-        if (p.name().equals(storage)) {
-          provider = p;
-        }
+  /**
+   * The provider of the service {@code name}.
+   *
+   * @throws InvalidInputException naming the services this jar has, when it has no such one
+   */
+  public static ServiceProvider provider(String name) {
+    List<ServiceProvider> all = providers();
+    for (ServiceProvider p : all) {
+      if (p.name().equals(name)) {
+        return p;
       }
-    } catch (ServiceConfigurationError | NoClassDefFoundError e) {
-      throw notInThisJar(e.getMessage());
     }
-    if (provider == null) {
-      throw notInThisJar("the " + storage + " store");
+    if (all.isEmpty()) {
+      throw notInThisJar("the " + name + " service");
     }
-    console.status(
-        "hbench: running on an embedded "
-            + storage
-            + " cluster (in-process, "
-            + datanodes
-            + " datanode(s)"
-            + (nodeManagers > 0 ? ", with MiniYARNCluster" : "")
-            + "): figures describe this machine, not a cluster");
-    try {
-      return EmbeddedCluster.start(config.configuration(), datanodes, nodeManagers, provider);
-    } catch (NoClassDefFoundError e) {
-      throw notInThisJar(e.getMessage());
+    throw new InvalidInputException(
+        "no embedded service '" + name + "' in this jar (it has "
+            + String.join(", ", all.stream().map(ServiceProvider::name).toList())
+            + "; bench-standalone.jar has every one)");
+  }
+
+  /**
+   * Every service this jar can start embedded. A provider whose classes are missing (the thin
+   * {@code bench.jar} has no mini clusters) is left out.
+   */
+  public static List<ServiceProvider> providers() {
+    List<ServiceProvider> out = new ArrayList<>();
+    Iterator<ServiceProvider> it = ServiceLoader.load(ServiceProvider.class).iterator();
+    while (true) {
+      try {
+        if (!it.hasNext()) {
+          return out;
+        }
+        ServiceProvider p = it.next();
+        // A missing service class shows when the provider is first asked, not when it loads.
+        p.name();
+        out.add(p);
+      } catch (ServiceConfigurationError | LinkageError e) {
+        // Not in this jar: skip it.
+      }
     }
   }
 

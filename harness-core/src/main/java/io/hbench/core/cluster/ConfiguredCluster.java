@@ -12,16 +12,23 @@ import org.apache.hadoop.yarn.exceptions.YarnException;
 final class ConfiguredCluster implements BenchCluster {
 
   private final Configuration conf;
+  private final boolean yarn;
+  private final java.util.List<io.hbench.core.result.ServiceInfo> named;
 
-  private ConfiguredCluster(Configuration conf) {
+  private ConfiguredCluster(
+      Configuration conf, boolean yarn, java.util.List<io.hbench.core.result.ServiceInfo> named) {
     this.conf = conf;
+    this.yarn = yarn;
+    this.named = named;
   }
 
   /**
-   * Checks that the file system (and, when the run submits jobs to YARN, the ResourceManager)
-   * answers, failing fast with one line instead of Hadoop's minutes of retries.
+   * Checks that the file system, and what else the run needs (the ResourceManager when it submits
+   * jobs to YARN, each named service), answers, failing fast with one line instead of Hadoop's
+   * minutes of retries.
    */
-  static ConfiguredCluster connect(Configuration conf, boolean jobs) {
+  static ConfiguredCluster connect(Configuration conf, Needs needs) throws IOException {
+    boolean jobs = needs.yarn();
     Configuration probe = fastFailing(conf);
     probe(conf, new Path(conf.get(FileSystem.FS_DEFAULT_NAME_KEY, "file:///")));
     if (jobs && "yarn".equals(conf.get("mapreduce.framework.name"))) {
@@ -38,7 +45,24 @@ final class ConfiguredCluster implements BenchCluster {
         yarn.stop();
       }
     }
-    return new ConfiguredCluster(conf);
+    java.util.List<io.hbench.core.result.ServiceInfo> named = new java.util.ArrayList<>();
+    for (String service : needs.services()) {
+      named.add(ClusterFactory.provider(service).connect(conf));
+    }
+    return new ConfiguredCluster(
+        conf, jobs && "yarn".equals(conf.get("mapreduce.framework.name")), java.util.List.copyOf(named));
+  }
+
+  @Override
+  public java.util.List<io.hbench.core.result.ServiceInfo> services() {
+    java.util.List<io.hbench.core.result.ServiceInfo> out =
+        new java.util.ArrayList<>(
+            ClusterEnvironment.fileSystem(conf, conf.get(FileSystem.FS_DEFAULT_NAME_KEY, "file:///")));
+    if (yarn) {
+      out.add(ClusterEnvironment.yarn(conf));
+    }
+    out.addAll(named);
+    return out;
   }
 
   /** {@code conf} with few, short retries: for asking whether something answers at all. */

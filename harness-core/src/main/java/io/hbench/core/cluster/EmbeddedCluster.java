@@ -1,22 +1,24 @@
 package io.hbench.core.cluster;
 
+import io.hbench.core.result.ServiceInfo;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.mapreduce.MRJobConfig;
-import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
 
 /**
- * An in-process store (MiniDFSCluster, or another {@link EmbeddedStorage}) plus a MiniYARNCluster
- * that runs MapReduce jobs, for machines with no cluster. All its files live in one fresh
- * temporary directory, removed on close.
+ * Services started in this process for machines with no cluster: one store (MiniDFSCluster by
+ * default, or another {@link ServiceProvider#storage() store} such as Ozone), then YARN and any
+ * other service, each by its {@link ServiceProvider}. All their files live in one fresh temporary
+ * directory, removed on close.
  */
 public final class EmbeddedCluster implements BenchCluster {
 
@@ -31,38 +33,45 @@ public final class EmbeddedCluster implements BenchCluster {
       java.util.logging.Logger.getLogger("com.google.inject.servlet");
 
   private final Path root;
-  private final EmbeddedStorage storage;
-  private final MiniMRYarnCluster yarn;
+  private final String kind;
+  private final List<RunningService> services;
   private final Configuration conf;
+  private final String dataFs;
   private final String savedTestDir;
   private boolean closed;
 
-  private EmbeddedCluster(
-      Path root, EmbeddedStorage storage, MiniMRYarnCluster yarn, Configuration conf,
-      String saved) {
+  private EmbeddedCluster(Path root, String kind, List<RunningService> services,
+      Configuration conf, String dataFs, String saved) {
     this.root = root;
-    this.storage = storage;
-    this.yarn = yarn;
+    this.kind = kind;
+    this.services = services;
     this.conf = conf;
+    this.dataFs = dataFs;
     this.savedTestDir = saved;
   }
 
   /**
-   * Starts the cluster on HDFS.
+   * Starts the named services in this order, found with {@link ClusterFactory#provider}: the
+   * first must be a store ({@code hdfs}, {@code ozone}); {@code yarn} runs MapReduce jobs on it.
    *
    * @param base settings to start from ({@code -D} and {@code --conf} already applied)
-   * @param datanodes number of datanodes
-   * @param nodeManagers number of NodeManagers; 0 starts no YARN (for suites that run no jobs)
+   * @param datanodes datanodes of the store
    */
-  public static EmbeddedCluster start(Configuration base, int datanodes, int nodeManagers)
+  public static EmbeddedCluster start(Configuration base, int datanodes, String... services)
       throws IOException {
-    return start(base, datanodes, nodeManagers, new MiniDfsProvider());
+    List<ServiceProvider> providers = new ArrayList<>();
+    for (String name : services) {
+      providers.add(ClusterFactory.provider(name));
+    }
+    return start(base, datanodes, providers);
   }
 
-  /** Starts the cluster on the store {@code provider} makes. */
+  /** Starts {@code providers} in order; the first must be a store. */
   public static EmbeddedCluster start(
-      Configuration base, int datanodes, int nodeManagers, EmbeddedStorage.Provider provider)
-      throws IOException {
+      Configuration base, int datanodes, List<ServiceProvider> providers) throws IOException {
+    if (providers.isEmpty() || !providers.get(0).storage()) {
+      throw new IllegalArgumentException("an embedded cluster starts with a store");
+    }
     Path root = Files.createTempDirectory("hbench-embedded-");
     // The mini clusters put their work directories under test.build.data, which defaults to
     // ./target/... relative to wherever the user stands; keep them in our own directory instead.
@@ -71,13 +80,14 @@ public final class EmbeddedCluster implements BenchCluster {
     if (System.getProperty("hadoop.log.dir") == null) {
       System.setProperty("hadoop.log.dir", root.resolve("logs").toString());
     }
-    EmbeddedStorage storage = null;
-    MiniMRYarnCluster yarn = null;
     QUIET_JERSEY.setLevel(java.util.logging.Level.WARNING);
     QUIET_GUICE.setLevel(java.util.logging.Level.SEVERE);
+    List<RunningService> started = new ArrayList<>();
     try {
       Configuration conf = new Configuration(base);
-      storage = provider.start(conf, root, datanodes);
+      ServiceProvider store = providers.get(0);
+      RunningService storage = store.start(conf, Files.createDirectory(root.resolve(store.name())), datanodes);
+      started.add(storage);
       conf.set(FileSystem.FS_DEFAULT_NAME_KEY, storage.defaultFs());
       // On a local default file system, staging stays inside our own directory.
       conf.set(
@@ -85,21 +95,22 @@ public final class EmbeddedCluster implements BenchCluster {
           storage.defaultFs().startsWith("file:")
               ? root.resolve("staging").toString()
               : "/tmp/hadoop-yarn/staging");
-      if (nodeManagers == 0) {
-        conf.set("mapreduce.framework.name", "local");
-        return new EmbeddedCluster(root, storage, null, conf, saved);
+      boolean yarn = false;
+      for (ServiceProvider p : providers.subList(1, providers.size())) {
+        if (p.storage()) {
+          throw new IllegalArgumentException(
+              "one store per cluster: " + store.name() + " and " + p.name());
+        }
+        started.add(p.start(conf, Files.createDirectories(root.resolve(p.name())), 1));
+        yarn |= p.name().equals("yarn");
       }
-      // Room for an ApplicationMaster and several tasks; vmem checks misfire on small machines.
-      conf.setIfUnset("yarn.nodemanager.resource.memory-mb", "8192");
-      conf.setIfUnset("yarn.nodemanager.resource.cpu-vcores", "8");
-      conf.setIfUnset("yarn.nodemanager.vmem-check-enabled", "false");
-      yarn = new MiniMRYarnCluster("hbench", nodeManagers);
-      yarn.init(conf);
-      yarn.start();
-      Configuration client = new Configuration(yarn.getConfig());
-      return new EmbeddedCluster(root, storage, yarn, client, saved);
+      if (!yarn) {
+        conf.set("mapreduce.framework.name", "local");
+      }
+      String kind = store.name().equals("hdfs") ? "embedded" : "embedded-" + store.name();
+      return new EmbeddedCluster(root, kind, List.copyOf(started), conf, storage.dataFs(), saved);
     } catch (IOException | RuntimeException | Error e) {
-      stopQuietly(yarn, storage);
+      stopQuietly(started);
       deleteTree(root);
       restore(saved);
       throw e;
@@ -108,17 +119,26 @@ public final class EmbeddedCluster implements BenchCluster {
 
   @Override
   public String kind() {
-    return storage.kind();
+    return kind;
   }
 
   @Override
   public String dataFs() {
-    return storage.dataFs();
+    return dataFs;
   }
 
   @Override
   public Configuration configuration() {
     return new Configuration(conf);
+  }
+
+  @Override
+  public List<ServiceInfo> services() {
+    List<ServiceInfo> out = new ArrayList<>();
+    for (RunningService s : services) {
+      out.add(s.info());
+    }
+    return out;
   }
 
   /**
@@ -153,11 +173,12 @@ public final class EmbeddedCluster implements BenchCluster {
     org.apache.log4j.spi.LoggerRepository logs = org.apache.log4j.LogManager.getLoggerRepository();
     org.apache.log4j.Level threshold = logs.getThreshold();
     logs.setThreshold(org.apache.log4j.Level.OFF);
-    // Some daemons (Ozone's) print their interrupted threads' stack traces straight to stderr.
+    // Some daemons (Ozone's) print their interrupted threads' stack traces straight to stderr;
+    // System.err is put back as soon as they have stopped.
     java.io.PrintStream err = System.err;
     System.setErr(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
     try {
-      stopQuietly(yarn, storage);
+      stopQuietly(services);
     } finally {
       System.setErr(err);
       logs.setThreshold(threshold);
@@ -166,65 +187,17 @@ public final class EmbeddedCluster implements BenchCluster {
     restore(savedTestDir);
   }
 
-  private static void stopQuietly(MiniMRYarnCluster yarn, EmbeddedStorage storage) {
-    try {
-      if (yarn != null) {
-        yarn.stop();
-      }
-    } catch (RuntimeException e) {
-      // Stopping is best effort; the process is usually about to exit.
-    }
-    if (storage != null) {
-      storage.stop();
+  /** Stops in the reverse order of starting: YARN before the store it writes to. */
+  private static void stopQuietly(List<RunningService> services) {
+    for (int i = services.size() - 1; i >= 0; i--) {
+      services.get(i).close();
     }
     try {
       // MiniDFSCluster.shutdown() removes FileSystem's shutdown hook; close cached instances
       // ourselves so a later cluster in the same JVM starts clean.
       FileSystem.closeAll();
     } catch (IOException e) {
-      // as above
-    }
-  }
-
-  /** MiniDFSCluster, the default store. */
-  private static final class MiniDfsProvider implements EmbeddedStorage.Provider {
-    @Override
-    public String name() {
-      return "hdfs";
-    }
-
-    @Override
-    public EmbeddedStorage start(Configuration conf, Path root, int datanodes)
-        throws IOException {
-      conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, root.resolve("dfs").toString());
-      MiniDFSCluster dfs = new MiniDFSCluster.Builder(conf).numDataNodes(datanodes).build();
-      try {
-        dfs.waitActive();
-        String uri = dfs.getFileSystem().getUri().toString();
-        return new EmbeddedStorage() {
-          @Override
-          public String defaultFs() {
-            return uri;
-          }
-
-          @Override
-          public String kind() {
-            return "embedded";
-          }
-
-          @Override
-          public void stop() {
-            try {
-              dfs.shutdown();
-            } catch (RuntimeException e) {
-              // Stopping is best effort; the process is usually about to exit.
-            }
-          }
-        };
-      } catch (IOException | RuntimeException e) {
-        dfs.shutdown();
-        throw e;
-      }
+      // Stopping is best effort.
     }
   }
 

@@ -120,7 +120,6 @@ public final class JobPhase {
     if (!conf.getBoolean("yarn.is.minicluster", false)) {
       return;
     }
-    absoluteClassPath();
     String jar = conf.get(MRJobConfig.JAR);
     if (jar == null) {
       return;
@@ -135,14 +134,15 @@ public final class JobPhase {
   }
 
   /**
-   * The task JVMs of a mini cluster get {@code java.class.path} exactly as written, and start in
-   * their own directories: a relative entry ({@code java -jar harness-cli/target/...}) makes every
-   * ApplicationMaster fail. Only the property changes; the running class loader is unaffected.
+   * {@code classPath} with every entry made absolute. The task JVMs of a mini cluster get {@code
+   * java.class.path} exactly as written (MRApps propagates it when {@code yarn.is.minicluster} is
+   * set) and start in directories of their own: a relative entry ({@code java -jar
+   * harness-cli/target/...}) makes every ApplicationMaster fail. The CLI sets the property to this
+   * at start; the embedded YARN sets it while it runs and puts it back.
    */
-  private static synchronized void absoluteClassPath() {
-    String cp = System.getProperty("java.class.path", "");
+  public static String absoluteClassPath(String classPath) {
     StringBuilder abs = new StringBuilder();
-    for (String entry : cp.split(File.pathSeparator)) {
+    for (String entry : classPath.split(File.pathSeparator)) {
       if (!entry.isEmpty()) {
         if (abs.length() > 0) {
           abs.append(File.pathSeparator);
@@ -150,7 +150,7 @@ public final class JobPhase {
         abs.append(new File(entry).getAbsolutePath());
       }
     }
-    System.setProperty("java.class.path", abs.toString());
+    return abs.toString();
   }
 
   /** Kills every job still running; for the interrupt handler. */

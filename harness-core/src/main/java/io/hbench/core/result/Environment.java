@@ -2,6 +2,8 @@ package io.hbench.core.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * What a result was measured on. Node counts are read from the cluster itself, not from options.
@@ -20,6 +22,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param cpus processors available to the client JVM
  * @param host the client host name
  * @param dataFs the file system the suite's data went to (the base directory's), when known
+ * @param services the services the run used (its store, YARN, and any a suite declared), each
+ *     described by the service itself
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Environment(
@@ -34,11 +38,26 @@ public record Environment(
     @JsonProperty("os") String os,
     @JsonProperty("cpus") int cpus,
     @JsonProperty("host") String host,
-    @JsonProperty("data_fs") String dataFs) {
+    @JsonProperty("data_fs") String dataFs,
+    @JsonProperty("services") List<ServiceInfo> services) {
 
   /** This environment with the data file system filled in. */
   public Environment withDataFs(String fs) {
     return new Environment(hbenchVersion, hadoopVersion, cluster, defaultFs, mapreduceFramework,
-        datanodes, nodeManagers, java, os, cpus, host, fs);
+        datanodes, nodeManagers, java, os, cpus, host, fs, services);
+  }
+
+  /** This environment with {@code more} services after those it lists. */
+  public Environment withServices(List<ServiceInfo> more) {
+    if (more.isEmpty()) {
+      return this;
+    }
+    List<ServiceInfo> all = new ArrayList<>();
+    if (services != null) {
+      all.addAll(services);
+    }
+    all.addAll(more);
+    return new Environment(hbenchVersion, hadoopVersion, cluster, defaultFs, mapreduceFramework,
+        datanodes, nodeManagers, java, os, cpus, host, dataFs, List.copyOf(all));
   }
 }

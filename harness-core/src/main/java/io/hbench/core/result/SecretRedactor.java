@@ -33,6 +33,31 @@ public final class SecretRedactor {
     return isSecret(key) ? REDACTED : value;
   }
 
+  private static final Pattern URI_USER_INFO = Pattern.compile("(?<=//)[^/@?#]*@");
+
+  private static final Pattern URI_PARAMETER =
+      Pattern.compile("(?<=[?&;])([^=&;#]+)=([^&;#]*)");
+
+  /**
+   * {@code uri} with its user information ({@code s3a://KEY:SECRET@bucket}, {@code
+   * jdbc:hive2://user:pw@host}) and the values of secret-named parameters ({@code ?password=...},
+   * {@code ;password=...}) replaced: an endpoint that can be written out.
+   */
+  public static String redactUri(String uri) {
+    if (uri == null) {
+      return null;
+    }
+    String out = URI_USER_INFO.matcher(uri).replaceAll(REDACTED + "@");
+    java.util.regex.Matcher m = URI_PARAMETER.matcher(out);
+    StringBuilder b = new StringBuilder();
+    while (m.find()) {
+      String replacement = isSecret(m.group(1)) ? m.group(1) + "=" + REDACTED : m.group();
+      m.appendReplacement(b, java.util.regex.Matcher.quoteReplacement(replacement));
+    }
+    m.appendTail(b);
+    return b.toString();
+  }
+
   /** A copy of {@code map} with secret values replaced, keys and order kept. */
   public static Map<String, String> redact(Map<String, String> map) {
     Map<String, String> out = new LinkedHashMap<>();

@@ -30,7 +30,7 @@ class ResultWriterTest {
         status.equals("ok") ? null : "boom",
         Validation.of(List.of(new Check("order", true, "fine"))),
         List.of(new PhaseResult("sort", 2.0, 2 * 1024 * 1024, 10L, 1.0, 0.5, "job_1", null, null, null, null, null, null)),
-        new Environment("0.1", "3.4.2", "embedded", "hdfs://x", "yarn", 1, 1, "17", "Linux", 2, "h", null),
+        new Environment("0.1", "3.4.2", "embedded", "hdfs://x", "yarn", 1, 1, "17", "Linux", 2, "h", null, null),
         Map.of("sizes", point),
         Map.of(),
         "2026-01-01T00:00:00Z",

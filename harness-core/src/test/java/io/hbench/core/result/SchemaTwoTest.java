@@ -19,7 +19,9 @@ import org.junit.jupiter.api.Test;
 class SchemaTwoTest {
 
   private static final Environment ENV = new Environment("0.1", "3.4.2", "embedded", "hdfs://x",
-      "yarn", 1, 1, "17", "Linux", 2, "h", null);
+      "yarn", 1, 1, "17", "Linux", 2, "h", null,
+      List.of(new ServiceInfo("hdfs", "embedded", "3.4.2", "hdfs://127.0.0.1:1",
+          Map.of("datanodes", 1))));
 
   private static ResultRecord record(String suite, List<PhaseResult> phases) {
     return new ResultRecord(ResultRecord.SCHEMA, "20260101-000000-abcd", suite, "p", 1, null,

@@ -44,4 +44,19 @@ class SecretRedactorTest {
     assertEquals("<redacted>", out.get("fs.s3a.secret.key"));
     assertEquals("2", out.get("a"));
   }
+
+  @ParameterizedTest
+  @org.junit.jupiter.params.provider.CsvSource(
+      delimiter = '|',
+      value = {
+        "s3a://AKIA:s3cr3t@bucket/dir|s3a://<redacted>@bucket/dir",
+        "jdbc:mysql://h/db?user=u&password=s3cr3t&ssl=true|jdbc:mysql://h/db?user=u&password=<redacted>&ssl=true",
+        "jdbc:hive2://h:10000/default;password=s3cr3t;ssl=true|jdbc:hive2://h:10000/default;password=<redacted>;ssl=true",
+        "jdbc:hive2://bob:pw@h:10000/db|jdbc:hive2://<redacted>@h:10000/db",
+        "hdfs://127.0.0.1:8020|hdfs://127.0.0.1:8020",
+        "http://h/x?token=abc#f|http://h/x?token=<redacted>#f"
+      })
+  void endpointsLoseTheirCredentials(String uri, String expected) {
+    assertEquals(expected, SecretRedactor.redactUri(uri));
+  }
 }

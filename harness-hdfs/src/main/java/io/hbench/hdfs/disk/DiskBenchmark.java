@@ -4,6 +4,7 @@ import io.hbench.core.Benchmark;
 import io.hbench.core.BenchmarkOption;
 import io.hbench.core.InvalidInputException;
 import io.hbench.core.OptionValues;
+import io.hbench.core.cluster.Needs;
 import io.hbench.core.Point;
 import io.hbench.core.RunContext;
 import io.hbench.core.size.Size;
@@ -83,9 +84,10 @@ public final class DiskBenchmark implements Benchmark {
     return List.of(Point.of(options.get(BLOCK_SIZE) + "x" + options.get(SIZE), params));
   }
 
+  /** This machine's directory {@code --path}: no cluster is opened or asked. */
   @Override
-  public String localDirectory(OptionValues options) {
-    return options.get(PATH);
+  public Needs needs(OptionValues options) {
+    return Needs.localDirectory(options.get(PATH));
   }
 
   /** Three runs, as the seed averages dd over several: the table adds their mean. */

@@ -4,6 +4,7 @@ import io.hbench.core.Benchmark;
 import io.hbench.core.BenchmarkOption;
 import io.hbench.core.InvalidInputException;
 import io.hbench.core.OptionValues;
+import io.hbench.core.cluster.Needs;
 import io.hbench.core.Point;
 import io.hbench.core.RunContext;
 import io.hbench.core.fs.DataPattern;
@@ -120,9 +121,10 @@ public final class FsOpsBenchmark implements Benchmark {
     return 3;
   }
 
+  /** The file system alone; YARN too when the load runs as map tasks ({@code --maps}). */
   @Override
-  public boolean runsJobs(OptionValues options) {
-    return options.get(MAPS) > 0;
+  public Needs needs(OptionValues options) {
+    return options.get(MAPS) > 0 ? Needs.jobs() : Needs.fileSystem();
   }
 
   /** Every operation's rate, and for those that move bytes their MB/s, over the load's window. */

@@ -23,7 +23,7 @@ import org.apache.hadoop.util.ExitUtil;
  * NNThroughputBenchmark's so figures compare: no minimum block size, one datanode handler, empty
  * include and exclude host files, and, for the datanode operations, a 180 s heartbeat interval.
  */
-final class InProcessNameNode implements NameNodeTarget {
+final class InProcessNameNode implements NameNodeTarget, io.hbench.core.cluster.RunningService {
 
   /** The NameNode's loggers, quieted as NNThroughputBenchmark does (its -logLevel ERROR). */
   private static final String[] LOGGERS = {
@@ -38,6 +38,7 @@ final class InProcessNameNode implements NameNodeTarget {
   private final NameNode nameNode;
   private final NamenodeProtocols rpc;
   private final Path excludeFile;
+  private boolean closed;
 
   private InProcessNameNode(NameNode nameNode, Path excludeFile) {
     this.nameNode = nameNode;
@@ -137,8 +138,26 @@ final class InProcessNameNode implements NameNodeTarget {
     return "in-process";
   }
 
+  /** The NameNode as it describes itself: its RPC endpoint and the datanodes it knows. */
   @Override
-  public void close() {
+  public io.hbench.core.result.ServiceInfo info() {
+    return new io.hbench.core.result.ServiceInfo("namenode", "embedded",
+        org.apache.hadoop.util.VersionInfo.getVersion(), defaultFs(),
+        java.util.Map.of("datanodes", nameNode.getNamesystem().getNumLiveDataNodes()));
+  }
+
+  @Override
+  public String defaultFs() {
+    java.net.InetSocketAddress a = nameNode.getNameNodeAddress();
+    return "hdfs://" + a.getHostString() + ":" + a.getPort();
+  }
+
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
     try {
       nameNode.stop();
       nameNode.join();

@@ -4,6 +4,7 @@ import io.hbench.core.Benchmark;
 import io.hbench.core.BenchmarkOption;
 import io.hbench.core.InvalidInputException;
 import io.hbench.core.OptionValues;
+import io.hbench.core.cluster.Needs;
 import io.hbench.core.Point;
 import io.hbench.core.RunContext;
 import io.hbench.core.result.ResultRecord;
@@ -154,15 +155,17 @@ public final class NnThroughputBenchmark implements Benchmark {
     return points;
   }
 
+  /**
+   * {@code --mode direct}: this machine only, where each point starts its in-process NameNode
+   * ({@link RunContext#startService}); {@code --mode rpc}: the cluster's file system, and YARN
+   * when the load runs as map tasks.
+   */
   @Override
-  public boolean runsJobs(OptionValues options) {
-    return options.get(MAPS) > 0;
-  }
-
-  @Override
-  public String localDirectory(OptionValues options) {
-    // The in-process NameNode keeps its image and edits on this machine; it needs no cluster.
-    return direct(options) ? System.getProperty("java.io.tmpdir") : null;
+  public Needs needs(OptionValues options) {
+    if (direct(options)) {
+      return Needs.localDirectory(System.getProperty("java.io.tmpdir"));
+    }
+    return options.get(MAPS) > 0 ? Needs.jobs() : Needs.fileSystem();
   }
 
   @Override
@@ -204,8 +207,11 @@ public final class NnThroughputBenchmark implements Benchmark {
       if (!ctx.directories().isOwned(dir)) {
         ctx.directories().create(dir);
       }
+      Configuration nnConf = new Configuration(ctx.configuration());
+      nnConf.setBoolean(NameNodeService.REUSE, kept);
+      nnConf.setBoolean(NameNodeService.DATANODE_OPS, op.usesDatanodes());
       try (InProcessNameNode nn =
-          InProcessNameNode.start(ctx.configuration(), Path.of(dir.toUri()), kept, op.usesDatanodes())) {
+          ctx.startService("namenode", nnConf, Path.of(dir.toUri())).unwrap(InProcessNameNode.class)) {
         measure(op, s, nn, IN_PROCESS_ROOT, options, ctx);
         if (keep) {
           nn.saveNamespace();

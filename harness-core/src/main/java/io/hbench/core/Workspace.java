@@ -1,0 +1,172 @@
+package io.hbench.core;
+
+import io.hbench.core.cluster.BenchCluster;
+import io.hbench.core.cluster.ClusterConfiguration;
+import io.hbench.core.cluster.ClusterEnvironment;
+import io.hbench.core.cluster.ClusterFactory;
+import io.hbench.core.cluster.Needs;
+import io.hbench.core.fs.Instrumentation;
+import io.hbench.core.fs.IoStatistics;
+import io.hbench.core.fs.OwnedDirectories;
+import io.hbench.core.report.Console;
+import io.hbench.core.result.Environment;
+import java.io.IOException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * What a run works in, opened once: the cluster and services the suite {@link Needs}, the data's
+ * file system, the base directory and this run's owned directory under it, and the environment
+ * records describe. Closing it closes what it opened.
+ */
+final class Workspace implements AutoCloseable {
+
+  final BenchCluster cluster;
+  final Configuration base;
+  final FileSystem dataFs;
+  final OwnedDirectories dirs;
+  final Path runDir;
+  final Environment env;
+  final IoStatistics clientIo;
+  private final boolean instrument;
+
+  private Workspace(BenchCluster cluster, Configuration base, FileSystem dataFs,
+      OwnedDirectories dirs, Path runDir, Environment env, IoStatistics clientIo,
+      boolean instrument) {
+    this.cluster = cluster;
+    this.base = base;
+    this.dataFs = dataFs;
+    this.dirs = dirs;
+    this.runDir = runDir;
+    this.env = env;
+    this.clientIo = clientIo;
+    this.instrument = instrument;
+  }
+
+  /**
+   * Opens the workspace of {@code benchmark} with {@code options}: the cluster from the factory,
+   * then the data's file system, the suite's input checks, and the base directory.
+   *
+   * @param opened told of the cluster as soon as it is open, so Ctrl-C can stop it
+   */
+  static Workspace open(Benchmark benchmark, OptionValues options, RunSettings settings,
+      ClusterConfiguration config, String runId, Console console,
+      java.util.function.Consumer<BenchCluster> opened) throws IOException {
+    Needs needs = benchmark.needs(options);
+    if (needs.localDirectory() != null && settings.fs() != null) {
+      throw new InvalidInputException(
+          benchmark.name() + " works on a local directory; --fs does not apply");
+    }
+    BenchCluster cluster =
+        ClusterFactory.open(settings.cluster(), config, settings.datanodes(), console, needs,
+            namedDataFs(settings));
+    FileSystem dataFs = null;
+    try {
+      opened.accept(cluster);
+      Configuration base = new Configuration(cluster.configuration());
+      Path basePath =
+          needs.localDirectory() != null
+              ? localBasePath(settings, benchmark.name(), needs.localDirectory())
+              : basePath(settings, benchmark.name(),
+                  settings.fs() != null ? settings.fs() : cluster.dataFs());
+      dataFs = openDataFileSystem(basePath, base, settings.instrument());
+      benchmark.checkInputs(options, base, dataFs.makeQualified(basePath));
+      Environment env =
+          ClusterEnvironment.read(cluster, BenchmarkRunner.version())
+              .withDataFs(dataFs.getUri().toString());
+      IoStatistics clientIo = settings.instrument() ? Instrumentation.statistics(dataFs) : null;
+      OwnedDirectories dirs = new OwnedDirectories(dataFs, basePath, runId);
+      dirs.prepareBase();
+      return new Workspace(cluster, base, dataFs, dirs, new Path(dirs.base(), runId), env,
+          clientIo, settings.instrument());
+    } catch (IOException | RuntimeException | Error e) {
+      if (settings.instrument() && dataFs != null) {
+        dataFs.close();
+      }
+      cluster.close();
+      throw e;
+    }
+  }
+
+  /** Removes this run's directory unless kept; what a suite kept elsewhere stays. */
+  void removeRunDirectory(boolean keep) throws IOException {
+    if (!keep && dirs.isOwned(runDir)) {
+      dirs.delete(runDir);
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    try {
+      if (instrument) {
+        // Our own instance (not Hadoop's cache): closing it prints its report when asked to.
+        dataFs.close();
+      }
+    } finally {
+      cluster.close();
+    }
+  }
+
+  static InvalidInputException fileNotInstrumentable() {
+    return new InvalidInputException(
+        "--instrument cannot wrap file:// (MapReduce tasks need the local file system"
+            + " unwrapped); give the data a cluster file system with --fs or fs.defaultFS");
+  }
+
+  /** The data's file system when named outright: {@code --fs}, or a {@code --base-dir} URI. */
+  private static java.net.URI namedDataFs(RunSettings settings) {
+    String text = settings.fs() != null ? settings.fs() : settings.baseDir();
+    if (text == null) {
+      return null;
+    }
+    java.net.URI uri = new Path(text).toUri();
+    return uri.getScheme() == null ? null : uri;
+  }
+
+  /** The base directory, under {@code dataFs} ({@code --fs}, or the cluster's) when given. */
+  private static Path basePath(RunSettings settings, String suite, String dataFs) {
+    String text = settings.baseDir() != null ? settings.baseDir() : RunSettings.defaultBaseDir(suite);
+    Path p = new Path(text);
+    if (dataFs == null || p.toUri().getScheme() != null) {
+      return p;
+    }
+    // Appended, not resolved: ofs://om/vol/bucket + /benchmarks/... keeps the volume and bucket.
+    String fs = dataFs.replaceAll("/+$", "");
+    return new Path(fs + (text.startsWith("/") ? text : "/" + text));
+  }
+
+  /** The base directory of a suite that works on this machine: absolute, on {@code file:}. */
+  private static Path localBasePath(RunSettings settings, String suite, String localDir) {
+    String given = settings.baseDir();
+    java.nio.file.Path dir =
+        given == null
+            ? java.nio.file.Path.of(localDir).resolve("hbench-" + suite)
+            : given.startsWith("file:")
+                ? java.nio.file.Path.of(java.net.URI.create(given))
+                : java.nio.file.Path.of(given);
+    return new Path(dir.toAbsolutePath().normalize().toUri());
+  }
+
+  /**
+   * The file system of the base directory. With {@code --instrument}, the configuration is set so
+   * that every file system of that scheme made from it (here and in the job's tasks) is
+   * instrumented, and this process gets an instance of its own, outside Hadoop's cache, so that
+   * instances made before the switch cannot stand in for it.
+   */
+  private static FileSystem openDataFileSystem(Path basePath, Configuration conf, boolean instrument)
+      throws IOException {
+    if (!instrument) {
+      return basePath.getFileSystem(conf);
+    }
+    String scheme = basePath.toUri().getScheme();
+    if (scheme == null) {
+      scheme = FileSystem.getDefaultUri(conf).getScheme();
+    }
+    if ("file".equals(scheme)) {
+      throw fileNotInstrumentable();
+    }
+    Instrumentation.enable(conf, scheme);
+    return FileSystem.newInstance(basePath.toUri(), conf);
+  }
+}

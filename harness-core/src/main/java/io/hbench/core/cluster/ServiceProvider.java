@@ -1,0 +1,66 @@
+package io.hbench.core.cluster;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * Starts one kind of service inside this process, for runs and for {@code bench embedded-cluster}:
+ * a store (MiniDFSCluster as {@code hdfs}, MiniOzoneCluster as {@code ozone}), {@code yarn}
+ * (MiniYARNCluster), the in-process NameNode of nnthroughput ({@code namenode}), and next HBase and
+ * HiveServer2. Register an implementation in {@code
+ * META-INF/services/io.hbench.core.cluster.ServiceProvider}; {@link ClusterFactory} finds it with
+ * {@link java.util.ServiceLoader} by {@link #name()}.
+ *
+ * <p>A provider is instantiated even in a jar that lacks its service's classes (the thin {@code
+ * bench.jar}), so its class must not refer to them outside {@link #start}.
+ */
+public interface ServiceProvider {
+
+  /** The name suites and users give: {@code hdfs}, {@code yarn}, {@code ozone}, ... */
+  String name();
+
+  /** One line for {@code embedded-cluster --help}. */
+  String description();
+
+  /**
+   * Whether this is a store: it provides the file system the other services and the data use
+   * ({@code --cluster mini-<name>}). A run starts exactly one store, first.
+   */
+  default boolean storage() {
+    return false;
+  }
+
+  /**
+   * What {@code --datanodes} counts for this service ({@code datanode(s)} for a store), or null
+   * when it starts no nodes of a number the user chooses.
+   */
+  default String nodeKind() {
+    return storage() ? "datanode(s)" : null;
+  }
+
+  /**
+   * Starts the service.
+   *
+   * @param conf the run's settings plus the client settings of the services started before it
+   *     (the store's {@code fs.defaultFS}); the service adds the client settings others need
+   *     ({@code fs.defaultFS} for a store, the ResourceManager's address for YARN)
+   * @param root a fresh directory of this service's own, removed after it stops
+   * @param nodes how many nodes of its kind to start (datanodes, NodeManagers, RegionServers)
+   */
+  RunningService start(Configuration conf, Path root, int nodes) throws IOException;
+
+  /**
+   * For a configured cluster ({@code --cluster conf}): checks that the service the configuration
+   * names answers, and describes it. {@code hdfs} and {@code yarn} are checked by the core
+   * itself; a named service ({@code hbase}, {@code hive}) reads its own configuration here
+   * ({@code HBASE_CONF_DIR}, a JDBC URL).
+   *
+   * @throws io.hbench.core.InvalidInputException when the configuration names none, or it does
+   *     not answer: one line, before anything is created
+   */
+  default io.hbench.core.result.ServiceInfo connect(Configuration conf) throws IOException {
+    throw new io.hbench.core.InvalidInputException(
+        "--cluster conf: hbench has no configured form of " + name() + "; use --cluster mini");
+  }
+}

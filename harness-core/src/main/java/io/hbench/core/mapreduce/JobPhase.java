@@ -55,6 +55,7 @@ public final class JobPhase {
       Preparation beforeSubmit)
       throws Exception {
     dropJarAlreadyOnClassPath(job);
+    shipLibrariesBesideJobJar(job);
     long t0 = System.nanoTime();
     if (beforeSubmit != null) {
       beforeSubmit.run();
@@ -108,6 +109,34 @@ public final class JobPhase {
   @FunctionalInterface
   public interface Preparation {
     void run() throws Exception;
+  }
+
+  /**
+   * The standalone form keeps hbench as separate jars in {@code lib/}; a job jar is then one
+   * module's jar, so on a real cluster the tasks also need the core's and HdrHistogram's (the
+   * thin {@code bench.jar} carries both inside itself). Hadoop's own jars are the cluster's.
+   */
+  private static void shipLibrariesBesideJobJar(Job job) {
+    Configuration conf = job.getConfiguration();
+    if (conf.getBoolean("yarn.is.minicluster", false) || conf.get(MRJobConfig.JAR) == null) {
+      return;
+    }
+    java.util.Set<String> jars = new java.util.LinkedHashSet<>();
+    String given = conf.get("tmpjars");
+    if (given != null && !given.isBlank()) {
+      jars.addAll(java.util.Arrays.asList(given.split(",")));
+    }
+    int before = jars.size();
+    for (Class<?> c : new Class<?>[] {JobPhase.class, org.HdrHistogram.Histogram.class}) {
+      String jar = org.apache.hadoop.util.ClassUtil.findContainingJar(c);
+      if (jar != null && !jar.equals(conf.get(MRJobConfig.JAR))
+          && !new File(jar).getName().startsWith("bench")) {
+        jars.add(new File(jar).toURI().toString());
+      }
+    }
+    if (jars.size() > before) {
+      conf.set("tmpjars", String.join(",", jars));
+    }
   }
 
   /**

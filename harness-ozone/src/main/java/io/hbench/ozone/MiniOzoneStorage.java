@@ -1,5 +1,6 @@
 package io.hbench.ozone;
 
+import io.hbench.core.cluster.InProcessService;
 import io.hbench.core.cluster.RunningService;
 import io.hbench.core.cluster.ServiceProvider;
 import io.hbench.core.result.ServiceInfo;
@@ -19,12 +20,11 @@ import org.apache.hadoop.ozone.MiniOzoneCluster;
  * {@code benchmarks}, bucket {@code hbench}. YARN and MapReduce keep their own files on the local
  * disk, so only the benchmark's data goes to Ozone.
  */
-public final class MiniOzoneStorage implements RunningService {
+public final class MiniOzoneStorage extends InProcessService {
 
   private final MiniOzoneCluster cluster;
   private final String dataFs;
   private final int datanodes;
-  private boolean closed;
 
   private MiniOzoneStorage(MiniOzoneCluster cluster, String dataFs, int datanodes) {
     this.cluster = cluster;
@@ -144,15 +144,7 @@ public final class MiniOzoneStorage implements RunningService {
   }
 
   @Override
-  public synchronized void close() {
-    if (closed) {
-      return;
-    }
-    closed = true;
-    try {
-      cluster.shutdown();
-    } catch (RuntimeException e) {
-      // Stopping is best effort; the process is usually about to exit.
-    }
+  protected void stop() {
+    cluster.shutdown();
   }
 }

@@ -37,10 +37,9 @@ public final class MiniDfsService implements ServiceProvider {
     }
   }
 
-  private static final class Running implements RunningService {
+  private static final class Running extends InProcessService {
     private final MiniDFSCluster dfs;
     private final String uri;
-    private boolean closed;
 
     Running(MiniDFSCluster dfs, String uri) {
       this.dfs = dfs;
@@ -62,16 +61,8 @@ public final class MiniDfsService implements ServiceProvider {
     }
 
     @Override
-    public synchronized void close() {
-      if (closed) {
-        return;
-      }
-      closed = true;
-      try {
-        dfs.shutdown();
-      } catch (RuntimeException e) {
-        // Stopping is best effort; the process is usually about to exit.
-      }
+    protected void stop() {
+      dfs.shutdown();
     }
   }
 }

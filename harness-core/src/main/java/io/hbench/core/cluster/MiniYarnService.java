@@ -39,7 +39,11 @@ public final class MiniYarnService implements ServiceProvider {
       yarn.init(conf);
       yarn.start();
     } catch (RuntimeException e) {
-      stop(yarn);
+      try {
+        yarn.stop();
+      } catch (RuntimeException suppressed) {
+        e.addSuppressed(suppressed);
+      }
       System.setProperty("java.class.path", classPath);
       throw e;
     }
@@ -52,19 +56,10 @@ public final class MiniYarnService implements ServiceProvider {
     return new Running(yarn, conf.get("yarn.resourcemanager.address"), classPath);
   }
 
-  private static void stop(MiniMRYarnCluster yarn) {
-    try {
-      yarn.stop();
-    } catch (RuntimeException e) {
-      // Stopping is best effort; the process is usually about to exit.
-    }
-  }
-
-  private static final class Running implements RunningService {
+  private static final class Running extends InProcessService {
     private final MiniMRYarnCluster yarn;
     private final String endpoint;
     private final String savedClassPath;
-    private boolean closed;
 
     Running(MiniMRYarnCluster yarn, String endpoint, String savedClassPath) {
       this.yarn = yarn;
@@ -81,13 +76,12 @@ public final class MiniYarnService implements ServiceProvider {
     }
 
     @Override
-    public synchronized void close() {
-      if (closed) {
-        return;
+    protected void stop() {
+      try {
+        yarn.stop();
+      } finally {
+        System.setProperty("java.class.path", savedClassPath);
       }
-      closed = true;
-      stop(yarn);
-      System.setProperty("java.class.path", savedClassPath);
     }
   }
 }

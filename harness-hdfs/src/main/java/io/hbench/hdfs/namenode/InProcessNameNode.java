@@ -23,7 +23,8 @@ import org.apache.hadoop.util.ExitUtil;
  * NNThroughputBenchmark's so figures compare: no minimum block size, one datanode handler, empty
  * include and exclude host files, and, for the datanode operations, a 180 s heartbeat interval.
  */
-final class InProcessNameNode implements NameNodeTarget, io.hbench.core.cluster.RunningService {
+final class InProcessNameNode extends io.hbench.core.cluster.InProcessService
+    implements NameNodeTarget {
 
   /** The NameNode's loggers, quieted as NNThroughputBenchmark does (its -logLevel ERROR). */
   private static final String[] LOGGERS = {
@@ -38,7 +39,6 @@ final class InProcessNameNode implements NameNodeTarget, io.hbench.core.cluster.
   private final NameNode nameNode;
   private final NamenodeProtocols rpc;
   private final Path excludeFile;
-  private boolean closed;
 
   private InProcessNameNode(NameNode nameNode, Path excludeFile) {
     this.nameNode = nameNode;
@@ -153,16 +153,8 @@ final class InProcessNameNode implements NameNodeTarget, io.hbench.core.cluster.
   }
 
   @Override
-  public synchronized void close() {
-    if (closed) {
-      return;
-    }
-    closed = true;
-    try {
-      nameNode.stop();
-      nameNode.join();
-    } catch (RuntimeException e) {
-      // Stopping is best effort.
-    }
+  protected void stop() {
+    nameNode.stop();
+    nameNode.join();
   }
 }

@@ -116,7 +116,7 @@ public final class JobPhase {
    * module's jar, so on a real cluster the tasks also need the core's and HdrHistogram's (the
    * thin {@code bench.jar} carries both inside itself). Hadoop's own jars are the cluster's.
    */
-  private static void shipLibrariesBesideJobJar(Job job) {
+  static void shipLibrariesBesideJobJar(Job job) {
     Configuration conf = job.getConfiguration();
     if (conf.getBoolean("yarn.is.minicluster", false) || conf.get(MRJobConfig.JAR) == null) {
       return;
@@ -129,8 +129,8 @@ public final class JobPhase {
     int before = jars.size();
     for (Class<?> c : new Class<?>[] {JobPhase.class, org.HdrHistogram.Histogram.class}) {
       String jar = org.apache.hadoop.util.ClassUtil.findContainingJar(c);
-      if (jar != null && !jar.equals(conf.get(MRJobConfig.JAR))
-          && !new File(jar).getName().startsWith("bench")) {
+      // In bench.jar both are inside the job jar itself (relocated): nothing to add.
+      if (jar != null && !jar.equals(conf.get(MRJobConfig.JAR))) {
         jars.add(new File(jar).toURI().toString());
       }
     }

@@ -77,6 +77,7 @@ class BadInputTest {
         "teragen --size 1M --fs not-a-uri; invalid --fs",
         "teragen --size 1M --fs file:///tmp/hbench-x --instrument; --instrument cannot wrap file://",
         "terasort --sizes 1M --cluster mini-oz; --cluster",
+        "fsops --op mkdirs --cluster mini-namenode; (stores in this jar: hdfs, ozone)",
         "disk; --path DIR is required",
         "disk --path /no/such/dir; is not an existing directory",
         "disk --path /tmp --size 1000K --block-size 3K; not a multiple of --block-size",

@@ -69,11 +69,14 @@ public final class ClusterMode {
     };
   }
 
-  /** The stores this jar can start embedded. */
+  /**
+   * The stores this jar can start embedded for a run: those with data nodes. A NameNode alone
+   * ({@code namenode}) cannot hold a run's data, not even its directory markers.
+   */
   private static List<String> stores() {
     try {
       return ClusterFactory.providers().stream()
-          .filter(ServiceProvider::storage)
+          .filter(p -> p.storage() && p.nodeKind() != null)
           .map(ServiceProvider::name)
           .toList();
     } catch (LinkageError e) {

@@ -33,7 +33,8 @@ public interface ServiceProvider {
 
   /**
    * What {@code --datanodes} counts for this service ({@code datanode(s)} for a store), or null
-   * when it starts no nodes of a number the user chooses.
+   * when it starts no nodes of a number the user chooses. A store without them holds no data,
+   * so {@code --cluster mini-<name>} does not offer it.
    */
   default String nodeKind() {
     return storage() ? "datanode(s)" : null;

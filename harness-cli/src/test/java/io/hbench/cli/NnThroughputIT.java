@@ -150,8 +150,12 @@ class NnThroughputIT {
     bench(null, 2, "nnthroughput", "--op", "open", "--use-existing", "--base-dir", base.toString());
     assertFalse(Files.exists(base), "nothing is created for bad input");
 
-    bench(null, 0, "nnthroughput", "--op", "create", "--close", "--keep-results", "--files", "150",
-        "--base-dir", base.toString());
+    // A list of operations: one point each, in the order given, both kept in one namespace.
+    Run created = bench(null, 0, "nnthroughput", "--op", "create,mkdirs", "--close",
+        "--keep-results", "--files", "150", "--dirs", "40", "--base-dir", base.toString());
+    assertEquals(List.of("create", "mkdirs"),
+        created.records().stream().map(ResultRecord::point).toList());
+    assertEquals(40, load(created.records().get(1)).calls());
     assertTrue(Files.isDirectory(base.resolve("namenode")));
     Path mine = Files.writeString(base.resolve("not-hbench.txt"), "keep me");
 

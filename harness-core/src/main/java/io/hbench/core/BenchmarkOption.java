@@ -107,15 +107,60 @@ public final class BenchmarkOption<T> {
   public static BenchmarkOption<String> choice(
       String name, String description, String def, String... choices) {
     List<String> known = List.of(choices);
-    return new BenchmarkOption<>(name, String.join("|", known), description, def, false, v -> {
-      for (String c : known) {
-        if (c.equalsIgnoreCase(v.trim())) {
+    return choice(name, String.join("|", known), description, def, known, c -> c);
+  }
+
+  /**
+   * One of {@code values}, given by its name ({@code nameOf}, matched ignoring case) and parsed to
+   * the value itself, typically an enum constant; anything else is refused with the names.
+   */
+  public static <T> BenchmarkOption<T> choice(String name, String label, String description,
+      String def, List<T> values, Function<T, String> nameOf) {
+    List<T> known = List.copyOf(values);
+    return new BenchmarkOption<>(name, label, description, def, false, v -> {
+      for (T c : known) {
+        if (nameOf.apply(c).equalsIgnoreCase(v.trim())) {
           return c;
         }
       }
-      throw new InvalidInputException(
-          "invalid value '" + v + "' for " + name + ": use " + String.join(", ", known));
+      throw new InvalidInputException("invalid value '" + v + "' for " + name + ": use "
+          + String.join(", ", known.stream().map(nameOf).toList()));
     });
+  }
+
+  /**
+   * A comma-separated list ({@code create,open}), each element parsed by {@code element}; empty
+   * elements are refused, and so is an empty list unless it is the default.
+   */
+  public static <T> BenchmarkOption<List<T>> list(String name, String label, String description,
+      String def, Function<String, T> element) {
+    return new BenchmarkOption<>(name, label, description, def, false, v -> {
+      if (v.isBlank()) {
+        if (v.equals(def)) {
+          return List.of();
+        }
+        throw new InvalidInputException("invalid value '' for " + name + ": give at least one");
+      }
+      List<T> parsed = new java.util.ArrayList<>();
+      for (String part : v.split(",", -1)) {
+        if (part.isBlank()) {
+          throw new InvalidInputException(
+              "invalid value '" + v + "' for " + name + ": an empty element in the list");
+        }
+        parsed.add(element.apply(part.trim()));
+      }
+      return List.copyOf(parsed);
+    });
+  }
+
+  /**
+   * A value the suite's own {@code parser} turns into its type (an operation, a file system
+   * URI), parsed once here so that no hook parses it again. The parser throws {@link
+   * InvalidInputException} for a bad value.
+   */
+  public static <T> BenchmarkOption<T> of(String name, String label, String description,
+      String def, Function<String, T> parser) {
+    return new BenchmarkOption<>(name, label, description, def, false, parser);
   }
 
   static java.time.Duration parseDuration(String name, String text) {

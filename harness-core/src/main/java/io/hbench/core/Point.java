@@ -3,22 +3,136 @@ package io.hbench.core;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * One measured point of a sweep, such as "terasort at 64M". Its parameters go into the result
  * record; a suite adds the values it works out while running (maps, reduces) through {@link
  * RunContext#param}.
  *
- * @param label short name for tables and progress lines, such as {@code 64M}
- * @param params the point's parameters, in the order they should be shown
+ * <p>A suite works out what a point means once, in {@link Benchmark#points}, and hands it to
+ * {@link Benchmark#run} as typed parameters ({@link Param}): {@code run} reads {@code
+ * point.get(SIZE)}, never re-parses the label or casts a map value.
+ *
+ * <pre>{@code
+ * static final Point.Param<Size> SIZE = Point.Param.of("size_bytes", Size.class, Size::bytes);
+ * ...
+ * points.add(Point.of(size.toString()).with(SIZE, size));   // in points()
+ * Size size = point.get(SIZE);                              // in run()
+ * }</pre>
  */
-public record Point(String label, Map<String, Object> params) {
+public final class Point {
 
-  public Point {
-    params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
+  /**
+   * A typed parameter of a point: recorded in the result under its name (as a plain JSON value),
+   * and read back in {@link Benchmark#run} with its type.
+   *
+   * @param <T> the parameter's type
+   */
+  public static final class Param<T> {
+    private final String name;
+    private final Class<T> type;
+    private final Function<T, Object> recorded;
+
+    private Param(String name, Class<T> type, Function<T, Object> recorded) {
+      this.name = Objects.requireNonNull(name);
+      this.type = Objects.requireNonNull(type);
+      this.recorded = Objects.requireNonNull(recorded);
+    }
+
+    /** A parameter recorded as it is: a number, a string or a boolean. */
+    public static <T> Param<T> of(String name, Class<T> type) {
+      return new Param<>(name, type, v -> v);
+    }
+
+    /** A parameter recorded as {@code recorded} turns it: an enum by its name, a size in bytes. */
+    public static <T> Param<T> of(String name, Class<T> type, Function<T, Object> recorded) {
+      return new Param<>(name, type, recorded);
+    }
+
+    /** The name it is recorded under in the record's {@code params}. */
+    public String name() {
+      return name;
+    }
+
+    @Override
+    public String toString() {
+      return name;
+    }
   }
 
+  private final String label;
+  private final Map<String, Object> params;
+  private final Map<Param<?>, Object> values;
+
+  private Point(String label, Map<String, Object> params, Map<Param<?>, Object> values) {
+    this.label = Objects.requireNonNull(label);
+    this.params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
+    this.values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
+  }
+
+  /** A point with no parameters yet; add them with {@link #with}. */
+  public static Point of(String label) {
+    return new Point(label, Map.of(), Map.of());
+  }
+
+  /** A point with parameters that are recorded only, not read back by the suite. */
   public static Point of(String label, Map<String, Object> params) {
-    return new Point(label, params);
+    return new Point(label, params, Map.of());
+  }
+
+  /** This point with {@code param} set: recorded, and returned by {@link #get}. */
+  public <T> Point with(Param<T> param, T value) {
+    Objects.requireNonNull(value, param.name);
+    Map<String, Object> p = new LinkedHashMap<>(params);
+    p.put(param.name, param.recorded.apply(value));
+    Map<Param<?>, Object> v = new LinkedHashMap<>(values);
+    v.put(param, value);
+    return new Point(label, p, v);
+  }
+
+  /** This point with a parameter that is recorded only. */
+  public Point with(String name, Object value) {
+    Map<String, Object> p = new LinkedHashMap<>(params);
+    p.put(name, value);
+    return new Point(label, p, values);
+  }
+
+  /** The value {@link #with} set for {@code param}; throws if the point has none. */
+  public <T> T get(Param<T> param) {
+    Object v = values.get(param);
+    if (v == null) {
+      throw new IllegalArgumentException("point " + label + " has no parameter " + param.name);
+    }
+    return param.type.cast(v);
+  }
+
+  /** Short name for tables and progress lines, such as {@code 64M}. */
+  public String label() {
+    return label;
+  }
+
+  /** The parameters as recorded, in the order they should be shown. */
+  public Map<String, Object> params() {
+    return params;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Point p
+        && p.label.equals(label)
+        && p.params.equals(params)
+        && p.values.equals(values);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(label, params);
+  }
+
+  @Override
+  public String toString() {
+    return "Point[" + label + ", " + params + "]";
   }
 }

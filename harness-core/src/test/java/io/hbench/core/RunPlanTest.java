@@ -20,6 +20,12 @@ class RunPlanTest {
   static final class Sweep implements Benchmark {
     static final BenchmarkOption<SizeRange> SIZES =
         BenchmarkOption.sizeRange("--sizes", "Sizes.", null);
+    static final BenchmarkOption<List<java.time.Duration>> PAUSES =
+        BenchmarkOption.list("--pauses", "DURATIONS", "Pauses.", "0",
+            t -> BenchmarkOption.duration("--pauses", "Pause.", null).parse(t));
+    static final Point.Param<Size> SIZE = Point.Param.of("size_bytes", Size.class, Size::bytes);
+    static final Point.Param<java.time.Duration> PAUSE =
+        Point.Param.of("pause_ms", java.time.Duration.class, java.time.Duration::toMillis);
 
     @Override
     public String name() {
@@ -33,14 +39,16 @@ class RunPlanTest {
 
     @Override
     public List<BenchmarkOption<?>> options() {
-      return List.of(SIZES);
+      return List.of(SIZES, PAUSES);
     }
 
     @Override
     public List<Point> points(OptionValues o) {
       List<Point> p = new ArrayList<>();
       for (Size s : o.get(SIZES).sizes()) {
-        p.add(Point.of(s.toString(), Map.of("size_bytes", s.bytes())));
+        for (java.time.Duration d : o.get(PAUSES)) {
+          p.add(Point.of(s.toString()).with(SIZE, s).with(PAUSE, d));
+        }
       }
       return p;
     }
@@ -55,8 +63,12 @@ class RunPlanTest {
   }
 
   private static RunPlan plan(String sizes, int repeat, int warmup) {
+    return plan(Map.of("--sizes", sizes), repeat, warmup);
+  }
+
+  private static RunPlan plan(Map<String, String> options, int repeat, int warmup) {
     Sweep s = new Sweep();
-    return RunPlan.of(s, OptionValues.parse(s.options(), Map.of("--sizes", sizes)),
+    return RunPlan.of(s, OptionValues.parse(s.options(), options),
         settings(repeat, warmup, null), "20260101-000000-abcd");
   }
 
@@ -81,6 +93,20 @@ class RunPlanTest {
         p.measurements().stream().map(RunPlan.Measurement::warmup).toList());
     assertEquals("2M-r3", p.measurements().get(5).directoryName());
     assertEquals(3, p.measurements().get(5).repeat());
+  }
+
+  @Test
+  void pointsCarryTypedParametersAndRecordTheirPlainForm() {
+    RunPlan p = plan(Map.of("--sizes", "1M,2M", "--pauses", "10ms, 1s"), 1, 0);
+    assertEquals(4, p.measurements().size());
+    Point last = p.measurements().get(3).point();
+    assertEquals(Size.parse("2M"), last.get(Sweep.SIZE));
+    assertEquals(java.time.Duration.ofSeconds(1), last.get(Sweep.PAUSE));
+    assertEquals(Map.of("size_bytes", 2L << 20, "pause_ms", 1000L), last.params());
+    assertEquals(java.time.Duration.ofMillis(10), p.measurements().get(2).point().get(Sweep.PAUSE));
+    IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
+        () -> Point.of("x").get(Sweep.SIZE));
+    assertTrue(none.getMessage().contains("size_bytes"), none.getMessage());
   }
 
   @Test

@@ -1,6 +1,8 @@
 package io.hbench.core.report;
 
+import io.hbench.core.result.Metric;
 import io.hbench.core.result.PhaseResult;
+import io.hbench.core.result.RepeatSummary;
 import io.hbench.core.result.ResultRecord;
 import io.hbench.core.stats.Spread;
 import java.util.ArrayList;
@@ -67,28 +69,24 @@ public final class SweepTable {
   /** Mean ± standard deviation of one point's ok repeats, for every figure column. */
   private static List<String> meanRow(List<ResultRecord> records, String point, Set<String> phases) {
     // Warm-up repeats are shown but never summarized.
-    List<ResultRecord> ok =
-        records.stream().filter(r -> r.point().equals(point) && r.ok() && !r.isWarmup()).toList();
-    int all = (int) records.stream().filter(r -> r.point().equals(point) && !r.isWarmup()).count();
+    RepeatSummary summary = RepeatSummary.of(records, point);
     List<String> row = new ArrayList<>();
     row.add(point + " mean");
     for (String name : phases) {
-      List<PhaseResult> ps =
-          ok.stream().map(r -> r.phase(name)).filter(p -> p != null).toList();
-      row.add(spread(ps.stream().map(PhaseResult::seconds).toList()));
-      row.add(spread(ps.stream().map(PhaseResult::startupSeconds).filter(v -> v != null).toList()));
-      row.add(spread(ps.stream().filter(p -> p.bytes() > 0).map(PhaseResult::mbPerSecond).toList()));
+      row.add(spread(summary.metric(name, "seconds")));
+      row.add(spread(summary.metric(name, "startup_seconds")));
+      row.add(spread(summary.metric(name, "mb_per_s")));
     }
     row.add("-");
-    row.add(ok.size() + "/" + all + " ok");
+    row.add(summary.ok() + "/" + summary.measured() + " ok");
     return row;
   }
 
-  private static String spread(List<Double> values) {
-    if (values.isEmpty()) {
+  private static String spread(Metric m) {
+    if (m == null) {
       return "-";
     }
-    Spread s = Spread.of(values);
+    Spread s = m.spread();
     return fmt(s.mean()) + " ±" + fmt(s.stddev());
   }
 

@@ -27,7 +27,8 @@ import java.util.Objects;
  * @param value the value
  * @param better which direction is an improvement
  * @param headline true when the suite names this figure as one it is about; absent otherwise
- * @param spread over repeats, where the core computes one; absent otherwise
+ * @param spread over repeats, where the core computes one ({@link RepeatSummary}), whose value is
+ *     then their median; absent in a record, which holds one repeat
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"name", "op", "unit", "value", "better", "headline", "spread"})

@@ -35,9 +35,9 @@ import org.apache.hadoop.fs.Path;
  */
 public final class FsOpsBenchmark implements Benchmark {
 
-  static final BenchmarkOption<String> OP =
-      BenchmarkOption.text("--op", "OP", "create_write, open_read, single_read, prefetch_read,"
-          + " exists, rename, list, delete, mkdirs or clean.", null);
+  static final BenchmarkOption<FsOperation> OP =
+      BenchmarkOption.of("--op", "OP", "create_write, open_read, single_read, prefetch_read,"
+          + " exists, rename, list, delete, mkdirs or clean.", null, FsOperation::parse);
   static final BenchmarkOption<Integer> THREADS =
       BenchmarkOption.integer("--threads", "Client threads; thread i works on test_i.", "1", 1);
   static final BenchmarkOption<Integer> ITERATIONS =
@@ -85,7 +85,7 @@ public final class FsOpsBenchmark implements Benchmark {
 
   @Override
   public List<Point> points(OptionValues o) {
-    FsOperation op = FsOperation.parse(o.get(OP));
+    FsOperation op = o.get(OP);
     long buffer = o.get(BUFFER_SIZE).bytes();
     if (buffer > (64 << 20)) {
       throw new InvalidInputException("--buffer-size must be at most 64M");
@@ -140,7 +140,7 @@ public final class FsOpsBenchmark implements Benchmark {
 
   @Override
   public void checkInputs(OptionValues o, Configuration conf, Path base) throws IOException {
-    FsOperation op = FsOperation.parse(o.get(OP));
+    FsOperation op = o.get(OP);
     String file = filePath(o, conf);
     if ((op == FsOperation.SINGLE_READ || op == FsOperation.PREFETCH_READ) && !file.isBlank()) {
       Path p = new Path(file);
@@ -152,7 +152,7 @@ public final class FsOpsBenchmark implements Benchmark {
 
   @Override
   public void run(Point point, OptionValues o, RunContext ctx) throws Exception {
-    FsOperation op = FsOperation.parse(o.get(OP));
+    FsOperation op = o.get(OP);
     FileSystem fs = ctx.fileSystem();
     Path data = new Path(ctx.directories().base(), DATA);
     int threads = o.get(THREADS);

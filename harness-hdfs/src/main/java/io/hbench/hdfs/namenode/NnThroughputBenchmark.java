@@ -32,15 +32,27 @@ import org.apache.hadoop.fs.FileSystem;
  */
 public final class NnThroughputBenchmark implements Benchmark {
 
-  static final BenchmarkOption<String> OP =
-      BenchmarkOption.text("--op", "OP",
+  /** Where the NameNode under test runs. */
+  enum Mode {
+    DIRECT,
+    RPC;
+
+    String text() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+  }
+
+  // Each element names one operation, or every one ('all').
+  static final BenchmarkOption<List<List<NameNodeOp>>> OP =
+      BenchmarkOption.list("--op", "OP",
           "create, mkdirs, open, delete, fileStatus, rename, blockReport, replication, clean, or"
-              + " all (each in that order).", null);
-  static final BenchmarkOption<String> MODE =
-      BenchmarkOption.text("--mode", "MODE",
+              + " all (each in that order); several as a list: create,open.", null,
+          NameNodeOp::parse);
+  static final BenchmarkOption<Mode> MODE =
+      BenchmarkOption.choice("--mode", "MODE",
           "direct: a NameNode in this process, its methods called directly (NNThroughputBenchmark's"
               + " figure); rpc: the running NameNode (embedded or configured) through client RPC.",
-          "direct");
+          "direct", List.of(Mode.values()), Mode::text);
   static final BenchmarkOption<Integer> MAPS =
       BenchmarkOption.integer("--maps", "With --mode rpc: issue the calls from this many map tasks"
           + " on YARN, each with --threads threads; 0 issues them from this process.", "0", 0);
@@ -108,24 +120,26 @@ public final class NnThroughputBenchmark implements Benchmark {
         NODES_TO_DECOMMISSION, NODE_REPLICATION_LIMIT, TOTAL_BLOCKS, REPLICATION);
   }
 
+  /** The operation a point measures. */
+  static final Point.Param<NameNodeOp> OPERATION =
+      Point.Param.of("op", NameNodeOp.class, op -> op.text);
+
   private static boolean direct(OptionValues o) {
-    return switch (o.get(MODE)) {
-      case "direct" -> true;
-      case "rpc" -> false;
-      default -> throw new InvalidInputException(
-          "invalid value '" + o.get(MODE) + "' for --mode: use direct or rpc");
-    };
+    return o.get(MODE) == Mode.DIRECT;
   }
 
   @Override
   public List<Point> points(OptionValues options) {
     boolean direct = direct(options);
-    List<NameNodeOp> ops = new ArrayList<>(NameNodeOp.parse(options.get(OP)));
+    List<NameNodeOp> ops =
+        new ArrayList<>(options.get(OP).stream().flatMap(List::stream).distinct().toList());
+    // Only 'all' names more than one operation.
+    boolean all = options.get(OP).stream().anyMatch(named -> named.size() > 1);
     int maps = options.get(MAPS);
     if (direct && maps > 0) {
       throw new InvalidInputException("--maps needs --mode rpc: map tasks reach the NameNode over RPC");
     }
-    if (!direct && options.get(OP).equals("all")) {
+    if (!direct && all) {
       // As NNThroughputBenchmark against a remote NameNode: replication needs its block manager.
       ops.remove(NameNodeOp.REPLICATION);
     } else if (!direct && ops.contains(NameNodeOp.REPLICATION)) {
@@ -144,13 +158,8 @@ public final class NnThroughputBenchmark implements Benchmark {
     }
     List<Point> points = new ArrayList<>();
     for (NameNodeOp op : ops) {
-      Map<String, Object> p = new LinkedHashMap<>();
-      p.put("op", op.text);
-      p.put("mode", options.get(MODE));
-      if (maps > 0) {
-        p.put("maps", maps);
-      }
-      points.add(Point.of(op.text, p));
+      Point p = Point.of(op.text).with(OPERATION, op).with("mode", options.get(MODE).text());
+      points.add(maps > 0 ? p.with("maps", maps) : p);
     }
     return points;
   }
@@ -194,7 +203,7 @@ public final class NnThroughputBenchmark implements Benchmark {
 
   @Override
   public void run(Point point, OptionValues options, RunContext ctx) throws Exception {
-    NameNodeOp op = NameNodeOp.parse(point.label()).get(0);
+    NameNodeOp op = point.get(OPERATION);
     NameNodeWorkload.Settings s = settings(options, ctx.configuration(), op);
     boolean keep = options.get(KEEP_RESULTS);
     // Kept state lives at a fixed place under the base directory, so a later run finds it.

@@ -57,7 +57,7 @@ public final class DfsioBenchmark implements Benchmark {
 
   @Override
   public List<Point> points(OptionValues options) {
-    DfsioMode mode = DfsioMode.parse(options.get(MODE));
+    DfsioMode mode = options.get(MODE);
     long buffer = options.get(BUFFER_SIZE).bytes();
     if (buffer < 1 || buffer > DfsioOptions.MAX_BUFFER) {
       throw new InvalidInputException(
@@ -89,7 +89,7 @@ public final class DfsioBenchmark implements Benchmark {
   @Override
   public void checkInputs(OptionValues options, Configuration conf, Path baseDir)
       throws IOException {
-    DfsioMode mode = DfsioMode.parse(options.get(MODE));
+    DfsioMode mode = options.get(MODE);
     FileSystem fs = baseDir.getFileSystem(conf);
     String codec = options.get(COMPRESSION);
     if (!codec.isEmpty()
@@ -140,7 +140,7 @@ public final class DfsioBenchmark implements Benchmark {
 
   @Override
   public void run(Point point, OptionValues options, RunContext ctx) throws Exception {
-    DfsioMode mode = DfsioMode.parse(options.get(MODE));
+    DfsioMode mode = options.get(MODE);
     FileSystem fs = ctx.fileSystem();
     Path data = new Path(ctx.directories().base(), DATA_DIR);
     ctx.param("data_dir", data.toString());

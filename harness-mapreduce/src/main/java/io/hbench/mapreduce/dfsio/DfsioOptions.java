@@ -6,13 +6,14 @@ import io.hbench.core.size.Size;
 /** DFSIO's options, apart from the job code so that {@code --help} loads no Hadoop class. */
 final class DfsioOptions {
 
-  static final BenchmarkOption<String> MODE =
-      BenchmarkOption.text(
+  static final BenchmarkOption<DfsioMode> MODE =
+      BenchmarkOption.of(
           "--mode",
           "MODE",
           "write, read, append, random-read or clean. read, append and random-read use the files"
               + " an earlier write left in the base directory; clean deletes them.",
-          null);
+          null,
+          DfsioMode::parse);
   static final BenchmarkOption<Integer> FILES =
       BenchmarkOption.integer("--files", "Files, one map task each (TestDFSIO's -nrFiles).", "4", 1);
   static final BenchmarkOption<Size> SIZE =

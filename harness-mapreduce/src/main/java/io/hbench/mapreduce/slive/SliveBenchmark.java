@@ -55,7 +55,7 @@ public final class SliveBenchmark implements Benchmark {
 
   @Override
   public List<Point> points(OptionValues options) {
-    SliveMix mix = SliveMix.parse(options.get(MIX));
+    SliveMix mix = options.get(MIX);
     for (BenchmarkOption<Size> o : List.of(READ_SIZE, WRITE_SIZE)) {
       long b = options.get(o).bytes();
       if (b < 1 || b > SliveOptions.MAX_IO) {
@@ -72,7 +72,7 @@ public final class SliveBenchmark implements Benchmark {
 
   @Override
   public void run(Point point, OptionValues options, RunContext ctx) throws Exception {
-    SliveMix mix = SliveMix.parse(options.get(MIX));
+    SliveMix mix = options.get(MIX);
     int maps = options.get(MAPS);
     long ops = options.get(OPS_PER_MAP);
     Path ns = ctx.directories().create(new Path(ctx.pointDirectory(), "namespace"));

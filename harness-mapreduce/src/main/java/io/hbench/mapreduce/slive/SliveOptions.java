@@ -13,11 +13,12 @@ final class SliveOptions {
   static final BenchmarkOption<Integer> FILES =
       BenchmarkOption.integer(
           "--files", "File names in the shared namespace (in about sqrt(N) directories).", "1000", 1);
-  static final BenchmarkOption<String> MIX =
-      BenchmarkOption.text(
+  static final BenchmarkOption<SliveMix> MIX =
+      BenchmarkOption.of(
           "--mix", "OP=WEIGHT,...",
           "Operation weights; operations: create, read, ls, mkdir, rename, append, delete.",
-          SliveMix.DEFAULT);
+          SliveMix.DEFAULT,
+          SliveMix::parse);
   static final BenchmarkOption<Size> READ_SIZE =
       BenchmarkOption.size("--read-size", "Bytes a read reads at most.", "1M");
   static final BenchmarkOption<Size> WRITE_SIZE =

@@ -8,9 +8,7 @@ import io.hbench.core.RunContext;
 import io.hbench.core.size.Size;
 import io.hbench.core.size.SizeRange;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -38,6 +36,9 @@ public final class TeraSortBenchmark implements Benchmark {
         + " TeraSort, TeraValidate).";
   }
 
+  /** The size a point sorts, recorded in bytes. */
+  static final Point.Param<Size> SIZE = Point.Param.of("size_bytes", Size.class, Size::bytes);
+
   @Override
   public List<BenchmarkOption<?>> options() {
     return List.of(SIZES, TeraOptions.MAPS, TeraOptions.REDUCES, TeraOptions.BLOCK_SIZE);
@@ -48,17 +49,14 @@ public final class TeraSortBenchmark implements Benchmark {
     List<Point> points = new ArrayList<>();
     for (Size size : options.get(SIZES).sizes()) {
       TeraGenBenchmark.requireRecord(size);
-      Map<String, Object> params = new LinkedHashMap<>();
-      params.put("size", size.toString());
-      params.put("size_bytes", size.bytes());
-      points.add(Point.of(size.toString(), params));
+      points.add(Point.of(size.toString()).with("size", size.toString()).with(SIZE, size));
     }
     return points;
   }
 
   @Override
   public void run(Point point, OptionValues options, RunContext ctx) throws Exception {
-    Size size = Size.parse(point.label());
+    Size size = point.get(SIZE);
     long rows = TeraJobs.rows(size);
     long bytes = rows * TeraRecord.LENGTH;
     long blockSize = TeraJobs.blockSize(options, ctx.configuration());

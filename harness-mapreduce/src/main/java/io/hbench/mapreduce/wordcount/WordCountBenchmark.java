@@ -84,7 +84,6 @@ public final class WordCountBenchmark implements Benchmark {
     if (sizes.isEmpty()) {
       throw new InvalidInputException("missing --sizes (or --input DIR to count existing text)");
     }
-    exponent(options);
     List<Size> list;
     try {
       list = SizeRange.parse(sizes).sizes();
@@ -94,31 +93,22 @@ public final class WordCountBenchmark implements Benchmark {
     long chunk = chunkBytes(list);
     List<Point> points = new ArrayList<>();
     for (Size s : list) {
-      Map<String, Object> params = new LinkedHashMap<>();
-      params.put("size", s.toString());
-      params.put("size_bytes", s.bytes());
-      params.put("chunk_bytes", chunk);
-      params.put("vocabulary", options.get(VOCABULARY));
-      params.put("zipf_exponent", exponent(options));
-      params.put("seed", options.get(SEED));
-      points.add(Point.of(s.toString(), params));
+      points.add(Point.of(s.toString())
+          .with("size", s.toString())
+          .with(SIZE, s)
+          .with(CHUNK, chunk)
+          .with("vocabulary", options.get(VOCABULARY))
+          .with("zipf_exponent", options.get(EXPONENT))
+          .with("seed", options.get(SEED)));
     }
     return points;
   }
 
-  static double exponent(OptionValues options) {
-    String text = options.get(EXPONENT);
-    try {
-      double s = Double.parseDouble(text.trim());
-      if (s > 0 && s <= 10) {
-        return s;
-      }
-    } catch (NumberFormatException e) {
-      // Reported below.
-    }
-    throw new InvalidInputException(
-        "invalid value '" + text + "' for --zipf-exponent: a number above 0, at most 10");
-  }
+  /** The text size a point counts, recorded in bytes. */
+  static final Point.Param<Size> SIZE = Point.Param.of("size_bytes", Size.class, Size::bytes);
+
+  /** Bytes per generated chunk: the same for every point, so kept text is reused. */
+  static final Point.Param<Long> CHUNK = Point.Param.of("chunk_bytes", Long.class);
 
   /** The largest power of two up to 128M that divides every size; sizes must allow 1M. */
   static long chunkBytes(List<Size> sizes) {
@@ -162,10 +152,10 @@ public final class WordCountBenchmark implements Benchmark {
           "counts add up to " + c.total + "; the maps read " + c.tokens + " words");
       return;
     }
-    long size = ((Number) point.params().get("size_bytes")).longValue();
-    long chunk = ((Number) point.params().get("chunk_bytes")).longValue();
+    long size = point.get(SIZE).bytes();
+    long chunk = point.get(CHUNK);
     int vocabulary = options.get(VOCABULARY);
-    double exponent = exponent(options);
+    double exponent = options.get(EXPONENT);
     int seed = options.get(SEED);
     FileSystem fs = ctx.fileSystem();
     Path textDir;

@@ -1,6 +1,7 @@
 package io.hbench.mapreduce.wordcount;
 
 import io.hbench.core.BenchmarkOption;
+import io.hbench.core.InvalidInputException;
 
 /** WordCount's options, apart from the job code so that {@code --help} loads no Hadoop class. */
 final class WordCountOptions {
@@ -21,9 +22,23 @@ final class WordCountOptions {
           "");
   static final BenchmarkOption<Integer> VOCABULARY =
       BenchmarkOption.integer("--vocabulary", "Distinct words the text is drawn from.", "100000", 1);
-  static final BenchmarkOption<String> EXPONENT =
-      BenchmarkOption.text(
-          "--zipf-exponent", "S", "Zipf exponent of word frequencies (natural text: about 1).", "1.0");
+  static final BenchmarkOption<Double> EXPONENT =
+      BenchmarkOption.of(
+          "--zipf-exponent", "S", "Zipf exponent of word frequencies (natural text: about 1).", "1.0",
+          WordCountOptions::exponent);
+  static double exponent(String text) {
+    try {
+      double s = Double.parseDouble(text.trim());
+      if (s > 0 && s <= 10) {
+        return s;
+      }
+    } catch (NumberFormatException e) {
+      // Reported below.
+    }
+    throw new InvalidInputException(
+        "invalid value '" + text + "' for --zipf-exponent: a number above 0, at most 10");
+  }
+
   static final BenchmarkOption<Integer> SEED =
       BenchmarkOption.integer("--seed", "Seed of the text: the same seed gives the same text.", "42", 0);
   static final BenchmarkOption<Boolean> KEEP_INPUT =

@@ -5,12 +5,10 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.hbench.core.fs.OperationStats;
 import io.hbench.core.result.Metric.Better;
-import java.nio.ByteBuffer;
+import io.hbench.core.stats.LatencyHistogram;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -66,7 +64,7 @@ public record OperationLoad(
     /**
      * The percentiles of a histogram of nanoseconds, with the exact mean; null when it is empty.
      */
-    public static Latency of(Histogram h, double meanNanos) {
+    static Latency of(Histogram h, double meanNanos) {
       if (h == null || h.getTotalCount() == 0) {
         return null;
       }
@@ -117,15 +115,14 @@ public record OperationLoad(
     return windowSeconds <= 0 ? 0 : bytes / (1024.0 * 1024.0) / windowSeconds;
   }
 
-  /** The latency histogram (ns) decoded, for merging; null when none was kept. */
-  public Histogram decodedHistogram() {
+  /** The kept latencies, decoded for merging with other records'; null when none were kept. */
+  public LatencyHistogram latencies() {
     if (histogram == null) {
       return null;
     }
     try {
-      return Histogram.decodeFromCompressedByteBuffer(
-          ByteBuffer.wrap(Base64.getDecoder().decode(histogram)), 0);
-    } catch (DataFormatException e) {
+      return LatencyHistogram.decode(histogram);
+    } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("corrupt latency histogram of " + op, e);
     }
   }

@@ -1,0 +1,68 @@
+package io.hbench.core.stats;
+
+import java.nio.ByteBuffer;
+import java.util.Base64;
+import java.util.zip.DataFormatException;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The latencies of an operation load as a record keeps them (an HdrHistogram, compressed and
+ * Base64-encoded), decoded so that several records' latencies can be merged and read: the
+ * percentiles of merged histograms are exact to the histogram's precision, where averaging
+ * percentiles is not. The histogram library stays inside (bench.jar relocates it), so an
+ * embedding tool depends only on this type.
+ */
+public final class LatencyHistogram {
+
+  private final Histogram histogram;
+
+  private LatencyHistogram(Histogram histogram) {
+    this.histogram = histogram;
+  }
+
+  /**
+   * Decodes a record's {@code histogram} field.
+   *
+   * @throws IllegalArgumentException when the text is not an encoded histogram
+   */
+  public static LatencyHistogram decode(String encoded) {
+    try {
+      return new LatencyHistogram(Histogram.decodeFromCompressedByteBuffer(
+          ByteBuffer.wrap(Base64.getDecoder().decode(encoded)), 0));
+    } catch (DataFormatException | RuntimeException e) {
+      throw new IllegalArgumentException("not an encoded latency histogram", e);
+    }
+  }
+
+  /** A new histogram holding the latencies of this one and {@code other}. */
+  public LatencyHistogram merge(LatencyHistogram other) {
+    Histogram h = histogram.copy();
+    h.add(other.histogram);
+    return new LatencyHistogram(h);
+  }
+
+  /** Latencies recorded. */
+  public long count() {
+    return histogram.getTotalCount();
+  }
+
+  /** The {@code percentile}-th (0-100) latency, in milliseconds. */
+  public double percentileMillis(double percentile) {
+    return histogram.getValueAtPercentile(percentile) / 1e6;
+  }
+
+  /** The largest latency, in milliseconds (to the histogram's precision). */
+  public double maxMillis() {
+    return histogram.getMaxValue() / 1e6;
+  }
+
+  /** The encoded form a record keeps. */
+  public String encoded() {
+    ByteBuffer buf = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
+    int n = histogram.encodeIntoCompressedByteBuffer(buf);
+    byte[] bytes = new byte[n];
+    buf.flip();
+    buf.get(bytes);
+    return Base64.getEncoder().encodeToString(bytes);
+  }
+}

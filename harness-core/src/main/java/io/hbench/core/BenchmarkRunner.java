@@ -4,24 +4,17 @@ import io.hbench.core.cluster.BenchCluster;
 import io.hbench.core.cluster.ClusterConfiguration;
 import io.hbench.core.mapreduce.JobPhase;
 import io.hbench.core.report.Console;
-import io.hbench.core.report.IoTable;
-import io.hbench.core.report.SweepTable;
-import io.hbench.core.result.Environment;
-import io.hbench.core.result.PhaseMetrics;
 import io.hbench.core.result.ResultRecord;
 import io.hbench.core.result.ResultWriter;
 import io.hbench.core.result.SecretRedactor;
-import io.hbench.core.result.Validation;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.util.ShutdownHookManager;
 
@@ -48,9 +41,7 @@ public final class BenchmarkRunner {
   private final boolean interruptHook;
   private final List<RunListener> listeners;
   private final JobPhase jobs;
-  /** Guards {@code measuring}: cancel() interrupts a point's work, never the code around it. */
-  private final Object measuringLock = new Object();
-  private Thread measuring;
+  private PointExecutor executor;
   private volatile boolean cancelled;
 
   /** As the {@code bench} command runs: results file, tables, and Ctrl-C handling. */
@@ -83,10 +74,12 @@ public final class BenchmarkRunner {
   public void cancel() {
     cancelled = true;
     jobs.killRunning();
-    synchronized (measuringLock) {
-      if (measuring != null) {
-        measuring.interrupt();
-      }
+    PointExecutor e;
+    synchronized (this) {
+      e = executor;
+    }
+    if (e != null) {
+      e.cancel();
     }
   }
 
@@ -104,7 +97,10 @@ public final class BenchmarkRunner {
   }
 
   /**
-   * Runs {@code benchmark} with its parsed {@code options} and the common {@code settings}.
+   * Runs {@code benchmark} with its parsed {@code options} and the common {@code settings}: plans
+   * the run ({@link RunPlan}), opens its {@link Workspace}, measures each point with a {@link
+   * PointExecutor}, and hands each record to the listeners (results file, progress lines, the
+   * caller's) as it completes and the whole list at the end (tables, the caller's).
    *
    * @throws InvalidInputException for bad input, before anything is created
    * @throws IOException when results cannot be written
@@ -112,7 +108,6 @@ public final class BenchmarkRunner {
   public Summary run(Benchmark benchmark, OptionValues options, RunSettings settings)
       throws IOException {
     RunPlan plan = RunPlan.of(benchmark, options, settings, RunPlan.newRunId());
-    String runId = plan.runId();
     Path out = plan.resultsFile();
     if (writeResults) {
       ResultWriter.checkWritable(out);
@@ -136,132 +131,61 @@ public final class BenchmarkRunner {
       ShutdownHookManager.get()
           .addShutdownHook(interrupt, FileSystem.SHUTDOWN_HOOK_PRIORITY + 10);
     }
-    try (Workspace ws =
-        Workspace.open(benchmark, options, settings, config, runId, console, c -> interrupt.cluster = c)) {
-      List<ResultRecord> records = new ArrayList<>();
-      try (ResultWriter writer = writeResults ? ResultWriter.open(out) : null) {
-        interrupt.writer = writer;
-        for (RunPlan.Measurement m : plan.measurements()) {
-          if (cancelled) {
-            break;
-          }
-          Point point = m.point();
-          String label = m.label();
-          RunContext ctx =
-              new RunContext(
-                  label,
-                  new Configuration(ws.base),
-                  ws.dirs,
-                  new org.apache.hadoop.fs.Path(ws.runDir, m.directoryName()),
-                  settings.keep(),
-                  jobs,
-                  console,
-                  ws.clientIo);
-          PointState state =
-              new PointState(runId, benchmark.name(), point, m.repeat(), ws.env, redactedOptions,
-                  redactedConfig, ctx, benchmark.headlines(), m.warmup());
-          interrupt.current = state;
-          console.status("[" + label + "] " + benchmark.name() + ": started");
-          ResultRecord record = measure(benchmark, options, state);
-          interrupt.current = null;
-          if (interrupt.stopping) {
-            // The interrupt handler has recorded this point as interrupted.
-            return new Summary(out, records);
-          }
-          if (writer != null) {
-            writer.append(record);
-          }
-          records.add(record);
-          for (RunListener l : listeners) {
-            l.measured(record);
-          }
-          console.status(
-              "["
-                  + label
-                  + "] "
-                  + benchmark.name()
-                  + ": "
-                  + record.status()
-                  + (record.failure() == null ? "" : ": " + record.failure()));
-        }
-        ws.removeRunDirectory(settings.keep());
+    try (Workspace ws = Workspace.open(
+            benchmark, options, settings, config, plan.runId(), console, c -> interrupt.cluster = c);
+        ResultFileListener file = writeResults ? new ResultFileListener(out) : null) {
+      PointExecutor executor = new PointExecutor(benchmark, options, plan.runId(), ws,
+          settings.keep(), jobs, console, redactedOptions, redactedConfig);
+      interrupt.file = file;
+      interrupt.executor = executor;
+      // The file first, so a record is on disk before anyone is told of it; tables before the
+      // line that says where the records went.
+      List<RunListener> all = new ArrayList<>();
+      if (file != null) {
+        all.add(file);
       }
       if (printTables) {
-        if (benchmark.commonTable()) {
-          console.print(SweepTable.render(records));
+        all.add(new ConsoleTables(console, benchmark));
+      }
+      all.add(new ProgressLines(console, benchmark.name(), writeResults ? out : null));
+      all.addAll(listeners);
+      synchronized (this) {
+        this.executor = executor;
+      }
+      if (cancelled) {
+        executor.cancel();
+      }
+      List<ResultRecord> records = new ArrayList<>();
+      for (RunPlan.Measurement m : plan.measurements()) {
+        if (executor.cancelled()) {
+          break;
         }
-        String ioTable = IoTable.render(records);
-        if (ioTable != null) {
-          console.print(ioTable);
+        for (RunListener l : all) {
+          l.started(m);
         }
-        String own = benchmark.report(records);
-        if (own != null) {
-          console.print(own);
+        ResultRecord record = executor.measure(m);
+        if (interrupt.stopping) {
+          // The interrupt handler has recorded this point as interrupted.
+          return new Summary(out, records);
+        }
+        records.add(record);
+        for (RunListener l : all) {
+          l.measured(record);
         }
       }
-      if (writeResults) {
-        console.status("hbench: " + records.size() + " record(s) appended to " + out);
-      }
-      for (RunListener l : listeners) {
+      ws.removeRunDirectory(settings.keep());
+      for (RunListener l : all) {
         l.finished(List.copyOf(records));
       }
       return new Summary(writeResults ? out : null, records);
+    } catch (java.io.UncheckedIOException e) {
+      // The results file could not be appended to: the run cannot keep its records.
+      throw e.getCause();
     } finally {
       if (interruptHook && !interrupt.stopping) {
         ShutdownHookManager.get().removeShutdownHook(interrupt);
       }
     }
-  }
-
-  private ResultRecord measure(Benchmark benchmark, OptionValues options, PointState s) {
-    Instant started = Instant.now();
-    String failure = null;
-    try {
-      synchronized (measuringLock) {
-        measuring = Thread.currentThread();
-      }
-      benchmark.run(s.point, options, s.ctx);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      failure = "interrupted";
-    } catch (Exception | LinkageError e) {
-      failure = describe(e);
-      if (System.getenv("HBENCH_DEBUG") != null) {
-        e.printStackTrace();
-      }
-    }
-    synchronized (measuringLock) {
-      measuring = null;
-    }
-    s.ctx.stopServices();
-    if (cancelled) {
-      // cancel() interrupted this thread to stop the point, and can no longer: clear it, so
-      // clean-up and writing run and the caller's thread is left as it was.
-      Thread.interrupted();
-      if (failure != null) {
-        failure = "cancelled (" + failure + ")";
-      }
-    }
-    // A point cut short by an error was not fully validated, whatever checks it made so far.
-    Validation validation =
-        failure == null ? Validation.of(s.ctx.checks()) : Validation.incomplete(s.ctx.checks());
-    if (failure == null && "failed".equals(validation.status())) {
-      failure =
-          s.ctx.checks().stream()
-              .filter(c -> !c.passed())
-              .findFirst()
-              .map(c -> "validation failed: " + c.name() + ": " + c.detail())
-              .orElse("validation failed");
-    }
-    // Clean-up comes after the phases were timed, so it never counts in a figure.
-    if (!s.ctx.keep() && s.ctx.pointDirectoryCreated()) {
-      try {
-        s.ctx.directories().delete(s.ctx.pointDirectoryPath());
-      } catch (IOException | RuntimeException e) {
-        console.status("hbench: could not remove " + s.ctx.pointDirectoryPath() + ": " + e.getMessage());
-      }
-    }
-    return s.record(failure, validation, started, Instant.now());
   }
 
   /** One line that says what went wrong: the message of our own errors, else type and message. */
@@ -274,63 +198,11 @@ public final class BenchmarkRunner {
     return e.getClass().getSimpleName() + (first.isEmpty() ? "" : ": " + first);
   }
 
-  /** What is needed to write a point's record, also from the interrupt handler. */
-  private static final class PointState {
-    final String runId;
-    final String suite;
-    final Point point;
-    final int repeat;
-    final Environment env;
-    final Map<String, String> options;
-    final Map<String, String> config;
-    final RunContext ctx;
-    final java.util.Set<String> headlines;
-    final boolean warmup;
-    final Instant started = Instant.now();
-
-    PointState(String runId, String suite, Point point, int repeat, Environment env,
-        Map<String, String> options, Map<String, String> config, RunContext ctx,
-        java.util.Set<String> headlines, boolean warmup) {
-      this.headlines = headlines;
-      this.warmup = warmup;
-      this.runId = runId;
-      this.suite = suite;
-      this.point = point;
-      this.repeat = repeat;
-      this.env = env;
-      this.options = options;
-      this.config = config;
-      this.ctx = ctx;
-    }
-
-    ResultRecord record(String failure, Validation validation, Instant from, Instant to) {
-      Map<String, Object> params = new LinkedHashMap<>(point.params());
-      params.putAll(ctx.params());
-      return new ResultRecord(
-          ResultRecord.SCHEMA,
-          runId,
-          suite,
-          point.label(),
-          repeat,
-          warmup ? Boolean.TRUE : null,
-          params,
-          failure == null ? ResultRecord.OK : ResultRecord.FAILED,
-          failure,
-          validation,
-          ctx.phases().stream().map(p -> PhaseMetrics.complete(p, headlines)).toList(),
-          env.withServices(ctx.services()),
-          options,
-          config,
-          from.toString(),
-          to.toString());
-    }
-  }
-
   /** Ctrl-C: kill running jobs, record the cut-short point as failed, stop the embedded cluster. */
   private static final class Interrupt implements Runnable {
     private final JobPhase jobs;
-    volatile PointState current;
-    volatile ResultWriter writer;
+    volatile PointExecutor executor;
+    volatile ResultFileListener file;
     volatile BenchCluster cluster;
     volatile boolean stopping;
 
@@ -342,13 +214,13 @@ public final class BenchmarkRunner {
     public void run() {
       stopping = true;
       // The record first: it is local and quick, and the hook has a bounded time to run.
-      PointState s = current;
-      ResultWriter w = writer;
-      if (s != null && w != null) {
+      PointExecutor point = executor;
+      ResultRecord cut = point == null ? null : point.cutShort("interrupted");
+      ResultFileListener f = file;
+      if (cut != null && f != null) {
         try {
-          w.append(
-              s.record("interrupted", Validation.incomplete(s.ctx.checks()), s.started, Instant.now()));
-        } catch (IOException | RuntimeException e) {
+          f.append(cut);
+        } catch (RuntimeException failed) {
           // Nothing more can be done while the JVM exits.
         }
       }

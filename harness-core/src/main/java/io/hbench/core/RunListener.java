@@ -10,6 +10,9 @@ import java.util.List;
  */
 public interface RunListener {
 
+  /** A point (one repeat of it) is about to be measured. */
+  default void started(RunPlan.Measurement measurement) {}
+
   /** A point (one repeat of it) was measured: ok or failed, validated, complete. */
   default void measured(ResultRecord record) {}
 

@@ -1,0 +1,186 @@
+package io.hbench.core;
+
+import io.hbench.core.mapreduce.JobPhase;
+import io.hbench.core.report.Console;
+import io.hbench.core.result.PhaseMetrics;
+import io.hbench.core.result.ResultRecord;
+import io.hbench.core.result.Validation;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * Measures one planned point in an open {@link Workspace} and makes its record: runs the suite's
+ * hook, turns an exception or a failed check into a {@code failed} record, stops the point's
+ * services, and removes the point's data after the clock stopped. What a run needs once (plan,
+ * workspace, results file, tables) is {@link BenchmarkRunner}'s; this is one point.
+ */
+final class PointExecutor {
+
+  private final Benchmark benchmark;
+  private final OptionValues options;
+  private final String runId;
+  private final Workspace ws;
+  private final boolean keep;
+  private final JobPhase jobs;
+  private final Console console;
+  private final Map<String, String> recordedOptions;
+  private final Map<String, String> recordedConfig;
+  /** Guards {@code measuring}: cancel() interrupts a point's work, never the code around it. */
+  private final Object measuringLock = new Object();
+  private Thread measuring;
+  private volatile boolean cancelled;
+  private volatile InProgress current;
+
+  /**
+   * @param recordedOptions the options as every record shows them, secrets redacted
+   * @param recordedConfig the explicit Hadoop settings as every record shows them, redacted
+   */
+  PointExecutor(Benchmark benchmark, OptionValues options, String runId, Workspace ws,
+      boolean keep, JobPhase jobs, Console console, Map<String, String> recordedOptions,
+      Map<String, String> recordedConfig) {
+    this.benchmark = benchmark;
+    this.options = options;
+    this.runId = runId;
+    this.ws = ws;
+    this.keep = keep;
+    this.jobs = jobs;
+    this.console = console;
+    this.recordedOptions = recordedOptions;
+    this.recordedConfig = recordedConfig;
+  }
+
+  /** Measures {@code m}: always returns its record, ok or failed. */
+  ResultRecord measure(RunPlan.Measurement m) {
+    RunContext ctx =
+        new RunContext(
+            m.label(),
+            new Configuration(ws.base),
+            ws.dirs,
+            new org.apache.hadoop.fs.Path(ws.runDir, m.directoryName()),
+            keep,
+            jobs,
+            console,
+            ws.clientIo);
+    InProgress point = new InProgress(m, ctx);
+    current = point;
+    try {
+      return run(point);
+    } finally {
+      current = null;
+    }
+  }
+
+  /**
+   * The record of the point under way as cut short by {@code failure}, for the JVM's shutdown
+   * hook; null when no point is under way.
+   */
+  ResultRecord cutShort(String failure) {
+    InProgress p = current;
+    return p == null ? null
+        : p.record(failure, Validation.incomplete(p.ctx.checks()), Instant.now());
+  }
+
+  /** Stops the point under way (its thread is interrupted) and every later one. */
+  void cancel() {
+    cancelled = true;
+    synchronized (measuringLock) {
+      if (measuring != null) {
+        measuring.interrupt();
+      }
+    }
+  }
+
+  boolean cancelled() {
+    return cancelled;
+  }
+
+  private ResultRecord run(InProgress p) {
+    RunContext ctx = p.ctx;
+    String failure = null;
+    try {
+      synchronized (measuringLock) {
+        measuring = Thread.currentThread();
+      }
+      benchmark.run(p.m.point(), options, ctx);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      failure = "interrupted";
+    } catch (Exception | LinkageError e) {
+      failure = BenchmarkRunner.describe(e);
+      if (System.getenv("HBENCH_DEBUG") != null) {
+        e.printStackTrace();
+      }
+    }
+    synchronized (measuringLock) {
+      measuring = null;
+    }
+    ctx.stopServices();
+    if (cancelled) {
+      // cancel() interrupted this thread to stop the point, and can no longer: clear it, so
+      // clean-up and writing run and the caller's thread is left as it was.
+      Thread.interrupted();
+      if (failure != null) {
+        failure = "cancelled (" + failure + ")";
+      }
+    }
+    // A point cut short by an error was not fully validated, whatever checks it made so far.
+    Validation validation =
+        failure == null ? Validation.of(ctx.checks()) : Validation.incomplete(ctx.checks());
+    if (failure == null && "failed".equals(validation.status())) {
+      failure =
+          ctx.checks().stream()
+              .filter(c -> !c.passed())
+              .findFirst()
+              .map(c -> "validation failed: " + c.name() + ": " + c.detail())
+              .orElse("validation failed");
+    }
+    // Clean-up comes after the phases were timed, so it never counts in a figure.
+    if (!ctx.keep() && ctx.pointDirectoryCreated()) {
+      try {
+        ctx.directories().delete(ctx.pointDirectoryPath());
+      } catch (IOException | RuntimeException e) {
+        console.status("hbench: could not remove " + ctx.pointDirectoryPath() + ": " + e.getMessage());
+      }
+    }
+    return p.record(failure, validation, Instant.now());
+  }
+
+  /** A point being measured: what its record is made of, also when it is cut short. */
+  private final class InProgress {
+    final RunPlan.Measurement m;
+    final RunContext ctx;
+    final Instant started = Instant.now();
+
+    InProgress(RunPlan.Measurement m, RunContext ctx) {
+      this.m = m;
+      this.ctx = ctx;
+    }
+
+    ResultRecord record(String failure, Validation validation, Instant ended) {
+      Map<String, Object> params = new LinkedHashMap<>(m.point().params());
+      params.putAll(ctx.params());
+      return new ResultRecord(
+          ResultRecord.SCHEMA,
+          runId,
+          benchmark.name(),
+          m.point().label(),
+          m.repeat(),
+          m.warmup() ? Boolean.TRUE : null,
+          params,
+          failure == null ? ResultRecord.OK : ResultRecord.FAILED,
+          failure,
+          validation,
+          ctx.phases().stream()
+              .map(ph -> PhaseMetrics.complete(ph, benchmark.headlines()))
+              .toList(),
+          ws.env.withServices(ctx.services()),
+          recordedOptions,
+          recordedConfig,
+          started.toString(),
+          ended.toString());
+    }
+  }
+}

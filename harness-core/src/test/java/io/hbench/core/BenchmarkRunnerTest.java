@@ -1,0 +1,143 @@
+package io.hbench.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hbench.core.cluster.Needs;
+import io.hbench.core.report.Console;
+import io.hbench.core.result.ResultReader;
+import io.hbench.core.result.ResultRecord;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The runner's parts on a local directory (no cluster): the point executor's records, the order
+ * listeners hear of them, the optional file and console, and cancelling.
+ */
+class BenchmarkRunnerTest {
+
+  @TempDir Path tmp;
+
+  /** Three points: the second fails its check, the third throws. */
+  static final class Steps implements Benchmark {
+    static final Point.Param<Integer> N = Point.Param.of("n", Integer.class);
+    final Path dir;
+
+    Steps(Path dir) {
+      this.dir = dir;
+    }
+
+    @Override
+    public String name() {
+      return "steps";
+    }
+
+    @Override
+    public String description() {
+      return "test";
+    }
+
+    @Override
+    public List<BenchmarkOption<?>> options() {
+      return List.of();
+    }
+
+    @Override
+    public Needs needs(OptionValues options) {
+      return Needs.localDirectory(dir.toString());
+    }
+
+    @Override
+    public List<Point> points(OptionValues options) {
+      return List.of(1, 2, 3).stream().map(n -> Point.of("p" + n).with(N, n)).toList();
+    }
+
+    @Override
+    public void run(Point point, OptionValues options, RunContext ctx) throws Exception {
+      int n = point.get(N);
+      ctx.phase("work", 0, () -> null);
+      if (n == 3) {
+        throw new IllegalStateException("three is one too many\nsecond line");
+      }
+      ctx.check("even_or_one", n != 2, n == 2 ? "two" : "fine");
+    }
+  }
+
+  /** Every event, in order. */
+  static final class Events implements RunListener {
+    final List<String> seen = new ArrayList<>();
+    Runnable onFirst = () -> {};
+
+    @Override
+    public void started(RunPlan.Measurement m) {
+      seen.add("started " + m.label());
+    }
+
+    @Override
+    public void measured(ResultRecord r) {
+      seen.add("measured " + r.point() + " " + r.status());
+      onFirst.run();
+      onFirst = () -> {};
+    }
+
+    @Override
+    public void finished(List<ResultRecord> records) {
+      seen.add("finished " + records.size());
+    }
+  }
+
+  @Test
+  void eachPointBecomesOneRecordAndListenersHearOfItInOrder() throws Exception {
+    Events events = new Events();
+    Path out = tmp.resolve("r.jsonl");
+    ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    PrintStream ps = new PrintStream(printed, true, StandardCharsets.UTF_8);
+    List<ResultRecord> records = RunRequest.suite(new Steps(tmp)).resultsFile(out)
+        .console(new Console(ps, ps, false, 60_000), true).listener(events).build().run();
+
+    assertEquals(List.of("started p1", "measured p1 ok", "started p2", "measured p2 failed",
+        "started p3", "measured p3 failed", "finished 3"), events.seen);
+    assertEquals("validation failed: even_or_one: two", records.get(1).failure());
+    assertEquals("IllegalStateException: three is one too many", records.get(2).failure());
+    assertEquals("not_run", records.get(2).validation().status());
+    assertEquals(List.of(1, 2, 3), records.stream().map(r -> r.params().get("n")).toList());
+    // The file holds the same records, appended as each completed.
+    assertEquals(records, ResultReader.read(out));
+    String text = printed.toString(StandardCharsets.UTF_8);
+    assertTrue(text.contains("[p2] steps: failed: validation failed"), text);
+    assertTrue(text.indexOf("status") < text.indexOf("3 record(s) appended to " + out),
+        "the table comes before the line saying where the records went: " + text);
+    try (var left = Files.list(tmp.resolve("hbench-steps"))) {
+      assertTrue(left.allMatch(p -> p.getFileName().toString().startsWith(".")),
+          "each point's directory is removed");
+    }
+  }
+
+  @Test
+  void anEmbeddedRunWritesAndPrintsNothingAndCanBeCancelled() throws Exception {
+    Events events = new Events();
+    RunRequest[] request = new RunRequest[1];
+    events.onFirst = () -> request[0].cancel();
+    request[0] = RunRequest.suite(new Steps(tmp)).listener(events).build();
+    List<ResultRecord> records = request[0].run();
+    assertEquals(1, records.size(), "no point is measured after cancel()");
+    assertEquals(List.of("started p1", "measured p1 ok", "finished 1"), events.seen);
+    try (var files = Files.list(tmp)) {
+      assertEquals(List.of("hbench-steps"), files.map(p -> p.getFileName().toString()).toList());
+    }
+    Path defaultDir = Path.of("hbench-results");
+    if (Files.isDirectory(defaultDir)) {
+      try (var files = Files.list(defaultDir)) {
+        assertTrue(files.noneMatch(p -> p.getFileName().toString().startsWith("steps-")),
+            "no results file");
+      }
+    }
+  }
+}

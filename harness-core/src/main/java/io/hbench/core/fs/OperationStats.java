@@ -1,8 +1,6 @@
 package io.hbench.core.fs;
 
-import java.nio.ByteBuffer;
-import java.util.Base64;
-import java.util.zip.DataFormatException;
+import io.hbench.core.stats.HistogramCodec;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -184,12 +182,7 @@ public final class OperationStats {
     if (histogram == null) {
       return null;
     }
-    ByteBuffer buf = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
-    int n = histogram.encodeIntoCompressedByteBuffer(buf);
-    byte[] bytes = new byte[n];
-    buf.flip();
-    buf.get(bytes);
-    return Base64.getEncoder().encodeToString(bytes);
+    return HistogramCodec.encode(histogram);
   }
 
   /**
@@ -238,13 +231,7 @@ public final class OperationStats {
     s.timedNanos = timedNanos;
     s.timedNanosSquared = timedNanosSquared;
     if (encodedHistogram != null) {
-      try {
-        s.histogram =
-            Histogram.decodeFromCompressedByteBuffer(
-                ByteBuffer.wrap(Base64.getDecoder().decode(encodedHistogram)), 0);
-      } catch (DataFormatException e) {
-        throw new IllegalArgumentException("corrupt latency histogram: " + e.getMessage(), e);
-      }
+      s.histogram = HistogramCodec.decode(encodedHistogram);
     }
     return s;
   }

@@ -1,8 +1,5 @@
 package io.hbench.core.stats;
 
-import java.nio.ByteBuffer;
-import java.util.Base64;
-import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -26,12 +23,7 @@ public final class LatencyHistogram {
    * @throws IllegalArgumentException when the text is not an encoded histogram
    */
   public static LatencyHistogram decode(String encoded) {
-    try {
-      return new LatencyHistogram(Histogram.decodeFromCompressedByteBuffer(
-          ByteBuffer.wrap(Base64.getDecoder().decode(encoded)), 0));
-    } catch (DataFormatException | RuntimeException e) {
-      throw new IllegalArgumentException("not an encoded latency histogram", e);
-    }
+    return new LatencyHistogram(HistogramCodec.decode(encoded));
   }
 
   /** A new histogram holding the latencies of this one and {@code other}. */
@@ -58,11 +50,6 @@ public final class LatencyHistogram {
 
   /** The encoded form a record keeps. */
   public String encoded() {
-    ByteBuffer buf = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
-    int n = histogram.encodeIntoCompressedByteBuffer(buf);
-    byte[] bytes = new byte[n];
-    buf.flip();
-    buf.get(bytes);
-    return Base64.getEncoder().encodeToString(bytes);
+    return HistogramCodec.encode(histogram);
   }
 }

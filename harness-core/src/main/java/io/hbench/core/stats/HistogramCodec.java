@@ -1,0 +1,36 @@
+package io.hbench.core.stats;
+
+import java.nio.ByteBuffer;
+import java.util.Base64;
+import java.util.zip.DataFormatException;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The one text form of a latency histogram, in records, side files and task outputs: HdrHistogram
+ * compressed, then Base64. Internal to the core (it names HdrHistogram's class, which {@code
+ * bench.jar} relocates); readers of records use {@link LatencyHistogram}.
+ */
+public final class HistogramCodec {
+
+  private HistogramCodec() {}
+
+  /** {@code h} as text. */
+  public static String encode(Histogram h) {
+    ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+    int n = h.encodeIntoCompressedByteBuffer(buf);
+    byte[] bytes = new byte[n];
+    buf.flip();
+    buf.get(bytes);
+    return Base64.getEncoder().encodeToString(bytes);
+  }
+
+  /** The histogram {@link #encode} wrote; throws IllegalArgumentException for anything else. */
+  public static Histogram decode(String text) {
+    try {
+      return Histogram.decodeFromCompressedByteBuffer(
+          ByteBuffer.wrap(Base64.getDecoder().decode(text)), 0);
+    } catch (DataFormatException | RuntimeException e) {
+      throw new IllegalArgumentException("corrupt latency histogram: " + e.getMessage(), e);
+    }
+  }
+}

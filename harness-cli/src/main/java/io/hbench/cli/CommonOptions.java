@@ -91,6 +91,15 @@ final class CommonOptions {
                     + " s3a://bucket; the base directory goes under it. Default: fs.defaultFS.")
             .build());
     add(spec,
+        OptionSpec.builder("--label")
+            .paramLabel("NAME")
+            .type(String.class)
+            .description(
+                "What this run is compared as in bench report and compare (a cluster, a"
+                    + " setting): 1-64 letters, digits and . _ : @ / + -. Default: embedded, the"
+                    + " authority of fs.defaultFS, the data file system's, or the host.")
+            .build());
+    add(spec,
         OptionSpec.builder("--instrument")
             .type(boolean.class)
             .arity("0")
@@ -170,6 +179,7 @@ final class CommonOptions {
         repeat(sub),
         sub.commandSpec().findOption("--warmup").getValue(),
         sub.matchedOptionValue("--fs", null),
-        sub.hasMatchedOption("--instrument"));
+        sub.hasMatchedOption("--instrument"),
+        sub.matchedOptionValue("--label", null));
   }
 }

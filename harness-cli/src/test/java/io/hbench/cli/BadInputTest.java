@@ -115,6 +115,7 @@ class BadInputTest {
         "fsops --op copy; unknown --op 'copy'",
         "fsops --op list --repeats 2 --warmup 2; leaves no repeat",
         "terasort --sizes 1M --warmup 1; leaves no repeat of 1 to summarize",
+        "terasort --sizes 1M --label a,b; invalid --label 'a,b': 1 to 64 letters",
         "fsops --op delete --duration 5s; --duration does not apply to delete",
         "fsops --op list --duration 5x; give a duration such as",
         "fsops --op list --target-rate fast; for --target-rate: not a number",

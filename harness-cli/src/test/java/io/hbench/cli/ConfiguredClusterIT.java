@@ -83,6 +83,8 @@ class ConfiguredClusterIT {
     assertEquals(0, sort.exitCode, sort.toString());
     ResultRecord r = ResultReader.read(results).get(0);
     assertEquals("configured", r.environment().cluster());
+    // No --label: the configured cluster's fs.defaultFS authority names the run.
+    assertEquals(java.net.URI.create(r.environment().defaultFs()).getAuthority(), r.label());
     String checksum = (String) r.params().get("checksum");
     org.apache.hadoop.fs.Path output =
         new org.apache.hadoop.fs.Path("/it-sort/" + r.runId() + "/1M/output");

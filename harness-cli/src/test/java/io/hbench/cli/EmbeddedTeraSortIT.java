@@ -55,6 +55,7 @@ class EmbeddedTeraSortIT {
       }
       assertEquals(2, r.phase("terasort").tasks().get("reduces"));
       assertEquals("embedded", r.environment().cluster());
+      assertEquals("embedded", r.label());
       assertEquals(1, r.environment().datanodes());
       assertEquals(1, r.environment().nodeManagers());
       // Each service as it describes itself: the store, then YARN, both started by hbench.

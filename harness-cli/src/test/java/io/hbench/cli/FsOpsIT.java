@@ -268,6 +268,7 @@ class FsOpsIT {
       for (ResultRecord r : run.records()) {
         assertTrue(r.ok(), op + ": " + r.failure());
         assertEquals("filesystem", r.environment().cluster(), "no cluster is started for s3a");
+        assertEquals("bench", r.label(), "an S3 run is labelled with its bucket");
       }
       printed.append(run.process().out).append(run.process().err);
       recorded.append(run.resultsText());

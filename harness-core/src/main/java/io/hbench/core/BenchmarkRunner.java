@@ -134,7 +134,8 @@ public final class BenchmarkRunner {
     try (Workspace ws = Workspace.open(
             benchmark, options, settings, config, plan.runId(), console, c -> interrupt.cluster = c);
         ResultFileListener file = writeResults ? new ResultFileListener(out) : null) {
-      PointExecutor executor = new PointExecutor(benchmark, options, plan.runId(), ws,
+      String label = settings.label() != null ? settings.label() : ws.env.defaultLabel();
+      PointExecutor executor = new PointExecutor(benchmark, options, plan.runId(), label, ws,
           settings.keep(), jobs, console, redactedOptions, redactedConfig);
       interrupt.file = file;
       interrupt.executor = executor;

@@ -22,6 +22,7 @@ final class PointExecutor {
   private final Benchmark benchmark;
   private final OptionValues options;
   private final String runId;
+  private final String label;
   private final Workspace ws;
   private final boolean keep;
   private final JobPhase jobs;
@@ -38,12 +39,13 @@ final class PointExecutor {
    * @param recordedOptions the options as every record shows them, secrets redacted
    * @param recordedConfig the explicit Hadoop settings as every record shows them, redacted
    */
-  PointExecutor(Benchmark benchmark, OptionValues options, String runId, Workspace ws,
+  PointExecutor(Benchmark benchmark, OptionValues options, String runId, String label, Workspace ws,
       boolean keep, JobPhase jobs, Console console, Map<String, String> recordedOptions,
       Map<String, String> recordedConfig) {
     this.benchmark = benchmark;
     this.options = options;
     this.runId = runId;
+    this.label = label;
     this.ws = ws;
     this.keep = keep;
     this.jobs = jobs;
@@ -165,6 +167,7 @@ final class PointExecutor {
       return new ResultRecord(
           ResultRecord.SCHEMA,
           runId,
+          label,
           benchmark.name(),
           m.point().label(),
           m.repeat(),

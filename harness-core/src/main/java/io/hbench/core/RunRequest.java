@@ -101,6 +101,7 @@ public final class RunRequest {
     private int warmup;
     private String fs;
     private boolean instrument;
+    private String label;
     private Path resultsFile;
     private Console console;
     private boolean printTables;
@@ -187,6 +188,12 @@ public final class RunRequest {
       return this;
     }
 
+    /** What the run is compared as ({@code --label}); derived from the environment by default. */
+    public Builder label(String name) {
+      label = name;
+      return this;
+    }
+
     /** Append records to this JSON Lines file as well; none by default. */
     public Builder resultsFile(Path file) {
       resultsFile = file;
@@ -211,7 +218,7 @@ public final class RunRequest {
       OptionValues values = OptionValues.parse(benchmark.options(), options);
       RunSettings settings = new RunSettings(resultsFile, cluster, datanodes, defines, confFiles,
           hadoopConfDir, baseDir, keep, repeat == null ? benchmark.defaultRepeat() : repeat,
-          warmup, fs, instrument);
+          warmup, fs, instrument, label);
       Console c = console != null ? console : silent();
       return new RunRequest(benchmark, values, settings,
           new BenchmarkRunner(c, resultsFile != null, printTables, false, listeners));

@@ -24,6 +24,8 @@ import java.util.Map;
  * @param fs the file system for the suite's data ({@code --fs}, e.g. {@code ofs://om/}); null for
  *     {@code fs.defaultFS}
  * @param instrument count and time file system calls with the instrumented file system
+ * @param label what the run is compared as ({@code --label}); null to derive it from the
+ *     environment ({@link io.hbench.core.result.Environment#defaultLabel()})
  */
 public record RunSettings(
     Path out,
@@ -37,7 +39,8 @@ public record RunSettings(
     int repeat,
     int warmup,
     String fs,
-    boolean instrument) {
+    boolean instrument,
+    String label) {
 
   public RunSettings {
     if (datanodes < 1) {
@@ -65,6 +68,9 @@ public record RunSettings(
             "invalid --fs '" + fs + "': give a file system URI such as hdfs://nn:8020/ or ofs://om/");
       }
     }
+    if (label != null) {
+      io.hbench.core.result.ResultRecord.checkLabel(label);
+    }
     defines = Map.copyOf(new LinkedHashMap<>(defines));
     confFiles = List.copyOf(confFiles);
   }
@@ -73,13 +79,14 @@ public record RunSettings(
   public RunSettings withBaseDir(String dir) {
     return new RunSettings(
         out, cluster, datanodes, defines, confFiles, hadoopConfDir, dir, keep, repeat, warmup, fs,
-        instrument);
+        instrument, label);
   }
 
   /** The defaults, as {@code bench <suite>} with no common options would use. */
   public static RunSettings defaults() {
     return new RunSettings(
-        null, ClusterMode.AUTO, 1, Map.of(), List.of(), null, null, false, 1, 0, null, false);
+        null, ClusterMode.AUTO, 1, Map.of(), List.of(), null, null, false, 1, 0, null, false,
+        null);
   }
 
   /** The default base directory of a suite. */
@@ -100,6 +107,7 @@ public record RunSettings(
     m.put("warmup", Integer.toString(warmup));
     m.put("fs", fs == null ? "" : fs);
     m.put("instrument", Boolean.toString(instrument));
+    m.put("label", label == null ? "" : label);
     return m;
   }
 }

@@ -108,6 +108,8 @@ class BenchmarkRunnerTest {
     assertEquals("IllegalStateException: three is one too many", records.get(2).failure());
     assertEquals("not_run", records.get(2).validation().status());
     assertEquals(List.of(1, 2, 3), records.stream().map(r -> r.params().get("n")).toList());
+    // No --label: a run on a local directory is labelled with its host.
+    assertEquals(records.get(0).environment().host(), records.get(0).label());
     // The file holds the same records, appended as each completed.
     assertEquals(records, ResultReader.read(out));
     String text = printed.toString(StandardCharsets.UTF_8);
@@ -125,8 +127,9 @@ class BenchmarkRunnerTest {
     Events events = new Events();
     RunRequest[] request = new RunRequest[1];
     events.onFirst = () -> request[0].cancel();
-    request[0] = RunRequest.suite(new Steps(tmp)).listener(events).build();
+    request[0] = RunRequest.suite(new Steps(tmp)).label("disk-A").listener(events).build();
     List<ResultRecord> records = request[0].run();
+    assertEquals("disk-A", records.get(0).label());
     assertEquals(1, records.size(), "no point is measured after cancel()");
     assertEquals(List.of("started p1", "measured p1 ok", "finished 1"), events.seen);
     try (var files = Files.list(tmp)) {

@@ -59,7 +59,7 @@ class RunPlanTest {
 
   private static RunSettings settings(int repeat, int warmup, Path out) {
     return new RunSettings(out, io.hbench.core.cluster.ClusterMode.AUTO, 1, Map.of(), List.of(),
-        null, null, false, repeat, warmup, null, false);
+        null, null, false, repeat, warmup, null, false, null);
   }
 
   private static RunPlan plan(String sizes, int repeat, int warmup) {

@@ -41,6 +41,41 @@ public record Environment(
     @JsonProperty("data_fs") String dataFs,
     @JsonProperty("services") List<ServiceInfo> services) {
 
+  /**
+   * The label of a run on this environment when none is given ({@code --label}): {@code
+   * embedded} (or {@code embedded-ozone}) for an embedded cluster, the authority of {@code
+   * fs.defaultFS} for a configured one ({@code nn1.example.com:8020}), the data file system's
+   * authority (an S3 bucket) or scheme when only a file system was opened, and the host for a
+   * local directory.
+   */
+  public String defaultLabel() {
+    if (cluster == null) {
+      return host;
+    }
+    if (cluster.startsWith("embedded")) {
+      return cluster;
+    }
+    String fs = switch (cluster) {
+      case "configured" -> defaultFs;
+      case "filesystem" -> dataFs;
+      default -> null;
+    };
+    if (fs != null) {
+      try {
+        java.net.URI u = new java.net.URI(fs);
+        if (u.getAuthority() != null && !u.getAuthority().isEmpty()) {
+          return u.getAuthority();
+        }
+        if (u.getScheme() != null && !"file".equals(u.getScheme())) {
+          return u.getScheme();
+        }
+      } catch (java.net.URISyntaxException e) {
+        // Fall back to the host.
+      }
+    }
+    return host;
+  }
+
   /** This environment with the data file system filled in. */
   public Environment withDataFs(String fs) {
     return new Environment(hbenchVersion, hadoopVersion, cluster, defaultFs, mapreduceFramework,

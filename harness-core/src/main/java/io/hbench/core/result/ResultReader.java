@@ -42,6 +42,7 @@ public final class ResultReader {
           "unsupported result schema '" + r.schema() + "' (this hbench reads "
               + SchemaUpgrade.V1 + " and " + ResultRecord.SCHEMA + ")");
     }
-    return r;
+    // Records of /2 written before --label existed have none: derived as a run would.
+    return r.label() != null ? r : r.withLabel(SchemaUpgrade.defaultLabel(r));
   }
 }

@@ -13,6 +13,8 @@ import java.util.Map;
  *
  * @param schema schema name and version, {@value #SCHEMA}
  * @param runId identifies one invocation; all points of a sweep share it
+ * @param label what the run is compared as ({@code --label}, or derived from the environment,
+ *     {@link Environment#defaultLabel()}): how runs on clusters A and B become columns
  * @param suite suite name
  * @param point the point's label, such as {@code 64M}
  * @param repeat 1-based repetition of the point
@@ -30,12 +32,13 @@ import java.util.Map;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({
-  "schema", "run_id", "suite", "point", "repeat", "warmup", "status", "failure", "params", "phases",
+  "schema", "run_id", "label", "suite", "point", "repeat", "warmup", "status", "failure", "params", "phases",
   "validation", "environment", "options", "config", "started", "ended"
 })
 public record ResultRecord(
     @JsonProperty("schema") String schema,
     @JsonProperty("run_id") String runId,
+    @JsonProperty("label") String label,
     @JsonProperty("suite") String suite,
     @JsonProperty("point") String point,
     @JsonProperty("repeat") int repeat,
@@ -54,6 +57,24 @@ public record ResultRecord(
   public static final String SCHEMA = "hbench.result/2";
   public static final String OK = "ok";
   public static final String FAILED = "failed";
+
+  /**
+   * Checks a label given with {@code --label}: 1 to 64 letters, digits and {@code . _ : @ / + -},
+   * so it stays one word in tables, CSV and file names.
+   */
+  public static String checkLabel(String label) {
+    if (label == null || !label.matches("[A-Za-z0-9._:@/+-]{1,64}")) {
+      throw new io.hbench.core.InvalidInputException("invalid --label '" + label
+          + "': 1 to 64 letters, digits and . _ : @ / + -");
+    }
+    return label;
+  }
+
+  /** This record with {@code l} as its label. */
+  public ResultRecord withLabel(String l) {
+    return new ResultRecord(schema, runId, l, suite, point, repeat, warmup, params, status, failure,
+        validation, phases, environment, options, config, started, ended);
+  }
 
   public boolean ok() {
     return OK.equals(status);

@@ -28,9 +28,14 @@ final class SchemaUpgrade {
     for (PhaseResult p : r.phases()) {
       phases.add(PhaseMetrics.complete(upgrade(p), headlines));
     }
-    return new ResultRecord(ResultRecord.SCHEMA, r.runId(), r.suite(), r.point(), r.repeat(),
+    return new ResultRecord(ResultRecord.SCHEMA, r.runId(), defaultLabel(r), r.suite(), r.point(), r.repeat(),
         r.warmup(), r.params(), r.status(), r.failure(), r.validation(), phases, r.environment(), r.options(),
         r.config(), r.started(), r.ended());
+  }
+
+  /** The label a record written before {@code --label} existed is read with. */
+  static String defaultLabel(ResultRecord r) {
+    return r.environment() == null ? "unlabelled" : r.environment().defaultLabel();
   }
 
   /** Headlines by suite: a results file has thousands of lines of a few suites. */

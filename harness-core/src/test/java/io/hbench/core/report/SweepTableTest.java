@@ -18,7 +18,7 @@ class SweepTableTest {
   }
 
   private static ResultRecord rec(String point, int repeat, String status, double seconds) {
-    return new ResultRecord(ResultRecord.SCHEMA, "r", "terasort", point, repeat, null, Map.of(), status,
+    return new ResultRecord(ResultRecord.SCHEMA, "r", "a", "terasort", point, repeat, null, Map.of(), status,
         status.equals("ok") ? null : "x",
         Validation.of(List.of(new Check("order", status.equals("ok"), ""))),
         List.of(new PhaseResult("terasort", seconds, 64L << 20, 1L, 64.0 / seconds, 1.5, null, null, null, null, null, null, null)),

@@ -20,7 +20,7 @@ class RepeatSummaryTest {
             .withMetrics(List.of(Metric.ofOp("create", "ops_per_s", Metric.OPS_PER_SECOND,
                 opsPerSecond, Better.HIGHER))),
         Set.of("*/ops_per_s"));
-    return new ResultRecord(ResultRecord.SCHEMA, "r", "fsops", point, repeat,
+    return new ResultRecord(ResultRecord.SCHEMA, "r", "a", "fsops", point, repeat,
         warmup ? Boolean.TRUE : null, Map.of(), ok ? ResultRecord.OK : ResultRecord.FAILED,
         ok ? null : "x", Validation.of(List.of(new Check("c", ok, ""))), List.of(phase), null,
         Map.of(), Map.of(), "", "");

@@ -21,6 +21,7 @@ class ResultWriterTest {
     return new ResultRecord(
         ResultRecord.SCHEMA,
         "run-1",
+        "embedded",
         "terasort",
         point,
         1,

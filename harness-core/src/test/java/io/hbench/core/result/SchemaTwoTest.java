@@ -24,7 +24,7 @@ class SchemaTwoTest {
           Map.of("datanodes", 1))));
 
   private static ResultRecord record(String suite, List<PhaseResult> phases) {
-    return new ResultRecord(ResultRecord.SCHEMA, "20260101-000000-abcd", suite, "p", 1, null,
+    return new ResultRecord(ResultRecord.SCHEMA, "20260101-000000-abcd", "embedded", suite, "p", 1, null,
         Map.of("size", "1M"), "ok", null, Validation.of(List.of(new Check("c", true, "fine"))),
         phases, ENV, Map.of("sizes", "1M"), Map.of(), "2026-01-01T00:00:00Z",
         "2026-01-01T00:00:02Z");
@@ -145,7 +145,43 @@ class SchemaTwoTest {
     assertEquals(1000.0, p.metric("create", "ops_per_s").value(), 1e-9);
     assertEquals(1.25, p.metric("seconds").value(), 1e-9);
     assertNull(p.figures(), "every /1 figure of nnthroughput has a /2 place");
+    assertEquals("h", r.label(), "a local run is labelled with its host");
     ResultSchema.assertValid(r);
+  }
+
+  @Test
+  void aRecordWithoutALabelGetsTheOneItsEnvironmentGives() throws Exception {
+    ResultRecord labelled = record("terasort", List.of());
+    String line = ResultWriter.JSON.writeValueAsString(labelled.withLabel(null));
+    assertFalse(line.contains("\"label\""), line);
+    assertEquals("embedded", ResultReader.parse(line).label());
+    assertEquals("clusterA",
+        ResultReader.parse(ResultWriter.JSON.writeValueAsString(labelled.withLabel("clusterA"))).label());
+  }
+
+  private static Environment env(String cluster, String defaultFs, String dataFs) {
+    return new Environment("0.1", "3.4.2", cluster, defaultFs, "yarn", null, null, "17", "Linux", 2,
+        "worker-7", dataFs, null);
+  }
+
+  @Test
+  void theDefaultLabelSaysWhichClusterOrStoreItRanOn() {
+    assertEquals("embedded", env("embedded", "hdfs://127.0.0.1:9000", null).defaultLabel());
+    assertEquals("embedded-ozone", env("embedded-ozone", "hdfs://127.0.0.1:9000", "ofs://x").defaultLabel());
+    assertEquals("nn1.example.com:8020",
+        env("configured", "hdfs://nn1.example.com:8020", null).defaultLabel());
+    assertEquals("mycluster", env("configured", "hdfs://mycluster", null).defaultLabel());
+    assertEquals("bench-bucket", env("filesystem", "file:///", "s3a://bench-bucket").defaultLabel());
+    assertEquals("worker-7", env("filesystem", "file:///", "file:///").defaultLabel());
+    assertEquals("worker-7", env("local", "file:///", "file:///").defaultLabel());
+  }
+
+  @Test
+  void aLabelIsOneWord() {
+    assertEquals("hdfs-3.4_a:b@c/d+e", ResultRecord.checkLabel("hdfs-3.4_a:b@c/d+e"));
+    for (String bad : new String[] {"", "two words", "a,b", "x".repeat(65), "naïve"}) {
+      assertThrows(io.hbench.core.InvalidInputException.class, () -> ResultRecord.checkLabel(bad), bad);
+    }
   }
 
   @Test

@@ -50,7 +50,7 @@ class DiskBenchmarkTest {
     OptionValues options = OptionValues.parse(disk.options(), texts);
     RunSettings settings =
         new RunSettings(tmp.resolve("results.jsonl"), ClusterMode.AUTO, 1, Map.of(), List.of(),
-            null, null, keep, runs, warmup, null, false);
+            null, null, keep, runs, warmup, null, false, null);
     PrintStream out = new PrintStream(printed, true, StandardCharsets.UTF_8);
     return new BenchmarkRunner(new Console(out, out, false, 60_000)).run(disk, options, settings);
   }

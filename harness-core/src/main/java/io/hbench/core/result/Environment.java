@@ -49,31 +49,32 @@ public record Environment(
    * local directory.
    */
   public String defaultLabel() {
-    if (cluster == null) {
-      return host;
-    }
-    if (cluster.startsWith("embedded")) {
-      return cluster;
-    }
-    String fs = switch (cluster) {
+    String fs = cluster == null ? null : switch (cluster) {
       case "configured" -> defaultFs;
       case "filesystem" -> dataFs;
       default -> null;
     };
-    if (fs != null) {
+    String name = host;
+    if (cluster != null && cluster.startsWith("embedded")) {
+      name = cluster;
+    } else if (fs != null) {
       try {
         java.net.URI u = new java.net.URI(fs);
-        if (u.getAuthority() != null && !u.getAuthority().isEmpty()) {
-          return u.getAuthority();
-        }
-        if (u.getScheme() != null && !"file".equals(u.getScheme())) {
-          return u.getScheme();
+        String authority = u.getRawAuthority();
+        if (authority != null && !authority.isEmpty()) {
+          // Never user info: an s3a://KEY:SECRET@bucket URI must not leak into a label.
+          name = authority.substring(authority.lastIndexOf('@') + 1);
+        } else if (u.getScheme() != null && !"file".equals(u.getScheme())) {
+          name = u.getScheme();
         }
       } catch (java.net.URISyntaxException e) {
-        // Fall back to the host.
+        // The host, then.
       }
     }
-    return host;
+    // A label is one word of the characters ResultRecord.checkLabel allows.
+    String word = name == null ? "" : name.replaceAll("[^A-Za-z0-9._:@/+-]", "-");
+    word = word.length() > 64 ? word.substring(0, 64) : word;
+    return word.isEmpty() ? "unlabelled" : word;
   }
 
   /** This environment with the data file system filled in. */

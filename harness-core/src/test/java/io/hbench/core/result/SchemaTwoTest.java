@@ -174,6 +174,14 @@ class SchemaTwoTest {
     assertEquals("bench-bucket", env("filesystem", "file:///", "s3a://bench-bucket").defaultLabel());
     assertEquals("worker-7", env("filesystem", "file:///", "file:///").defaultLabel());
     assertEquals("worker-7", env("local", "file:///", "file:///").defaultLabel());
+    // Credentials in a URI never reach the label; what a label cannot hold becomes '-'.
+    assertEquals("bench-bucket",
+        env("filesystem", "file:///", "s3a://AKIA:s3cr%2Ft@bench-bucket").defaultLabel());
+    assertEquals("-::1-:8020", env("configured", "hdfs://[::1]:8020", null).defaultLabel());
+    for (String fs : new String[] {"s3a://AKIA:s3cr%2Ft@bench-bucket", "hdfs://[::1]:8020",
+        "hdfs://" + "n".repeat(80) + ":8020"}) {
+      ResultRecord.checkLabel(env("configured", fs, null).defaultLabel());
+    }
   }
 
   @Test

@@ -11,6 +11,8 @@ final class ProgressLines implements RunListener {
   private final Console console;
   private final String suite;
   private final Path resultsFile;
+  /** The label of the point under way, as the plan shows it ({@code 64M #2}). */
+  private String label;
 
   /** @param resultsFile where records are appended, or null when they are not */
   ProgressLines(Console console, String suite, Path resultsFile) {
@@ -18,9 +20,6 @@ final class ProgressLines implements RunListener {
     this.suite = suite;
     this.resultsFile = resultsFile;
   }
-
-  /** The label of the point under way, as the plan shows it ({@code 64M #2}). */
-  private String label;
 
   @Override
   public void started(RunPlan.Measurement m) {

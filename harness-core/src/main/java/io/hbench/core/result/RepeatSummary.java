@@ -27,7 +27,10 @@ public record RepeatSummary(
     phases = java.util.Collections.unmodifiableMap(copy);
   }
 
-  /** The summary of {@code point} among {@code records} (any mix of points). */
+  /**
+   * The summary of {@code point} among {@code records}: any mix of points, but of one suite and
+   * label (a caller comparing runs groups by those first).
+   */
   public static RepeatSummary of(List<ResultRecord> records, String point) {
     List<ResultRecord> repeats =
         records.stream().filter(r -> r.point().equals(point) && !r.isWarmup()).toList();
@@ -36,10 +39,8 @@ public record RepeatSummary(
     for (ResultRecord r : ok) {
       for (PhaseResult p : r.phases()) {
         Map<String, List<Metric>> byKey = byPhase.computeIfAbsent(p.name(), k -> new LinkedHashMap<>());
-        // A phase built by hand, not read or written, has only the core's figures.
-        List<Metric> ms = p.metrics() != null ? p.metrics()
-            : PhaseMetrics.complete(p, java.util.Set.of()).metrics();
-        for (Metric m : ms) {
+        // Every record carries its metrics: written by the runner, or completed by the reader.
+        for (Metric m : p.metrics()) {
           byKey.computeIfAbsent(m.key(), k -> new ArrayList<>()).add(m);
         }
       }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hbench.core.result.Check;
+import io.hbench.core.result.PhaseMetrics;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultRecord;
 import io.hbench.core.result.Validation;
@@ -21,7 +22,8 @@ class SweepTableTest {
     return new ResultRecord(ResultRecord.SCHEMA, "r", "a", "terasort", point, repeat, null, Map.of(), status,
         status.equals("ok") ? null : "x",
         Validation.of(List.of(new Check("order", status.equals("ok"), ""))),
-        List.of(new PhaseResult("terasort", seconds, 64L << 20, 1L, 64.0 / seconds, 1.5, null, null, null, null, null, null, null)),
+        // As the runner writes it: the phase's metrics completed.
+        List.of(PhaseMetrics.complete(new PhaseResult("terasort", seconds, 64L << 20, 1L, 64.0 / seconds, 1.5, null, null, null, null, null, null, null), PhaseMetrics.DEFAULT_HEADLINES)),
         null, Map.of(), Map.of(), "", "");
   }
 

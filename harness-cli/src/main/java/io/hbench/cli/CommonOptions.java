@@ -109,6 +109,29 @@ final class CommonOptions {
                     + " figures go into each record and a per-task table."
                     + " See docs/instrumented-fs.md.")
             .build());
+    add(spec, format("The end-of-run tables: text (aligned columns), markdown, csv or json. Default:"
+        + " text. Progress goes to stderr, so stdout holds only the tables."));
+  }
+
+  /** {@code --format text|markdown|csv|json}, default text. */
+  static OptionSpec format(String description) {
+    return OptionSpec.builder("--format")
+        .paramLabel("FORMAT")
+        .type(String.class)
+        .defaultValue("text")
+        .description(description)
+        .build();
+  }
+
+  /** The {@code --format} given, or text. */
+  static io.hbench.core.report.TableFormat format(ParseResult sub) {
+    String text = sub.matchedOptionValue("--format", "text");
+    io.hbench.core.report.TableFormat f = io.hbench.core.report.TableFormat.parse(text);
+    if (f == null) {
+      throw new InvalidInputException(
+          "invalid --format '" + text + "': one of text, markdown, csv, json");
+    }
+    return f;
   }
 
   /**

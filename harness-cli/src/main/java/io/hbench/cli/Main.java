@@ -128,10 +128,11 @@ public final class Main {
       // Options first, so a malformed size is named even where Hadoop is missing.
       OptionValues values = OptionValues.parse(suite.options(), texts);
       RunSettings settings = CommonOptions.settings(sub, hadoopConfDir);
+      io.hbench.core.report.TableFormat format = CommonOptions.format(sub);
       if (!hadoopOnClassPath()) {
         return badInput(noHadoop);
       }
-      BenchmarkRunner.Summary summary = new BenchmarkRunner(console).run(suite, values, settings);
+      BenchmarkRunner.Summary summary = new BenchmarkRunner(console, format).run(suite, values, settings);
       return summary.exitCode() == 0 ? OK : POINT_FAILED;
     } catch (InvalidInputException e) {
       return badInput(e.getMessage());

@@ -84,9 +84,11 @@ public interface Benchmark {
   /**
    * The suite's own report of a run, printed after the common table: figures the common table
    * cannot show (DFSIO's TestDFSIO figures, Slive's operations). Built only from the records, so
-   * it can be rebuilt from a results file; null when the suite has none.
+   * it can be rebuilt from a results file ({@code bench report} prints it after its own tables);
+   * null when the suite has none. The table is laid out in the format asked for ({@code
+   * --format}), so a suite never formats one itself.
    */
-  default String report(List<ResultRecord> records) {
+  default io.hbench.core.report.Table report(List<ResultRecord> records) {
     return null;
   }
 

@@ -4,6 +4,7 @@ import io.hbench.core.cluster.BenchCluster;
 import io.hbench.core.cluster.ClusterConfiguration;
 import io.hbench.core.mapreduce.JobPhase;
 import io.hbench.core.report.Console;
+import io.hbench.core.report.TableFormat;
 import io.hbench.core.result.ResultRecord;
 import io.hbench.core.result.ResultWriter;
 import io.hbench.core.result.SecretRedactor;
@@ -37,7 +38,7 @@ public final class BenchmarkRunner {
 
   private final Console console;
   private final boolean writeResults;
-  private final boolean printTables;
+  private final TableFormat tables;
   private final boolean interruptHook;
   private final List<RunListener> listeners;
   private final JobPhase jobs;
@@ -46,22 +47,27 @@ public final class BenchmarkRunner {
 
   /** As the {@code bench} command runs: results file, tables, and Ctrl-C handling. */
   public BenchmarkRunner(Console console) {
-    this(console, true, true, true, List.of());
+    this(console, TableFormat.TEXT);
+  }
+
+  /** As the {@code bench} command runs, with the tables in {@code format} ({@code --format}). */
+  public BenchmarkRunner(Console console, TableFormat format) {
+    this(console, true, format, true, List.of());
   }
 
   /**
    * @param console where progress (and, with {@code printTables}, the tables) go
    * @param writeResults append each record to the results file
-   * @param printTables print the end-of-run tables
+   * @param tables the format of the end-of-run tables, or null to print none
    * @param interruptHook on JVM shutdown (Ctrl-C), record the point cut short and stop running
    *     jobs and the embedded cluster: for a process that is the run, not for a tool embedding it
    * @param listeners receive each record as it is measured
    */
-  BenchmarkRunner(Console console, boolean writeResults, boolean printTables,
+  BenchmarkRunner(Console console, boolean writeResults, TableFormat tables,
       boolean interruptHook, List<RunListener> listeners) {
     this.console = console;
     this.writeResults = writeResults;
-    this.printTables = printTables;
+    this.tables = tables;
     this.interruptHook = interruptHook;
     this.listeners = List.copyOf(listeners);
     this.jobs = new JobPhase(console);
@@ -145,8 +151,8 @@ public final class BenchmarkRunner {
       if (file != null) {
         all.add(file);
       }
-      if (printTables) {
-        all.add(new ConsoleTables(console, benchmark));
+      if (tables != null) {
+        all.add(new ConsoleTables(console, benchmark, tables));
       }
       all.add(new ProgressLines(console, benchmark.name(), writeResults ? out : null));
       all.addAll(listeners);

@@ -221,7 +221,8 @@ public final class RunRequest {
           warmup, fs, instrument, label);
       Console c = console != null ? console : silent();
       return new RunRequest(benchmark, values, settings,
-          new BenchmarkRunner(c, resultsFile != null, printTables, false, listeners));
+          new BenchmarkRunner(c, resultsFile != null,
+              printTables ? io.hbench.core.report.TableFormat.TEXT : null, false, listeners));
     }
 
     private static Console silent() {

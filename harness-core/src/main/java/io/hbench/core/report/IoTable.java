@@ -26,7 +26,7 @@ public final class IoTable {
   private IoTable() {}
 
   /** The table, or null when no phase was instrumented. */
-  public static String render(List<ResultRecord> records) {
+  public static Table render(List<ResultRecord> records) {
     List<IoOperation> perTask = new ArrayList<>();
     List<IoOperation> totals = new ArrayList<>();
     boolean any = false;
@@ -83,10 +83,10 @@ public final class IoTable {
         rows.add(row);
       }
     }
-    return SweepTable.layout(header, rows)
-        + "ms: time spent inside the calls, summed per task. Every call is counted; write, read"
+    return Table.of(null, header, rows,
+        "ms: time spent inside the calls, summed per task. Every call is counted; write, read"
         + " and seek time is partly tick-sampled (error bound in the record's time_error_ms; see"
-        + " docs/instrumented-fs.md).\n";
+        + " docs/instrumented-fs.md).");
   }
 
   private static boolean repeated(List<ResultRecord> records) {

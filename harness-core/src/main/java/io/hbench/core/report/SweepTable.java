@@ -21,7 +21,7 @@ public final class SweepTable {
 
   private SweepTable() {}
 
-  public static String render(List<ResultRecord> records) {
+  public static Table render(List<ResultRecord> records) {
     Set<String> phases = new LinkedHashSet<>();
     boolean repeats = false;
     for (ResultRecord r : records) {
@@ -58,12 +58,11 @@ public final class SweepTable {
         rows.add(meanRow(records, r.point(), phases));
       }
     }
-    return layout(header, rows)
-        + "seconds: whole phase, wall clock; startup s: the part of it from job submission to the"
+    return Table.of(null, header, rows,
+        "seconds: whole phase, wall clock; startup s: the part of it from job submission to the"
         + " first task running; MB/s: MiB per second of the whole phase."
         + (repeats ? " mean: mean ± sample standard deviation of the ok repeats after the"
-            + " warm-up ones." : "")
-        + "\n";
+            + " warm-up ones." : ""));
   }
 
   /** Mean ± standard deviation of one point's ok repeats, for every figure column. */
@@ -92,44 +91,5 @@ public final class SweepTable {
 
   static String fmt(double v) {
     return String.format(Locale.ROOT, "%.2f", v);
-  }
-
-  /** Lays out a table: labels in the first column left-aligned, figures right-aligned. */
-  public static String layout(List<String> header, List<List<String>> rows) {
-    int[] width = new int[header.size()];
-    for (int i = 0; i < width.length; i++) {
-      width[i] = header.get(i).length();
-      for (List<String> row : rows) {
-        width[i] = Math.max(width[i], row.get(i).length());
-      }
-    }
-    StringBuilder sb = new StringBuilder();
-    line(sb, header, width);
-    StringBuilder rule = new StringBuilder();
-    for (int i = 0; i < width.length; i++) {
-      rule.append(i == 0 ? "" : "  ").append("-".repeat(width[i]));
-    }
-    sb.append(rule).append('\n');
-    for (List<String> row : rows) {
-      line(sb, row, width);
-    }
-    return sb.toString();
-  }
-
-  private static void line(StringBuilder sb, List<String> cells, int[] width) {
-    for (int i = 0; i < cells.size(); i++) {
-      String c = cells.get(i);
-      if (i > 0) {
-        sb.append("  ");
-      }
-      // Labels left-aligned, figures right-aligned, as in a spreadsheet.
-      sb.append(i == 0 ? pad(c, width[i], false) : pad(c, width[i], true));
-    }
-    sb.append('\n');
-  }
-
-  private static String pad(String s, int w, boolean right) {
-    String fill = " ".repeat(Math.max(0, w - s.length()));
-    return right ? fill + s : s + fill;
   }
 }

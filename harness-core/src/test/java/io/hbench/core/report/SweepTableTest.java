@@ -29,7 +29,7 @@ class SweepTableTest {
 
   @Test
   void oneRowPerPointWithPhaseColumns() {
-    String table = SweepTable.render(List.of(rec("32M", "ok", 2.0), rec("64M", "failed", 4.0)));
+    String table = TableFormat.TEXT.render(SweepTable.render(List.of(rec("32M", "ok", 2.0), rec("64M", "failed", 4.0))));
     List<String> lines = table.lines().toList();
     assertTrue(lines.get(0).matches("point\\s+terasort s\\s+startup s\\s+MB/s\\s+validation\\s+status"), lines.get(0));
     assertTrue(lines.get(2).matches("32M\\s+2\\.00\\s+1\\.50\\s+32\\.00\\s+passed\\s+ok"), lines.get(2));
@@ -41,13 +41,13 @@ class SweepTableTest {
   @Test
   void repeatsAreFollowedByTheMeanAndSpreadOfTheirOkRuns() {
     String table =
-        SweepTable.render(
+        TableFormat.TEXT.render(SweepTable.render(
             List.of(
                 rec("32M", 1, "ok", 2.0),
                 rec("32M", 2, "ok", 4.0),
                 rec("32M", 3, "failed", 100.0),
                 rec("64M", 1, "ok", 8.0),
-                rec("64M", 2, "ok", 8.0)));
+                rec("64M", 2, "ok", 8.0))));
     List<String> lines = table.lines().toList();
     assertTrue(lines.get(2).startsWith("32M #1 "), lines.get(2));
     // 2 s and 4 s: mean 3, sample sd sqrt(2); MB/s 32 and 16: mean 24, sd 11.31; the failed

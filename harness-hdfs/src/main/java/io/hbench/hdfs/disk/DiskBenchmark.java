@@ -176,7 +176,7 @@ public final class DiskBenchmark implements Benchmark {
   }
 
   @Override
-  public String report(List<ResultRecord> records) {
+  public io.hbench.core.report.Table report(List<ResultRecord> records) {
     List<ResultRecord> ok = records.stream().filter(ResultRecord::ok).toList();
     if (ok.isEmpty()) {
       return null;
@@ -210,7 +210,7 @@ public final class DiskBenchmark implements Benchmark {
           "writes: without --fsync or --direct the clock stops when the data is in the page"
               + " cache, as with dd without conv=fdatasync.\n");
     }
-    return out.toString();
+    return io.hbench.core.report.Table.remark("Disk (dd-style)", out.toString().stripTrailing());
   }
 
   private static double decimal(PhaseResult phase) {

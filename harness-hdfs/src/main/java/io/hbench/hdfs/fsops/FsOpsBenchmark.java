@@ -376,7 +376,7 @@ public final class FsOpsBenchmark implements Benchmark {
   }
 
   @Override
-  public String report(List<ResultRecord> records) {
+  public io.hbench.core.report.Table report(List<ResultRecord> records) {
     return FsOpsFigures.report(records);
   }
 

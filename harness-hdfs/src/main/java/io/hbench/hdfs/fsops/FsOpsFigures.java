@@ -1,7 +1,7 @@
 package io.hbench.hdfs.fsops;
 
 import io.hbench.core.load.LoadResult;
-import io.hbench.core.report.SweepTable;
+import io.hbench.core.report.Table;
 import io.hbench.core.result.Metric;
 import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.PhaseResult;
@@ -91,7 +91,7 @@ final class FsOpsFigures {
    * The seed's table: every repeat, then mean, median, stddev, cv, min and max over the repeats
    * after the warm-up ones.
    */
-  static String report(List<ResultRecord> records) {
+  static Table report(List<ResultRecord> records) {
     List<ResultRecord> ok = records.stream().filter(ResultRecord::ok).toList();
     if (ok.isEmpty()) {
       return null;
@@ -144,12 +144,11 @@ final class FsOpsFigures {
         rows.add(row);
       }
     }
-    return "File system operations\n"
-        + SweepTable.layout(header, rows)
-        + "Time: the calls' wall-clock window (first start to last end, all threads); *Time s:"
+    return Table.of("File system operations", header, rows,
+        "Time: the calls' wall-clock window (first start to last end, all threads); *Time s:"
         + " summed over threads; *Rate: *Total over the window; MB: 2^20 bytes. Summary over"
         + " the " + summarized.size() + " ok repeat(s) after the warm-up"
-        + (warmup > 0 ? " (--warmup " + warmup + " left out)" : "") + ".\n";
+        + (warmup > 0 ? " (--warmup " + warmup + " left out)" : "") + ".");
   }
 
   private static String fmt(double v) {

@@ -1,6 +1,6 @@
 package io.hbench.hdfs.namenode;
 
-import io.hbench.core.report.SweepTable;
+import io.hbench.core.report.Table;
 import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultRecord;
@@ -18,7 +18,7 @@ final class NameNodeFigures {
   private NameNodeFigures() {}
 
   /** The run's table: one row per operation and repeat, NNThroughputBenchmark's columns first. */
-  static String report(List<ResultRecord> records) {
+  static Table report(List<ResultRecord> records) {
     List<String> header =
         List.of("op", "mode", "clients", "ops", "elapsed ms", "ops/s", "avg ms", "p50 us",
             "p99 us", "max us", "failed");
@@ -49,11 +49,10 @@ final class NameNodeFigures {
     if (rows.isEmpty()) {
       return null;
     }
-    return "NameNode throughput\n"
-        + SweepTable.layout(header, rows)
-        + "ops/s: operations over the clients' wall-clock window (NNThroughputBenchmark's 'Ops per"
+    return Table.of("NameNode throughput", header, rows,
+        "ops/s: operations over the clients' wall-clock window (NNThroughputBenchmark's 'Ops per"
         + " sec'); avg ms: time inside one call, mean (its 'Average Time', here not rounded to"
-        + " whole ms).\n";
+        + " whole ms).");
   }
 
   private static String fmt(Double v, String format) {

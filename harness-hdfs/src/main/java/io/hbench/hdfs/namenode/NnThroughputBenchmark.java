@@ -293,7 +293,7 @@ public final class NnThroughputBenchmark implements Benchmark {
   }
 
   @Override
-  public String report(List<ResultRecord> records) {
+  public io.hbench.core.report.Table report(List<ResultRecord> records) {
     return NameNodeFigures.report(records);
   }
 

@@ -299,7 +299,7 @@ public final class DfsioBenchmark implements Benchmark {
   }
 
   @Override
-  public String report(List<ResultRecord> records) {
+  public io.hbench.core.report.Table report(List<ResultRecord> records) {
     return DfsioReport.render(records);
   }
 }

@@ -1,6 +1,6 @@
 package io.hbench.mapreduce.dfsio;
 
-import io.hbench.core.report.SweepTable;
+import io.hbench.core.report.Table;
 import io.hbench.core.result.Metric;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultRecord;
@@ -23,7 +23,7 @@ final class DfsioReport {
 
   private DfsioReport() {}
 
-  static String render(List<ResultRecord> records) {
+  static Table render(List<ResultRecord> records) {
     List<String> header =
         List.of("point", "files", "total MB", "Throughput mb/s", "Avg IO rate mb/s",
             "IO rate std dev", "exec s", "|", "aggregate MB/s", "stonewall MB/s", "file s p50",
@@ -77,13 +77,12 @@ final class DfsioReport {
     if (rows.isEmpty()) {
       return null;
     }
-    return "DFSIO\n"
-        + SweepTable.layout(header, rows)
-        + "Left of |, TestDFSIO's figures (MB = MiB): Throughput = total MB / sum of per-file I/O"
+    return Table.of("DFSIO", header, rows,
+        "Left of |, TestDFSIO's figures (MB = MiB): Throughput = total MB / sum of per-file I/O"
         + " seconds; Avg IO rate = mean of per-file MB/s; exec s = the job's wall time. These"
         + " describe one map, not the cluster. Right of |: aggregate = total MB / (last file's"
         + " I/O end - first file's I/O start); stonewall = MB/s while every file was in I/O"
-        + " (- when they never all ran at once); file s = per-file I/O seconds.\n";
+        + " (- when they never all ran at once); file s = per-file I/O seconds.");
   }
 
   /** The DFSIO phase's extras and rates in one map, as the table reads them. */

@@ -151,7 +151,7 @@ public final class SliveBenchmark implements Benchmark {
   }
 
   @Override
-  public String report(List<ResultRecord> records) {
+  public io.hbench.core.report.Table report(List<ResultRecord> records) {
     return SliveReport.render(records);
   }
 }

@@ -1,6 +1,6 @@
 package io.hbench.mapreduce.slive;
 
-import io.hbench.core.report.SweepTable;
+import io.hbench.core.report.Table;
 import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultRecord;
@@ -14,7 +14,7 @@ final class SliveReport {
 
   private SliveReport() {}
 
-  static String render(List<ResultRecord> records) {
+  static Table render(List<ResultRecord> records) {
     List<String> header =
         List.of("point", "op", "count", "ok", "failed", "ops/s", "ops/s op time", "p50 ms",
             "p99 ms", "max ms", "MB/s op time", "failure types");
@@ -48,11 +48,10 @@ final class SliveReport {
     if (rows.isEmpty()) {
       return null;
     }
-    return "Slive\n"
-        + SweepTable.layout(header, rows)
-        + "ops/s: operations per second of the maps' wall-clock window (first start to last end),"
+    return Table.of("Slive", header, rows,
+        "ops/s: operations per second of the maps' wall-clock window (first start to last end),"
         + " the cluster's rate; ops/s op time: per second spent in that operation, summed over"
-        + " maps (SliveTest's figure), one client's rate. Latencies: merged across maps.\n";
+        + " maps (SliveTest's figure), one client's rate. Latencies: merged across maps.");
   }
 
   private static String fmt(double v) {

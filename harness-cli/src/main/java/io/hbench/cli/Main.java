@@ -79,12 +79,15 @@ public final class Main {
                 + " configured, on an embedded in-process cluster.")
         .footer(
             "",
-            "Run 'bench <suite> --help' for a suite's options.",
+            "Run 'bench <suite> --help' for a suite's options; 'bench report' and 'bench compare'"
+                + " read results files.",
             "Exit codes: 0 all points ok, 1 a point failed, 2 bad input or unreachable cluster.");
     for (Benchmark b : suites.values()) {
       root.addSubcommand(b.name(), suiteCommand(b));
     }
     root.addSubcommand(EmbeddedClusterCommand.NAME, EmbeddedClusterCommand.spec());
+    root.addSubcommand(ReportCommand.NAME, ReportCommand.spec());
+    root.addSubcommand(CompareCommand.NAME, CompareCommand.spec());
 
     CommandLine cli = new CommandLine(root);
     cli.setUsageHelpWidth(100);
@@ -114,6 +117,13 @@ public final class Main {
         "no Hadoop classes on the classpath: run bench.jar with 'yarn jar bench.jar ...' on a"
             + " Hadoop client, or use bench-standalone.jar to run without one";
     try {
+      // Reading results needs no Hadoop: bench.jar reports with plain java -jar.
+      if (name.equals(ReportCommand.NAME)) {
+        return ReportCommand.run(sub, console);
+      }
+      if (name.equals(CompareCommand.NAME)) {
+        return CompareCommand.run(sub, console);
+      }
       if (name.equals(EmbeddedClusterCommand.NAME)) {
         return hadoopOnClassPath() ? EmbeddedClusterCommand.run(sub, console) : badInput(noHadoop);
       }
@@ -181,7 +191,7 @@ public final class Main {
         && !u.getUnmatched().isEmpty()
         && !u.getUnmatched().get(0).startsWith("-")) {
       return "unknown suite '" + u.getUnmatched().get(0) + "'; known: " + String.join(", ", suites.keySet())
-          + ", " + EmbeddedClusterCommand.NAME;
+          + ", " + EmbeddedClusterCommand.NAME + ", " + ReportCommand.NAME + ", " + CompareCommand.NAME;
     }
     String cmd = e.getCommandLine().getCommandSpec().name();
     String msg = e.getMessage().lines().findFirst().orElse("invalid arguments");

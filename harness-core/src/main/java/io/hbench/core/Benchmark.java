@@ -117,4 +117,21 @@ public interface Benchmark {
    * point; the run goes on with the next.
    */
   void run(Point point, OptionValues options, RunContext context) throws Exception;
+
+  /**
+   * The suite of that name on the class path, or null: how a reader of results files finds a
+   * suite's headlines and own table. A suite that cannot load here is treated as absent.
+   */
+  static Benchmark named(String name) {
+    try {
+      for (Benchmark b : java.util.ServiceLoader.load(Benchmark.class, Benchmark.class.getClassLoader())) {
+        if (b.name().equals(name)) {
+          return b;
+        }
+      }
+    } catch (java.util.ServiceConfigurationError | LinkageError e) {
+      // Absent, then.
+    }
+    return null;
+  }
 }

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.ServiceLoader;
 import java.util.Set;
 
 /**
@@ -47,16 +46,9 @@ final class SchemaUpgrade {
   }
 
   private static Set<String> lookUpHeadlines(String suite) {
-    try {
-      for (Benchmark b : ServiceLoader.load(Benchmark.class, SchemaUpgrade.class.getClassLoader())) {
-        if (b.name().equals(suite)) {
-          return b.headlines();
-        }
-      }
-    } catch (java.util.ServiceConfigurationError | LinkageError e) {
-      // A suite that cannot load here still has its records read, with default headlines.
-    }
-    return PhaseMetrics.DEFAULT_HEADLINES;
+    Benchmark b = Benchmark.named(suite);
+    // A suite that is not on the class path still has its records read, with default headlines.
+    return b == null ? PhaseMetrics.DEFAULT_HEADLINES : b.headlines();
   }
 
   @SuppressWarnings("unchecked")

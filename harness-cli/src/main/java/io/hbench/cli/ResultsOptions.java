@@ -1,0 +1,59 @@
+package io.hbench.cli;
+
+import io.hbench.core.InvalidInputException;
+import io.hbench.core.report.TableFormat;
+import java.nio.file.Path;
+import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
+import picocli.CommandLine.ParseResult;
+
+/** What {@code bench report} and {@code bench compare} share: inputs and output format. */
+final class ResultsOptions {
+
+  private ResultsOptions() {}
+
+  static void addInputs(CommandSpec spec, String label, String description) {
+    spec.addPositional(PositionalParamSpec.builder()
+        .paramLabel(label)
+        .arity("1..*")
+        .type(List.class)
+        .auxiliaryTypes(String.class)
+        .description(description)
+        .build());
+  }
+
+  static void addFormats(CommandSpec spec, boolean json) {
+    spec.addOption(CommonOptions.format(
+        "text (aligned columns), markdown, csv" + (json ? " or json" : " or json (the tables)")
+            + ". Default: text."));
+    spec.addOption(flag("--markdown", "Same as --format markdown."));
+    spec.addOption(flag("--csv", "Same as --format csv."));
+    spec.addOption(flag("--json", "Same as --format json."));
+  }
+
+  private static OptionSpec flag(String name, String description) {
+    return OptionSpec.builder(name).type(boolean.class).arity("0").description(description).build();
+  }
+
+  static List<Path> inputs(ParseResult sub) {
+    List<String> given = sub.matchedPositionalValue(0, List.of());
+    return given.stream().map(Path::of).toList();
+  }
+
+  /** The one format asked for, by --format or a shorthand flag. */
+  static TableFormat format(ParseResult sub) {
+    TableFormat chosen = sub.hasMatchedOption("--format") ? CommonOptions.format(sub) : null;
+    for (TableFormat f : List.of(TableFormat.MARKDOWN, TableFormat.CSV, TableFormat.JSON)) {
+      if (sub.hasMatchedOption("--" + f.text())) {
+        if (chosen != null && chosen != f) {
+          throw new InvalidInputException("give one output format, not --" + f.text() + " and "
+              + chosen.text());
+        }
+        chosen = f;
+      }
+    }
+    return chosen == null ? TableFormat.TEXT : chosen;
+  }
+}

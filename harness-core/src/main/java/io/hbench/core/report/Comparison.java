@@ -1,0 +1,400 @@
+package io.hbench.core.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hbench.core.InvalidInputException;
+import io.hbench.core.result.Metric;
+import io.hbench.core.result.ResultRecord;
+import io.hbench.core.stats.MedianInterval;
+import io.hbench.core.stats.RankSumTest;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * One candidate against a baseline, in benchstat's spirit: for every suite, point and figure both
+ * sides measured, each side's median with its 95% confidence interval and number of repeats, the
+ * change in percent, the p-value of a two-sided Mann-Whitney U test over the repeats, and a
+ * verdict: {@code better} or {@code worse} when p &lt; alpha, {@code ~} when the difference is not
+ * significant, {@code ?} when there are too few repeats for any difference to be significant. A
+ * point with a failed repeat on either side is not compared. Per suite and figure, the geometric
+ * mean of the candidate-to-baseline ratios.
+ *
+ * @param baseline the baseline's name
+ * @param candidate the candidate's name
+ * @param alpha the significance level
+ * @param rows one per suite, figure and point, in that order
+ * @param geomeans one per suite and figure with at least one compared point
+ * @param warnings what the reader must know: failed or missing points, too few repeats,
+ *     environments that differ
+ */
+public record Comparison(
+    String baseline,
+    String candidate,
+    double alpha,
+    List<Row> rows,
+    List<Geomean> geomeans,
+    List<String> warnings) {
+
+  /** The confidence level of the intervals. */
+  public static final double CONFIDENCE = 0.95;
+
+  /** The outcome of one comparison. */
+  public enum Verdict {
+    BETTER("better"),
+    WORSE("worse"),
+    /** Not significant at alpha. */
+    SAME("~"),
+    /** Too few repeats on a side for any difference to be significant at alpha. */
+    TOO_FEW("?"),
+    /** A repeat failed on a side: not compared. */
+    FAILED("failed");
+
+    private final String text;
+
+    Verdict(String text) {
+      this.text = text;
+    }
+
+    public String text() {
+      return text;
+    }
+  }
+
+  /**
+   * One figure at one point.
+   *
+   * @param suite suite
+   * @param phase phase, or null where a suite's figures are compared across its single phases
+   * @param figure the metric's key ({@code seconds}, {@code mb_per_s})
+   * @param unit the metric's unit
+   * @param better which direction is an improvement
+   * @param point the point
+   * @param base the baseline's median and interval; null when it failed
+   * @param cand the candidate's; null when it failed
+   * @param changePercent (candidate - baseline) / baseline, in percent; NaN when not compared
+   * @param p the two-sided p-value; NaN when not compared
+   * @param verdict the verdict
+   */
+  public record Row(String suite, String phase, String figure, String unit, Metric.Better better,
+      String point, MedianInterval base, MedianInterval cand, double changePercent, double p,
+      Verdict verdict) {}
+
+  /**
+   * The geometric mean of one suite's figure over the points compared.
+   *
+   * @param suite suite
+   * @param phase phase, or null
+   * @param figure metric key
+   * @param base geometric mean of the baseline's medians
+   * @param cand geometric mean of the candidate's medians
+   * @param changePercent cand / base - 1, in percent: the geometric mean of the ratios
+   * @param points points it is over
+   */
+  public record Geomean(String suite, String phase, String figure, double base, double cand,
+      double changePercent, int points) {}
+
+  /**
+   * Compares {@code candidate} against {@code baseline}.
+   *
+   * @param baselineName what the baseline is called in tables
+   * @param baselineRecords its records (any runs, any labels: pooled)
+   * @param candidateName what the candidate is called
+   * @param candidateRecords its records
+   * @param alpha significance level, 0 &lt; alpha &lt; 1
+   * @param allFigures every figure with a direction, not only the suites' headlines
+   * @throws InvalidInputException when the two share no point
+   */
+  public static Comparison of(String baselineName, List<ResultRecord> baselineRecords,
+      String candidateName, List<ResultRecord> candidateRecords, double alpha,
+      boolean allFigures) {
+    if (!(alpha > 0 && alpha < 1)) {
+      throw new InvalidInputException("--alpha must be between 0 and 1, got " + alpha);
+    }
+    List<ResultRecord> all = new ArrayList<>();
+    baselineRecords.forEach(r -> all.add(r.withLabel(baselineName)));
+    candidateRecords.forEach(r -> all.add(r.withLabel(candidateName)));
+    RecordIndex index = new RecordIndex(all);
+    List<Row> rows = new ArrayList<>();
+    List<Geomean> geomeans = new ArrayList<>();
+    Set<String> warnings = new LinkedHashSet<>();
+    boolean tooFew = false;
+    for (RecordIndex.Suite s : index.suites()) {
+      if (!s.labels.contains(baselineName) || !s.labels.contains(candidateName)) {
+        warnings.add(s.name + ": only in " + String.join(", ", s.labels) + ", not compared");
+        continue;
+      }
+      List<String> common = new ArrayList<>();
+      List<String> onlyOne = new ArrayList<>();
+      for (String point : s.orderedPoints()) {
+        boolean b = !s.repeats(baselineName, point).isEmpty();
+        boolean c = !s.repeats(candidateName, point).isEmpty();
+        if (b && c) {
+          common.add(point);
+        } else {
+          onlyOne.add(point + " (" + (b ? baselineName : candidateName) + ")");
+        }
+      }
+      if (!onlyOne.isEmpty()) {
+        warnings.add(s.name + ": points measured on one side only, not compared: "
+            + String.join(", ", onlyOne));
+      }
+      for (Map.Entry<RecordIndex.Figure, Metric> e : s.figures.entrySet()) {
+        RecordIndex.Figure f = e.getKey();
+        Metric m = e.getValue();
+        if (m.better() == Metric.Better.NONE || !(allFigures || m.isHeadline())) {
+          continue;
+        }
+        double logSum = 0;
+        double baseLogSum = 0;
+        double candLogSum = 0;
+        int logs = 0;
+        for (String point : common) {
+          int bf = s.failed(baselineName, point);
+          int cf = s.failed(candidateName, point);
+          if (bf > 0 || cf > 0) {
+            rows.add(new Row(s.name, f.phase(), f.key(), m.unit(), m.better(), point, null, null,
+                Double.NaN, Double.NaN, Verdict.FAILED));
+            warnings.add(s.name + " " + point + ": "
+                + (bf > 0 ? failedText(s, baselineName, point, bf) : "")
+                + (bf > 0 && cf > 0 ? "; " : "")
+                + (cf > 0 ? failedText(s, candidateName, point, cf) : "")
+                + ": not compared");
+            continue;
+          }
+          double[] b = s.values(baselineName, point, f);
+          double[] c = s.values(candidateName, point, f);
+          if (b.length == 0 || c.length == 0) {
+            continue;
+          }
+          MedianInterval mb = MedianInterval.of(b, CONFIDENCE);
+          MedianInterval mc = MedianInterval.of(c, CONFIDENCE);
+          double change = mb.median() == 0 ? Double.NaN
+              : (mc.median() - mb.median()) / Math.abs(mb.median()) * 100;
+          double p = RankSumTest.test(c, b).p();
+          Verdict v;
+          if (RankSumTest.smallestPValue(b.length, c.length) >= alpha) {
+            v = Verdict.TOO_FEW;
+            tooFew = true;
+          } else if (p >= alpha || change == 0 || Double.isNaN(change)) {
+            v = Verdict.SAME;
+          } else {
+            boolean up = change > 0;
+            v = up == (m.better() == Metric.Better.HIGHER) ? Verdict.BETTER : Verdict.WORSE;
+          }
+          rows.add(new Row(s.name, f.phase(), f.key(), m.unit(), m.better(), point, mb, mc,
+              change, p, v));
+          if (mb.median() > 0 && mc.median() > 0) {
+            logSum += Math.log(mc.median() / mb.median());
+            baseLogSum += Math.log(mb.median());
+            candLogSum += Math.log(mc.median());
+            logs++;
+          }
+        }
+        if (logs > 0) {
+          geomeans.add(new Geomean(s.name, f.phase(), f.key(), Math.exp(baseLogSum / logs),
+              Math.exp(candLogSum / logs), (Math.exp(logSum / logs) - 1) * 100, logs));
+        }
+      }
+    }
+    if (rows.isEmpty()) {
+      throw new InvalidInputException("no point measured on both " + baselineName + " and "
+          + candidateName + " (same suite and point) to compare");
+    }
+    if (tooFew) {
+      warnings.add("?: too few repeats for any difference to be significant at alpha " + alpha
+          + "; measure at least 4 repeats per side (--repeat 4; 6 or more for a finite"
+          + " interval)");
+    }
+    warnings.addAll(environmentDifferences(baselineName, baselineRecords, candidateName,
+        candidateRecords));
+    return new Comparison(baselineName, candidateName, alpha, List.copyOf(rows),
+        List.copyOf(geomeans), List.copyOf(warnings));
+  }
+
+  private static String failedText(RecordIndex.Suite s, String side, String point, int failed) {
+    return failed + " of " + s.repeats(side, point).size() + " repeats failed on " + side;
+  }
+
+  /**
+   * Versions, node counts and settings that differ between the sides, as warp's {@code cmp}
+   * warns: a difference may be the cluster's, or the way it was measured.
+   */
+  static List<String> environmentDifferences(String baseName, List<ResultRecord> base,
+      String candName, List<ResultRecord> cand) {
+    Map<String, Set<String>> b = RecordIndex.settings(base);
+    Map<String, Set<String>> c = RecordIndex.settings(cand);
+    Set<String> keys = new java.util.TreeSet<>(b.keySet());
+    keys.addAll(c.keySet());
+    List<String> out = new ArrayList<>();
+    for (String k : keys) {
+      Set<String> bv = b.getOrDefault(k, Set.of("(unset)"));
+      Set<String> cv = c.getOrDefault(k, Set.of("(unset)"));
+      if (!bv.equals(cv)) {
+        out.add("differs: " + k + ": " + baseName + " " + String.join(" | ", bv) + "; "
+            + candName + " " + String.join(" | ", cv));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The largest significant change for the worse, in percent (positive), or 0: what {@code
+   * --fail-on-regression} compares its threshold with.
+   */
+  public double worstRegressionPercent() {
+    return rows.stream()
+        .filter(r -> r.verdict() == Verdict.WORSE)
+        .mapToDouble(r -> Math.abs(r.changePercent()))
+        .max()
+        .orElse(0);
+  }
+
+  /** The comparison as tables: one per suite and figure, its geometric mean as the last row. */
+  public List<Table> tables() {
+    Map<String, List<Row>> byFigure = new LinkedHashMap<>();
+    for (Row r : rows) {
+      byFigure.computeIfAbsent(r.suite() + "\n" + r.phase() + "\n" + r.figure(),
+          k -> new ArrayList<>()).add(r);
+    }
+    List<Table> out = new ArrayList<>();
+    for (List<Row> rs : byFigure.values()) {
+      Row first = rs.get(0);
+      List<Table.Column> cols = new ArrayList<>();
+      cols.add(new Table.Column(null, "point"));
+      for (String side : List.of(baseline, candidate)) {
+        cols.add(new Table.Column(side, "median"));
+        cols.add(new Table.Column(side, "±95%"));
+        cols.add(new Table.Column(side, "n"));
+      }
+      String vs = candidate + " vs " + baseline;
+      cols.add(new Table.Column(vs, "change"));
+      cols.add(new Table.Column(vs, "p"));
+      cols.add(new Table.Column(vs, "verdict"));
+      List<List<String>> cells = new ArrayList<>();
+      for (Row r : rs) {
+        List<String> row = new ArrayList<>();
+        row.add(r.point());
+        side(row, r.base());
+        side(row, r.cand());
+        row.add(Double.isNaN(r.changePercent()) ? "-" : signed(r.changePercent()));
+        row.add(Double.isNaN(r.p()) ? "-" : String.format(Locale.ROOT, "%.3f", r.p()));
+        row.add(r.verdict().text());
+        cells.add(row);
+      }
+      for (Geomean g : geomeans) {
+        if (g.suite().equals(first.suite()) && java.util.Objects.equals(g.phase(), first.phase())
+            && g.figure().equals(first.figure())) {
+          cells.add(List.of("geomean", RecordIndex.number(g.base()), "", "",
+              RecordIndex.number(g.cand()), "", "", signed(g.changePercent()), "", ""));
+        }
+      }
+      String what = first.figure() + " (" + first.unit() + ", "
+          + first.better().text() + " is better)";
+      out.add(new Table(
+          first.suite() + (first.phase() == null ? "" : " · " + first.phase()) + " · " + what,
+          cols, cells, null));
+    }
+    return out;
+  }
+
+  private static void side(List<String> row, MedianInterval m) {
+    if (m == null) {
+      row.add("failed");
+      row.add("");
+      row.add("");
+      return;
+    }
+    row.add(RecordIndex.number(m.median()));
+    double h = m.relativeHalfWidth();
+    row.add(Double.isInfinite(h) ? "∞" : Double.isNaN(h) ? "-" : ReportTables.percent(h * 100));
+    row.add(Integer.toString(m.n()));
+  }
+
+  private static String signed(double pct) {
+    return String.format(Locale.ROOT, "%+.1f%%", pct);
+  }
+
+  /** How to read the tables, printed once after them. */
+  public static String legend(double alpha) {
+    return "median: of the repeats (warm-up ones left out); ±95%: the median's 95% confidence"
+        + " interval, its larger side in percent (∞: fewer than 6 repeats); change: candidate"
+        + " against baseline; p: two-sided Mann-Whitney U test; verdict: better or worse when"
+        + " p < " + alpha + ", ~ when not significant, ? when too few repeats to tell.";
+  }
+
+  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  /** Comparisons as one JSON document: {@code {"comparisons": [...]}}. */
+  public static String json(List<Comparison> comparisons) {
+    ObjectNode root = JSON.createObjectNode();
+    ArrayNode arr = root.putArray("comparisons");
+    for (Comparison c : comparisons) {
+      ObjectNode o = arr.addObject();
+      o.put("baseline", c.baseline());
+      o.put("candidate", c.candidate());
+      o.put("alpha", c.alpha());
+      o.put("confidence", CONFIDENCE);
+      ArrayNode rows = o.putArray("rows");
+      for (Row r : c.rows()) {
+        ObjectNode j = rows.addObject();
+        j.put("suite", r.suite());
+        j.put("phase", r.phase());
+        j.put("figure", r.figure());
+        j.put("unit", r.unit());
+        j.put("better", r.better().text());
+        j.put("point", r.point());
+        side(j.putObject("baseline"), r.base());
+        side(j.putObject("candidate"), r.cand());
+        number(j, "change_percent", r.changePercent());
+        number(j, "p_value", r.p());
+        j.put("verdict", r.verdict().text());
+      }
+      ArrayNode geo = o.putArray("geomeans");
+      for (Geomean g : c.geomeans()) {
+        ObjectNode j = geo.addObject();
+        j.put("suite", g.suite());
+        j.put("phase", g.phase());
+        j.put("figure", g.figure());
+        number(j, "baseline", g.base());
+        number(j, "candidate", g.cand());
+        number(j, "change_percent", g.changePercent());
+        j.put("points", g.points());
+      }
+      ArrayNode w = o.putArray("warnings");
+      c.warnings().forEach(w::add);
+    }
+    try {
+      return JSON.writeValueAsString(root) + "\n";
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static void side(ObjectNode j, MedianInterval m) {
+    if (m == null) {
+      j.put("status", "failed");
+      return;
+    }
+    j.put("n", m.n());
+    number(j, "median", m.median());
+    number(j, "ci_low", m.low());
+    number(j, "ci_high", m.high());
+  }
+
+  /** A finite number, or null: JSON has no infinity. */
+  private static void number(ObjectNode j, String key, double v) {
+    if (Double.isFinite(v)) {
+      j.put(key, v);
+    } else {
+      j.putNull(key);
+    }
+  }
+}

@@ -1,0 +1,396 @@
+package io.hbench.core.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hbench.core.result.Metric;
+import io.hbench.core.result.OperationLoad;
+import io.hbench.core.result.PhaseResult;
+import io.hbench.core.result.ResultRecord;
+import io.hbench.core.stats.LatencyHistogram;
+import io.hbench.core.stats.Spread;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+
+/**
+ * {@code bench report --html}: one self-contained page that works offline. Per suite: a chart per
+ * headline figure against the point (one line per label, a band from the repeats' min to max,
+ * failed points ringed, a log axis when sizes span a decade, a tooltip with each point's
+ * environment and settings), a latency-percentile chart per operation load from the merged
+ * histograms, the same tables as the text report, and the environment of each label with the
+ * settings that differ highlighted. Charts are drawn by uPlot, whose script and style are read
+ * from its WebJar and inlined: the page makes no network request.
+ */
+public final class HtmlReport {
+
+  /** Percentiles of the latency charts; 100 is the maximum. */
+  static final double[] PERCENTILES = {50, 75, 90, 95, 99, 99.9, 99.99, 100};
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private HtmlReport() {}
+
+  /** The page of {@code records}. */
+  public static String render(List<ResultRecord> records) {
+    RecordIndex index = new RecordIndex(records);
+    ObjectNode data = JSON.createObjectNode();
+    ArrayNode charts = data.putArray("charts");
+    ArrayNode latency = data.putArray("latency");
+    StringBuilder body = new StringBuilder();
+    StringBuilder toc = new StringBuilder();
+    int suiteNo = 0;
+    for (RecordIndex.Suite s : index.suites()) {
+      String anchor = "suite-" + suiteNo++;
+      toc.append("<li><a href=\"#").append(anchor).append("\">").append(esc(s.name))
+          .append("</a></li>");
+      body.append("<section id=\"").append(anchor).append("\"><h2>").append(esc(s.name))
+          .append("</h2>\n");
+      body.append("<p class=\"labels\">").append(s.labels.size()).append(" label(s): ")
+          .append(esc(String.join(", ", s.labels))).append("; ").append(s.points.size())
+          .append(" point(s)</p>\n");
+      ArrayNode tips = tips(s);
+      body.append("<div class=\"charts\">");
+      for (String phase : s.phases()) {
+        for (RecordIndex.Figure f : s.headlines(phase)) {
+          String id = "chart-" + charts.size();
+          charts.add(chart(s, phase, f, id, tips));
+          body.append("<div class=\"chart\" id=\"").append(id).append("\"></div>");
+        }
+      }
+      for (ObjectNode l : latencyCharts(s)) {
+        String id = "latency-" + latency.size();
+        l.put("id", id);
+        latency.add(l);
+        body.append("<div class=\"chart\" id=\"").append(id).append("\"></div>");
+      }
+      body.append("</div>\n<p class=\"note\">Lines: each label's median over its repeats;"
+          + " shaded band: from the smallest to the largest repeat; red ring at the bottom: a"
+          + " point with failed repeats (no line through it when all failed). Hover a chart for"
+          + " each point's figures, environment and settings.</p>\n");
+      for (Table t : ReportTables.of(s)) {
+        body.append(table(t));
+      }
+      body.append(environment(s));
+      body.append("</section>\n");
+    }
+    String json;
+    try {
+      // "<" only occurs inside JSON strings, where \u003c means the same: no "</script>" inside.
+      json = JSON.writeValueAsString(data).replace("<", "\\u003c");
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+    String uplot = UPLOT_VERSION;
+    return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+        + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        + "<title>hbench report</title>\n"
+        + "<style>\n" + resource(UPLOT_DIR + "uPlot.min.css") + "\n" + resource("report.css")
+        + "</style>\n"
+        + "<!-- uPlot " + uplot + ", MIT licence, (c) Leon Sorokin: https://github.com/leeoniya/uPlot -->\n"
+        + "<script>\n" + resource(UPLOT_DIR + "uPlot.iife.min.js") + "\n</script>\n"
+        + "</head><body>\n<header><h1>hbench report</h1>\n<p>" + records.size()
+        + " records; generated " + Instant.now().toString().replaceAll("\\.\\d+Z$", "Z")
+        + " by hbench.</p>\n<nav><ul>" + toc + "</ul></nav></header>\n<main>\n" + body
+        + "</main>\n<div id=\"tip\" class=\"tip\" hidden></div>\n"
+        + "<script type=\"application/json\" id=\"hbench-data\">" + json + "</script>\n"
+        + "<script>\n" + resource("report.js") + "\n</script>\n</body></html>\n";
+  }
+
+  private static ObjectNode chart(RecordIndex.Suite s, String phase, RecordIndex.Figure f,
+      String id, ArrayNode tips) {
+    Metric m = s.figures.get(f);
+    List<String> points = s.orderedPoints();
+    boolean log = s.sizesSpanADecade();
+    boolean sized = points.stream().allMatch(p -> s.points.get(p) != null);
+    ObjectNode c = JSON.createObjectNode();
+    c.put("id", id);
+    c.put("title", s.name + (phase == null ? "" : " · " + phase) + ": "
+        + RecordIndex.heading(f, m) + " (" + m.unit() + ", " + m.better().text()
+        + " is better)");
+    c.put("xLabel", sized ? "size" : "point");
+    c.put("xLog", log);
+    c.put("yLabel", RecordIndex.heading(f, m));
+    ArrayNode x = c.putArray("x");
+    ArrayNode ticks = c.putArray("ticks");
+    for (int i = 0; i < points.size(); i++) {
+      String p = points.get(i);
+      if (sized) {
+        x.add(s.points.get(p));
+      } else {
+        x.add(i);
+      }
+      ticks.add(p);
+    }
+    ArrayNode series = c.putArray("series");
+    for (String label : s.labels) {
+      ObjectNode ser = series.addObject();
+      ser.put("label", label);
+      ArrayNode med = ser.putArray("median");
+      ArrayNode lo = ser.putArray("low");
+      ArrayNode hi = ser.putArray("high");
+      ArrayNode failed = ser.putArray("failed");
+      ArrayNode n = ser.putArray("n");
+      for (String p : points) {
+        double[] v = s.values(label, p, f);
+        int measured = s.repeats(label, p).size();
+        if (v.length == 0) {
+          med.addNull();
+          lo.addNull();
+          hi.addNull();
+        } else {
+          Spread sp = Spread.of(v);
+          med.add(round(sp.median()));
+          lo.add(round(sp.min()));
+          hi.add(round(sp.max()));
+        }
+        failed.add(s.failed(label, p) > 0 ? (v.length == 0 ? 2 : 1) : 0);
+        n.add(v.length + "/" + measured);
+      }
+    }
+    c.set("tips", tips);
+    return c;
+  }
+
+  /** Per label and point, one line of environment and settings for the tooltips. */
+  private static ArrayNode tips(RecordIndex.Suite s) {
+    ArrayNode all = JSON.createArrayNode();
+    for (String label : s.labels) {
+      ArrayNode perPoint = all.addArray();
+      for (String p : s.orderedPoints()) {
+        List<ResultRecord> rs = s.repeats(label, p);
+        if (rs.isEmpty()) {
+          perPoint.addNull();
+          continue;
+        }
+        ResultRecord r = rs.get(0);
+        StringBuilder t = new StringBuilder();
+        if (r.environment() != null) {
+          var e = r.environment();
+          t.append(e.cluster()).append(", Hadoop ").append(e.hadoopVersion());
+          if (e.datanodes() != null) {
+            t.append(", ").append(e.datanodes()).append(" datanode(s)");
+          }
+          if (e.nodeManagers() != null) {
+            t.append(", ").append(e.nodeManagers()).append(" NodeManager(s)");
+          }
+          t.append(", ").append(e.cpus()).append(" client cpus");
+        }
+        if (r.params() != null && !r.params().isEmpty()) {
+          t.append("; ").append(r.params().entrySet().stream()
+              .map(en -> en.getKey() + "=" + en.getValue())
+              .reduce((a, b) -> a + ", " + b).orElse(""));
+        }
+        rs.stream().filter(x -> !x.ok()).findFirst().ifPresent(x -> t.append("; failed: ")
+            .append(x.failure()));
+        perPoint.add(t.toString());
+      }
+    }
+    return all;
+  }
+
+  /** Latency percentiles per operation and point, from the histograms merged over repeats. */
+  private static List<ObjectNode> latencyCharts(RecordIndex.Suite s) {
+    Map<String, Map<String, LatencyHistogram>> byChart = new LinkedHashMap<>();
+    for (String p : s.orderedPoints()) {
+      for (String label : s.labels) {
+        for (ResultRecord r : s.repeats(label, p)) {
+          if (!r.ok()) {
+            continue;
+          }
+          for (PhaseResult ph : r.phases()) {
+            if (ph.loads() == null) {
+              continue;
+            }
+            for (OperationLoad l : ph.loads()) {
+              LatencyHistogram h = l.isStep() ? null : l.latencies();
+              if (h == null || h.count() == 0) {
+                continue;
+              }
+              String key = p + (l.op().equals(p) ? "" : " · " + l.op());
+              byChart.computeIfAbsent(key, k -> new LinkedHashMap<>())
+                  .merge(label, h, LatencyHistogram::merge);
+            }
+          }
+        }
+      }
+    }
+    List<ObjectNode> out = new ArrayList<>();
+    byChart.forEach((key, perLabel) -> {
+      ObjectNode c = JSON.createObjectNode();
+      c.put("title", s.name + " · " + key + ": latency by percentile (ms, merged over repeats)");
+      ArrayNode x = c.putArray("x");
+      ArrayNode ticks = c.putArray("ticks");
+      for (double p : PERCENTILES) {
+        // "Nines": p90 at 1, p99 at 2, p99.9 at 3; the maximum one step past the last.
+        x.add(p >= 100 ? round(-Math.log10(1 - PERCENTILES[PERCENTILES.length - 2] / 100) + 1)
+            : round(-Math.log10(1 - p / 100)));
+        ticks.add(p >= 100 ? "max" : "p" + new java.math.BigDecimal(Double.toString(p))
+            .stripTrailingZeros().toPlainString());
+      }
+      ArrayNode series = c.putArray("series");
+      perLabel.forEach((label, h) -> {
+        ObjectNode ser = series.addObject();
+        ser.put("label", label);
+        ser.put("count", h.count());
+        ArrayNode y = ser.putArray("y");
+        for (double p : PERCENTILES) {
+          y.add(round(p >= 100 ? h.maxMillis() : h.percentileMillis(p)));
+        }
+      });
+      out.add(c);
+    });
+    return out;
+  }
+
+  /** A table as HTML: a group row above grouped columns. */
+  static String table(Table t) {
+    StringBuilder h = new StringBuilder("<div class=\"table\">");
+    if (t.title() != null) {
+      h.append("<h3>").append(esc(t.title())).append("</h3>");
+    }
+    if (!t.columns().isEmpty()) {
+      h.append("<table><thead>");
+      if (t.grouped()) {
+        h.append("<tr>");
+        int i = 0;
+        while (i < t.columns().size()) {
+          String g = t.columns().get(i).group();
+          int j = i;
+          while (j + 1 < t.columns().size() && g != null
+              && g.equals(t.columns().get(j + 1).group())) {
+            j++;
+          }
+          h.append("<th colspan=\"").append(j - i + 1).append("\">")
+              .append(g == null ? "" : esc(g)).append("</th>");
+          i = j + 1;
+        }
+        h.append("</tr>");
+      }
+      h.append("<tr>");
+      t.columns().forEach(c -> h.append("<th>").append(esc(c.name())).append("</th>"));
+      h.append("</tr></thead><tbody>");
+      for (List<String> row : t.rows()) {
+        h.append("<tr>");
+        for (int i = 0; i < row.size(); i++) {
+          String cell = row.get(i);
+          String cls = cell.startsWith("failed") ? " class=\"failed\"" : "";
+          h.append(i == 0 ? "<th" + cls + ">" : "<td" + cls + ">").append(esc(cell))
+              .append(i == 0 ? "</th>" : "</td>");
+        }
+        h.append("</tr>");
+      }
+      h.append("</tbody></table>");
+    }
+    if (t.note() != null) {
+      h.append("<p class=\"note\">").append(esc(t.note())).append("</p>");
+    }
+    return h.append("</div>\n").toString();
+  }
+
+  /** Each label's environment and settings, the ones that differ first and highlighted. */
+  private static String environment(RecordIndex.Suite s) {
+    Map<String, Map<String, Set<String>>> byLabel = new LinkedHashMap<>();
+    java.util.TreeSet<String> keys = new java.util.TreeSet<>();
+    for (String label : s.labels) {
+      Map<String, Set<String>> m = RecordIndex.settings(s.byLabel.get(label));
+      byLabel.put(label, m);
+      keys.addAll(m.keySet());
+    }
+    List<String> differ = new ArrayList<>();
+    List<String> same = new ArrayList<>();
+    for (String k : keys) {
+      Set<String> first = null;
+      boolean d = false;
+      for (Map<String, Set<String>> m : byLabel.values()) {
+        Set<String> v = m.getOrDefault(k, Set.of());
+        d |= v.size() > 1 || (first != null && !first.equals(v));
+        first = first == null ? v : first;
+      }
+      (d ? differ : same).add(k);
+    }
+    StringBuilder h = new StringBuilder("<details class=\"env\"" + (differ.isEmpty() ? "" : " open")
+        + "><summary>Environment and settings by label (" + differ.size()
+        + " differ)</summary><table><thead><tr><th>setting</th>");
+    s.labels.forEach(l -> h.append("<th>").append(esc(l)).append("</th>"));
+    h.append("</tr></thead><tbody>");
+    List<String> ordered = new ArrayList<>(differ);
+    ordered.addAll(same);
+    for (String k : ordered) {
+      h.append(differ.contains(k) ? "<tr class=\"differs\">" : "<tr>").append("<th>")
+          .append(esc(k)).append("</th>");
+      for (Map<String, Set<String>> m : byLabel.values()) {
+        h.append("<td>").append(esc(String.join(" | ", m.getOrDefault(k, Set.of()))))
+            .append("</td>");
+      }
+      h.append("</tr>");
+    }
+    return h.append("</tbody></table></details>\n").toString();
+  }
+
+  private static double round(double v) {
+    if (v == 0 || !Double.isFinite(v)) {
+      return v;
+    }
+    // Four significant digits: the page stays small and nothing is lost a chart can show.
+    return new java.math.BigDecimal(v).round(new java.math.MathContext(4)).doubleValue();
+  }
+
+  static String esc(String s) {
+    if (s == null) {
+      return "";
+    }
+    StringBuilder b = new StringBuilder(s.length());
+    for (char ch : s.toCharArray()) {
+      switch (ch) {
+        case '<' -> b.append("&lt;");
+        case '>' -> b.append("&gt;");
+        case '&' -> b.append("&amp;");
+        case '"' -> b.append("&quot;");
+        default -> b.append(ch);
+      }
+    }
+    return b.toString();
+  }
+
+  private static final String UPLOT_VERSION = uplotVersion();
+  private static final String UPLOT_DIR =
+      "/META-INF/resources/webjars/uplot/" + UPLOT_VERSION + "/dist/";
+  private static final Map<String, String> RESOURCES = new java.util.concurrent.ConcurrentHashMap<>();
+
+  private static String uplotVersion() {
+    try (InputStream in = HtmlReport.class.getResourceAsStream(
+        "/META-INF/maven/org.webjars.npm/uplot/pom.properties")) {
+      if (in == null) {
+        throw new IllegalStateException("uPlot's WebJar is not on the class path");
+      }
+      Properties p = new Properties();
+      p.load(in);
+      return p.getProperty("version");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static String resource(String name) {
+    return RESOURCES.computeIfAbsent(name, n -> {
+      try (InputStream in = HtmlReport.class.getResourceAsStream(n)) {
+        if (in == null) {
+          throw new IllegalStateException("missing resource " + n);
+        }
+        return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    });
+  }
+}

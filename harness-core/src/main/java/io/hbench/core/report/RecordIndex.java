@@ -1,0 +1,230 @@
+package io.hbench.core.report;
+
+import io.hbench.core.result.Metric;
+import io.hbench.core.result.PhaseResult;
+import io.hbench.core.result.ResultRecord;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Records of any number of runs, grouped as report and compare read them: by suite, then label,
+ * then point, each point's measured (not warm-up) repeats pooled however many runs they came
+ * from. Reads only the typed metrics every record carries, so it needs no code per suite.
+ */
+final class RecordIndex {
+
+  /**
+   * One figure a report shows per point: a metric of a phase.
+   *
+   * @param phase the phase, or null in a suite whose records have one phase each, named by the
+   *     point (fsops' {@code create}, nnthroughput's operations), where the figure is compared
+   *     across points whatever the phase is called
+   * @param key the metric's key within the phase ({@code seconds}, {@code mb_per_s}, {@code
+   *     ops_per_s}); a per-operation key loses its operation when that is the phase's own
+   */
+  record Figure(String phase, String key) {}
+
+  /** One suite's records. */
+  static final class Suite {
+    final String name;
+    final Set<String> labels = new LinkedHashSet<>();
+    /** Points, with their size in bytes where every record of the point gives one. */
+    final Map<String, Double> points = new LinkedHashMap<>();
+    final Map<String, List<ResultRecord>> repeats = new LinkedHashMap<>();
+    final Map<String, List<ResultRecord>> byLabel = new LinkedHashMap<>();
+    /** Every figure seen, with a metric that says its unit, direction and headline. */
+    final Map<Figure, Metric> figures = new LinkedHashMap<>();
+    boolean perPhase;
+
+    Suite(String name) {
+      this.name = name;
+    }
+
+    /** The measured repeats of a point under a label, failed ones included. */
+    List<ResultRecord> repeats(String label, String point) {
+      return repeats.getOrDefault(label + "\n" + point, List.of());
+    }
+
+    /** Points in report order: by size when every point has one, else as first read. */
+    List<String> orderedPoints() {
+      List<String> out = new ArrayList<>(points.keySet());
+      if (points.values().stream().allMatch(x -> x != null)) {
+        out.sort(Comparator.comparingDouble(points::get));
+      }
+      return out;
+    }
+
+    /** Whether every point has a size, and they span at least a decade (a log axis then). */
+    boolean sizesSpanADecade() {
+      if (points.isEmpty() || points.values().stream().anyMatch(x -> x == null || x <= 0)) {
+        return false;
+      }
+      double min = points.values().stream().mapToDouble(Double::doubleValue).min().orElse(1);
+      double max = points.values().stream().mapToDouble(Double::doubleValue).max().orElse(1);
+      return max / min >= 10;
+    }
+
+    /** The phases of the headline figures, in order (a single null when not per phase). */
+    List<String> phases() {
+      List<String> out = new ArrayList<>();
+      figures.forEach((f, m) -> {
+        if (m.isHeadline() && !out.contains(f.phase())) {
+          out.add(f.phase());
+        }
+      });
+      return out;
+    }
+
+    /** The headline figures of {@code phase}, in the order first read. */
+    List<Figure> headlines(String phase) {
+      return figures.entrySet().stream()
+          .filter(e -> e.getValue().isHeadline()
+              && java.util.Objects.equals(e.getKey().phase(), phase))
+          .map(Map.Entry::getKey)
+          .toList();
+    }
+
+    /** The figure's values over the ok repeats of a point under a label. */
+    double[] values(String label, String point, Figure f) {
+      List<ResultRecord> rs = repeats(label, point);
+      double[] v = new double[rs.size()];
+      int n = 0;
+      for (ResultRecord r : rs) {
+        if (!r.ok()) {
+          continue;
+        }
+        Metric m = metric(r, f);
+        if (m != null) {
+          v[n++] = m.value();
+        }
+      }
+      return java.util.Arrays.copyOf(v, n);
+    }
+
+    Metric metric(ResultRecord r, Figure f) {
+      for (PhaseResult p : r.phases()) {
+        if (f.phase() != null && !f.phase().equals(p.name())) {
+          continue;
+        }
+        for (Metric m : p.metrics()) {
+          if (key(p, m).equals(f.key())) {
+            return m;
+          }
+        }
+      }
+      return null;
+    }
+
+    /** Failed measured repeats of a point under a label. */
+    int failed(String label, String point) {
+      return (int) repeats(label, point).stream().filter(r -> !r.ok()).count();
+    }
+  }
+
+  private final Map<String, Suite> suites = new LinkedHashMap<>();
+
+  RecordIndex(List<ResultRecord> records) {
+    Map<String, Boolean> multiPhase = new LinkedHashMap<>();
+    for (ResultRecord r : records) {
+      multiPhase.merge(r.suite(), r.phases().size() > 1, Boolean::logicalOr);
+    }
+    for (ResultRecord r : records) {
+      Suite s = suites.computeIfAbsent(r.suite(), Suite::new);
+      s.perPhase = multiPhase.get(r.suite());
+      s.labels.add(r.label());
+      s.byLabel.computeIfAbsent(r.label(), k -> new ArrayList<>()).add(r);
+      Double x = r.params() != null && r.params().get("size_bytes") instanceof Number n
+          ? n.doubleValue() : null;
+      if (!s.points.containsKey(r.point())) {
+        s.points.put(r.point(), x);
+      } else if (x == null || !x.equals(s.points.get(r.point()))) {
+        s.points.put(r.point(), null);
+      }
+      if (r.isWarmup()) {
+        continue;
+      }
+      s.repeats.computeIfAbsent(r.label() + "\n" + r.point(), k -> new ArrayList<>()).add(r);
+      for (PhaseResult p : r.phases()) {
+        for (Metric m : p.metrics()) {
+          s.figures.putIfAbsent(new Figure(s.perPhase ? p.name() : null, key(p, m)), m);
+        }
+      }
+    }
+  }
+
+  /** A metric's key as figures name it: the operation dropped when it is the phase's own. */
+  private static String key(PhaseResult p, Metric m) {
+    return m.op() != null && m.op().equals(p.name()) ? m.name() : m.key();
+  }
+
+  List<Suite> suites() {
+    return List.copyOf(suites.values());
+  }
+
+  /** How a figure is headed in a table: {@code seconds}, {@code MB/s}, {@code create ops/s}. */
+  static String heading(Figure f, Metric m) {
+    String name = f.key().replace("mb_per_s", "MB/s").replace("_mb_s", " MB/s")
+        .replace("ops_per_s", "ops/s").replace("_per_s", "/s").replace('_', ' ');
+    if (Metric.MILLISECONDS.equals(m.unit()) || Metric.SECONDS.equals(m.unit())) {
+      name = name.equals("seconds") ? "seconds" : name + " " + m.unit();
+    }
+    return name;
+  }
+
+  /** A figure as the tables print it: two decimals, none from 10,000 up. */
+  static String number(double v) {
+    return Math.abs(v) >= 10_000 ? String.format(Locale.ROOT, "%.0f", v)
+        : String.format(Locale.ROOT, "%.2f", v);
+  }
+
+  /** Settings that tell runs apart without being a difference between clusters. */
+  private static final Set<String> RUN_OPTIONS = Set.of("out", "label", "repeat", "warmup");
+
+  /** Every recorded environment fact and setting of some records, with the values seen. */
+  static Map<String, Set<String>> settings(List<ResultRecord> records) {
+    Map<String, Set<String>> m = new java.util.TreeMap<>();
+    for (ResultRecord r : records) {
+      if (r.environment() != null) {
+        var e = r.environment();
+        put(m, "environment.hbench_version", e.hbenchVersion());
+        put(m, "environment.hadoop_version", e.hadoopVersion());
+        put(m, "environment.cluster", e.cluster());
+        put(m, "environment.datanodes", e.datanodes());
+        put(m, "environment.node_managers", e.nodeManagers());
+        put(m, "environment.java", e.java());
+        put(m, "environment.os", e.os());
+        put(m, "environment.cpus", e.cpus());
+        if (e.services() != null) {
+          for (var s : e.services()) {
+            put(m, "service." + s.name() + ".version", s.version());
+            s.nodes().forEach((role, n) -> put(m, "service." + s.name() + "." + role, n));
+          }
+        }
+      }
+      if (r.config() != null) {
+        r.config().forEach((k, v) -> put(m, "config." + k, v));
+      }
+      if (r.options() != null) {
+        r.options().forEach((k, v) -> {
+          if (!RUN_OPTIONS.contains(k)) {
+            put(m, "options." + r.suite() + "." + k, v);
+          }
+        });
+      }
+    }
+    return m;
+  }
+
+  private static void put(Map<String, Set<String>> m, String key, Object value) {
+    if (value != null) {
+      m.computeIfAbsent(key, k -> new LinkedHashSet<>()).add(String.valueOf(value));
+    }
+  }
+
+}

@@ -1,0 +1,106 @@
+package io.hbench.core.report;
+
+import io.hbench.core.Benchmark;
+import io.hbench.core.result.ResultRecord;
+import io.hbench.core.stats.Spread;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The tables of {@code bench report}: for each suite, the seeds' layout across runs: one row per
+ * point (size), a column group per headline figure (seconds, MB/s, ops/s), a column per label
+ * (cluster). Repeats show as their median with a spread; a point whose repeats all failed shows
+ * {@code failed}, never a number. A suite with several phases (terasort's teragen, terasort,
+ * teravalidate) gets a table per phase. Each suite's own table ({@link Benchmark#report}) follows,
+ * once per label.
+ */
+public final class ReportTables {
+
+  private ReportTables() {}
+
+  /** The tables of {@code records}: any mix of suites, labels and runs. */
+  public static List<Table> of(List<ResultRecord> records) {
+    List<Table> out = new ArrayList<>();
+    for (RecordIndex.Suite s : new RecordIndex(records).suites()) {
+      out.addAll(of(s));
+    }
+    return out;
+  }
+
+  /** One suite's tables: a table per phase, then the suite's own per label. */
+  static List<Table> of(RecordIndex.Suite s) {
+    List<Table> out = new ArrayList<>();
+    for (String phase : s.phases()) {
+      out.add(table(s, phase));
+    }
+    Benchmark b = Benchmark.named(s.name);
+    for (String label : s.labels) {
+      Table own = b == null ? null : b.report(s.byLabel.get(label));
+      if (own != null) {
+        String title = (own.title() == null ? s.name : own.title()) + " · " + label;
+        out.add(new Table(title, own.columns(), own.rows(), own.note()));
+      }
+    }
+    return out;
+  }
+
+  private static Table table(RecordIndex.Suite s, String phase) {
+    List<RecordIndex.Figure> figures = s.headlines(phase);
+    List<Table.Column> cols = new ArrayList<>();
+    cols.add(new Table.Column(null, "point"));
+    for (RecordIndex.Figure f : figures) {
+      String group = RecordIndex.heading(f, s.figures.get(f));
+      for (String label : s.labels) {
+        cols.add(new Table.Column(group, label));
+      }
+    }
+    List<List<String>> rows = new ArrayList<>();
+    boolean anyFailed = false;
+    for (String point : s.orderedPoints()) {
+      List<String> row = new ArrayList<>();
+      row.add(point);
+      for (RecordIndex.Figure f : figures) {
+        for (String label : s.labels) {
+          row.add(cell(s, label, point, f));
+          anyFailed |= s.failed(label, point) > 0;
+        }
+      }
+      rows.add(row);
+    }
+    String title = s.name + (phase != null ? " · " + phase : "");
+    return new Table(title, cols, rows,
+        "Median of each point's repeats (warm-up ones left out) ± the largest distance from it to"
+            + " a repeat, in percent of the median; MB/s: MiB per second."
+            + (anyFailed ? " failed: every repeat failed; (k/n ok): k of n repeats ok, the"
+                + " figure is theirs." : ""));
+  }
+
+  /** One label's figure at one point: median ± spread, {@code failed}, or {@code -}. */
+  static String cell(RecordIndex.Suite s, String label, String point, RecordIndex.Figure f) {
+    int measured = s.repeats(label, point).size();
+    if (measured == 0) {
+      return "-";
+    }
+    double[] v = s.values(label, point, f);
+    int failed = s.failed(label, point);
+    if (v.length == 0) {
+      return failed > 0 ? "failed" : "-";
+    }
+    Spread sp = Spread.of(v);
+    StringBuilder c = new StringBuilder(RecordIndex.number(sp.median()));
+    if (v.length > 1 && sp.median() != 0) {
+      double pct = Math.max(sp.max() - sp.median(), sp.median() - sp.min())
+          / Math.abs(sp.median()) * 100;
+      c.append(" ±").append(percent(pct));
+    }
+    if (failed > 0) {
+      c.append(" (").append(measured - failed).append('/').append(measured).append(" ok)");
+    }
+    return c.toString();
+  }
+
+  static String percent(double pct) {
+    return String.format(Locale.ROOT, pct < 10 ? "%.1f%%" : "%.0f%%", pct);
+  }
+}

@@ -1,0 +1,131 @@
+package io.hbench.core.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hbench.core.InvalidInputException;
+import io.hbench.core.result.Environment;
+import io.hbench.core.result.ResultRecord;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ComparisonTest {
+
+  private static final Environment ENV = Records.env("3.4.2", 3);
+
+  private static List<ResultRecord> run(String label, Environment env, double... seconds) {
+    List<ResultRecord> rs = new ArrayList<>();
+    for (int i = 0; i < seconds.length; i++) {
+      rs.add(Records.sort(label, "16M", 16, i + 1, "ok", seconds[i], env));
+    }
+    return rs;
+  }
+
+  private static Comparison.Row row(Comparison c, String phase, String figure) {
+    return c.rows().stream()
+        .filter(r -> r.phase().equals(phase) && r.figure().equals(figure))
+        .findFirst().orElseThrow();
+  }
+
+  @Test
+  void identicalInputsAreTheSameEverywhere() {
+    List<ResultRecord> a = run("A", ENV, 10, 11, 12, 10.5, 11.5);
+    Comparison c = Comparison.of("A", a, "B", a, 0.05, true);
+    assertTrue(c.rows().size() >= 4);
+    c.rows().forEach(r -> assertEquals(Comparison.Verdict.SAME, r.verdict(), r.toString()));
+    assertEquals(0, c.worstRegressionPercent());
+    assertTrue(c.warnings().isEmpty(), c.warnings().toString());
+  }
+
+  @Test
+  void twentyPercentSlowerWithFiveRepeatsIsWorse() {
+    Comparison c = Comparison.of("A", run("A", ENV, 10, 10.2, 9.9, 10.1, 10.3),
+        "B", run("B", ENV, 12, 12.2, 11.9, 12.1, 12.3), 0.05, false);
+    Comparison.Row sort = row(c, "terasort", "seconds");
+    assertEquals(Comparison.Verdict.WORSE, sort.verdict());
+    assertTrue(sort.p() < 0.05, "p " + sort.p());
+    assertEquals(2.0 / 252, sort.p(), 1e-9);
+    assertEquals(19.8, sort.changePercent(), 0.1);
+    // MB/s fell as much: worse too, for a figure where higher is better.
+    assertEquals(Comparison.Verdict.WORSE, row(c, "terasort", "mb_per_s").verdict());
+    assertTrue(c.worstRegressionPercent() > 15 && c.worstRegressionPercent() < 20);
+    // One point: the geomean is that point's change.
+    Comparison.Geomean g = c.geomeans().stream()
+        .filter(x -> x.phase().equals("terasort") && x.figure().equals("seconds"))
+        .findFirst().orElseThrow();
+    assertEquals(sort.changePercent(), g.changePercent(), 1e-9);
+    // Headlines only by default: start-up seconds are not compared.
+    assertTrue(c.rows().stream().noneMatch(r -> r.figure().equals("startup_seconds")));
+    String text = TableFormat.TEXT.render(c.tables());
+    assertTrue(text.contains("worse") && text.contains("geomean") && text.contains("+19.8%"), text);
+  }
+
+  @Test
+  void fasterIsBetter() {
+    Comparison c = Comparison.of("A", run("A", ENV, 10, 10.2, 9.9, 10.1, 10.3),
+        "B", run("B", ENV, 8, 8.1, 7.9, 8.2, 8.05), 0.05, false);
+    assertEquals(Comparison.Verdict.BETTER, row(c, "terasort", "seconds").verdict());
+    assertEquals(0, c.worstRegressionPercent());
+  }
+
+  @Test
+  void tooFewRepeatsGiveAWarningNotAVerdict() {
+    Comparison c = Comparison.of("A", run("A", ENV, 10, 10.1, 10.2),
+        "B", run("B", ENV, 20, 20.1, 20.2), 0.05, false);
+    assertEquals(Comparison.Verdict.TOO_FEW, row(c, "terasort", "seconds").verdict());
+    assertTrue(c.warnings().stream().anyMatch(w -> w.contains("too few repeats")), c.warnings().toString());
+    // n = 1 on each side: the same.
+    Comparison one = Comparison.of("A", run("A", ENV, 10), "B", run("B", ENV, 20), 0.05, false);
+    assertEquals(Comparison.Verdict.TOO_FEW, row(one, "terasort", "seconds").verdict());
+  }
+
+  @Test
+  void aFailedPointIsNotComparedAndAMissingOneIsSaid() {
+    List<ResultRecord> a = run("A", ENV, 10, 10.2, 9.9, 10.1);
+    a.add(Records.sort("A", "1M", 1, 1, "ok", 2, ENV));
+    a.add(Records.sort("A", "64M", 64, 1, "ok", 30, ENV));
+    List<ResultRecord> b = run("B", ENV, 10, 10.2, 9.9, 10.1);
+    b.add(Records.sort("B", "1M", 1, 1, "failed", 0, ENV));
+    Comparison c = Comparison.of("A", a, "B", b, 0.05, false);
+    assertTrue(c.rows().stream().anyMatch(r -> r.point().equals("1M")
+        && r.verdict() == Comparison.Verdict.FAILED && r.cand() == null));
+    assertTrue(c.warnings().stream().anyMatch(w -> w.contains("1M: 1 of 1 repeats failed on B")),
+        c.warnings().toString());
+    assertTrue(c.warnings().stream().anyMatch(w -> w.contains("one side only")
+        && w.contains("64M (A)")), c.warnings().toString());
+    String text = TableFormat.TEXT.render(c.tables());
+    assertTrue(text.contains("failed"), text);
+  }
+
+  @Test
+  void environmentDifferencesAreReported() {
+    Comparison c = Comparison.of("A", run("A", ENV, 10, 10.2, 9.9, 10.1),
+        "B", run("B", Records.env("3.3.6", 5), 10, 10.2, 9.9, 10.1), 0.05, false);
+    assertTrue(c.warnings().contains(
+        "differs: environment.hadoop_version: A 3.4.2; B 3.3.6"), c.warnings().toString());
+    assertTrue(c.warnings().contains("differs: environment.datanodes: A 3; B 5"),
+        c.warnings().toString());
+    // The results file and the label differ by nature: never warned about.
+    assertTrue(c.warnings().stream().noneMatch(w -> w.contains("options.terasort.out")));
+  }
+
+  @Test
+  void noCommonPointIsBadInput() {
+    List<ResultRecord> a = List.of(Records.sort("A", "1M", 1, 1, "ok", 2, ENV));
+    List<ResultRecord> b = List.of(Records.sort("B", "64M", 64, 1, "ok", 2, ENV));
+    InvalidInputException e = assertThrows(InvalidInputException.class,
+        () -> Comparison.of("A", a, "B", b, 0.05, false));
+    assertTrue(e.getMessage().startsWith("no point measured on both A and B"), e.getMessage());
+  }
+
+  @Test
+  void jsonHasNoInfinity() {
+    Comparison c = Comparison.of("A", run("A", ENV, 10, 10.2, 9.9),
+        "B", run("B", ENV, 10, 10.2, 9.9), 0.05, false);
+    String json = Comparison.json(List.of(c));
+    assertTrue(json.contains("\"ci_low\" : null"), json);
+    assertTrue(!json.contains("Infinity"), json);
+  }
+}

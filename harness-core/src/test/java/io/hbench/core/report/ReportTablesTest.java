@@ -1,0 +1,77 @@
+package io.hbench.core.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hbench.core.result.Environment;
+import io.hbench.core.result.ResultRecord;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ReportTablesTest {
+
+  private static final Environment ENV = Records.env("3.4.2", 3);
+
+  @Test
+  void theSeedsLayoutOneRowPerPointAGroupPerFigureAColumnPerLabel() {
+    List<ResultRecord> rs = new ArrayList<>();
+    // B first in the file, sizes out of order: labels keep reading order, points sort by size.
+    rs.add(Records.sort("B", "16M", 16, 1, "ok", 8, ENV));
+    rs.add(Records.sort("A", "16M", 16, 1, "ok", 4, ENV));
+    rs.add(Records.sort("A", "16M", 16, 2, "ok", 5, ENV));
+    rs.add(Records.sort("A", "16M", 16, 3, "ok", 6, ENV));
+    rs.add(Records.sort("A", "1M", 1, 1, "ok", 2, ENV));
+    rs.add(Records.sort("B", "1M", 1, 1, "failed", 0, ENV));
+    List<Table> tables = ReportTables.of(rs);
+    assertEquals(List.of("terasort · teragen", "terasort · terasort"),
+        tables.stream().map(Table::title).toList());
+    Table sort = tables.get(1);
+    assertEquals(List.of("point", "B", "A", "B", "A"),
+        sort.columns().stream().map(Table.Column::name).toList());
+    assertEquals(List.of("seconds", "seconds", "MB/s", "MB/s"),
+        sort.columns().subList(1, 5).stream().map(Table.Column::group).toList());
+    // 1M first; B's only repeat failed: shown as failed, never as a number.
+    assertEquals(List.of("1M", "failed", "2.00", "failed", "0.50"), sort.rows().get(0));
+    // A's 4, 5, 6 s: median 5, farthest repeat 1 s away = 20%; MB/s 4, 3.2, 2.67: median 3.2.
+    assertEquals(List.of("16M", "8.00", "5.00 ±20%", "2.00", "3.20 ±25%"), sort.rows().get(1));
+    String text = TableFormat.TEXT.render(sort);
+    assertTrue(text.lines().skip(1).findFirst().orElseThrow()
+        .matches("\\s*seconds\\s+MB/s"), text);
+  }
+
+  @Test
+  void someFailedRepeatsAreSaidBesideTheFigure() {
+    List<ResultRecord> rs = List.of(
+        Records.sort("A", "1M", 1, 1, "ok", 2, ENV),
+        Records.sort("A", "1M", 1, 2, "failed", 0, ENV),
+        Records.sort("A", "1M", 1, 3, "ok", 4, ENV));
+    Table sort = ReportTables.of(rs).get(1);
+    assertEquals("3.00 ±33% (2/3 ok)", sort.rows().get(0).get(1));
+    assertTrue(sort.note().contains("k of n repeats ok"), sort.note());
+  }
+
+  @Test
+  void warmUpRepeatsAreLeftOut() {
+    ResultRecord warm = Records.sort("A", "1M", 1, 1, "ok", 100, ENV);
+    warm = new ResultRecord(warm.schema(), warm.runId(), warm.label(), warm.suite(), warm.point(),
+        1, true, warm.params(), warm.status(), warm.failure(), warm.validation(), warm.phases(),
+        warm.environment(), warm.options(), warm.config(), warm.started(), warm.ended());
+    Table sort = ReportTables.of(List.of(warm, Records.sort("A", "1M", 1, 2, "ok", 2, ENV)))
+        .get(1);
+    assertEquals("2.00", sort.rows().get(0).get(1));
+  }
+
+  @Test
+  void formatsLayOutTheSameTable() {
+    Table t = new Table("t", List.of(new Table.Column(null, "point"),
+        new Table.Column("s", "A|x"), new Table.Column("s", "B")),
+        List.of(List.of("1M", "1,5", "2\"")), "note");
+    assertEquals("### t\n\n| point | s A\\|x | s B |\n| --- | ---: | ---: |\n| 1M | 1,5 | 2\" |\n\nnote\n",
+        TableFormat.MARKDOWN.render(t));
+    assertEquals("# t\r\npoint,s A|x,s B\r\n1M,\"1,5\",\"2\"\"\"\r\n", TableFormat.CSV.render(t));
+    assertTrue(TableFormat.JSON.render(t).contains("\"group\" : \"s\""));
+    assertEquals("t\n       s\npoint  A|x   B\n-----  ---  --\n1M     1,5  2\"\nnote\n",
+        TableFormat.TEXT.render(t));
+  }
+}

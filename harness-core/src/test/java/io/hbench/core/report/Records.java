@@ -12,17 +12,17 @@ import java.util.List;
 import java.util.Map;
 
 /** Hand-made records for the report and compare tests, shaped as the runner writes them. */
-final class Records {
+public final class Records {
 
   private Records() {}
 
-  static Environment env(String hadoop, int datanodes) {
+  public static Environment env(String hadoop, int datanodes) {
     return new Environment("0.1", hadoop, "configured", "hdfs://nn:8020", "yarn", datanodes, 2,
         "17", "Linux", 2, "h", null, null);
   }
 
   /** A terasort-like record: one sort phase of {@code seconds} over {@code size} MiB. */
-  static ResultRecord sort(String label, String point, long sizeMiB, int repeat, String status,
+  public static ResultRecord sort(String label, String point, long sizeMiB, int repeat, String status,
       double seconds, Environment env) {
     boolean ok = status.equals(ResultRecord.OK);
     PhaseResult gen = PhaseMetrics.complete(new PhaseResult("teragen", seconds / 2, sizeMiB << 20,
@@ -37,7 +37,7 @@ final class Records {
   }
 
   /** An fsops-like record: one phase named by the operation, with a load of 200 calls. */
-  static ResultRecord load(String label, String op, int slower) {
+  public static ResultRecord load(String label, String op, int slower) {
     OperationStats s = new OperationStats();
     for (int i = 1; i <= 200; i++) {
       s.recordCall((long) i * 10_000 * slower, 0, false);

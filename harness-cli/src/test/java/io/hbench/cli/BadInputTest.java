@@ -57,6 +57,7 @@ class BadInputTest {
       delimiter = ';',
       value = {
         "terasort --sizes 10X; unknown unit 'X'",
+        "terasort --sizes 1M --format xml; invalid --format 'xml': one of text, markdown, csv, json",
         "terasort --sizes 64M..32M; below the start",
         "terasort --sizes 0; greater than zero",
         "terasort --sizes 1G..2G:0; greater than zero",

@@ -113,6 +113,24 @@ class ReportCompareTest {
     assertTrue(json.out.contains("\"verdict\" : \"worse\""), json.out);
   }
 
+  /** The run's own tables go through the same table code, in the format asked for. */
+  @Test
+  void aRunPrintsItsTablesInTheFormatAskedFor() throws IOException {
+    Path out = tmp.resolve("disk.jsonl");
+    BenchProcess json = BenchProcess.run(null, "disk", "--path", tmp.toString(), "--size", "256K",
+        "--format", "json", "--out", out.toString());
+    assertEquals(0, json.exitCode, json.toString());
+    var tables = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.out).get("tables");
+    assertEquals("point", tables.get(0).get("columns").get(0).get("name").asText(), json.out);
+    assertEquals("Disk (dd-style)", tables.get(1).get("title").asText(), json.out);
+    BenchProcess csv = BenchProcess.run(null, "disk", "--path", tmp.toString(), "--size", "256K",
+        "--format", "csv", "--out", out.toString());
+    assertTrue(csv.out.startsWith("point,write s,"), csv.out);
+    // The records of both runs report as any others.
+    BenchProcess report = BenchProcess.run(null, "report", out.toString());
+    assertTrue(report.out.startsWith("disk · write"), report.out);
+  }
+
   @ParameterizedTest
   @CsvSource(delimiter = ';', value = {
       "report MISSING; no such file or directory:",

@@ -33,7 +33,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * package; {@code .ci/install-chromium} installs it, and {@link #find} runs that script when it
  * is missing and the user may install packages.
  */
-final class HeadlessChromium implements AutoCloseable {
+public final class HeadlessChromium implements AutoCloseable {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -43,13 +43,13 @@ final class HeadlessChromium implements AutoCloseable {
   private final AtomicInteger ids = new AtomicInteger();
   private final Map<Integer, CompletableFuture<JsonNode>> pending = new ConcurrentHashMap<>();
   /** Console errors, uncaught exceptions and error log entries, as text. */
-  final List<String> errors = new CopyOnWriteArrayList<>();
+  public final List<String> errors = new CopyOnWriteArrayList<>();
   /** URLs of every request the page made. */
-  final List<String> requests = new CopyOnWriteArrayList<>();
+  public final List<String> requests = new CopyOnWriteArrayList<>();
   private volatile CountDownLatch loaded = new CountDownLatch(1);
 
   /** The Chromium binary, installing it with the project's script when it is missing. */
-  static Path find() throws IOException, InterruptedException {
+  public static Path find() throws IOException, InterruptedException {
     for (String c : List.of("/usr/bin/chromium", "/usr/bin/chromium-browser")) {
       if (Files.isExecutable(Path.of(c))) {
         return Path.of(c);
@@ -71,7 +71,7 @@ final class HeadlessChromium implements AutoCloseable {
         + " 'bash .ci/install-chromium' (Debian: apt-get install chromium) as root");
   }
 
-  HeadlessChromium(Path binary) throws Exception {
+  public HeadlessChromium(Path binary) throws Exception {
     profile = Files.createTempDirectory("hbench-chromium");
     process = new ProcessBuilder(binary.toString(), "--headless=new", "--no-sandbox",
         "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--no-default-browser-check",
@@ -130,7 +130,7 @@ final class HeadlessChromium implements AutoCloseable {
   }
 
   /** Loads {@code file} and waits for its load event (its scripts have run by then). */
-  void open(Path file) throws Exception {
+  public void open(Path file) throws Exception {
     loaded = new CountDownLatch(1);
     ObjectNode p = JSON.createObjectNode();
     p.put("url", file.toUri().toString());
@@ -141,7 +141,7 @@ final class HeadlessChromium implements AutoCloseable {
   }
 
   /** Evaluates {@code expression} in the page and returns its value (JSON). */
-  JsonNode evaluate(String expression) throws Exception {
+  public JsonNode evaluate(String expression) throws Exception {
     ObjectNode p = JSON.createObjectNode();
     p.put("expression", expression);
     p.put("returnByValue", true);
@@ -153,7 +153,7 @@ final class HeadlessChromium implements AutoCloseable {
   }
 
   /** A PNG of the whole page, {@code width} pixels wide. */
-  void screenshot(Path png, int width) throws Exception {
+  public void screenshot(Path png, int width) throws Exception {
     JsonNode metrics = call("Page.getLayoutMetrics", JSON.createObjectNode());
     int height = (int) Math.ceil(metrics.path("cssContentSize").path("height").asDouble(2000));
     ObjectNode size = JSON.createObjectNode();

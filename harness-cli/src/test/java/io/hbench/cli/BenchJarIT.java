@@ -55,4 +55,33 @@ class BenchJarIT {
     assertEquals(1, r.err().strip().lines().count(), r.err());
     assertTrue(r.err().contains("yarn jar"), r.err());
   }
+
+  /** Reading results needs no Hadoop: report, its page and compare run with plain java -jar. */
+  @Test
+  void reportAndCompareRunWithoutHadoop(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp)
+      throws Exception {
+    java.nio.file.Path a = tmp.resolve("a.jsonl");
+    java.nio.file.Path b = tmp.resolve("b.jsonl");
+    try (var wa = io.hbench.core.result.ResultWriter.open(a);
+        var wb = io.hbench.core.result.ResultWriter.open(b)) {
+      // With a service, whose endpoint is redacted as it is read.
+      var env = io.hbench.core.report.Records.env("3.4.2", 1).withServices(List.of(
+          new io.hbench.core.result.ServiceInfo("hdfs", "embedded", "3.4.2", "hdfs://127.0.0.1:1",
+              java.util.Map.of("datanodes", 1))));
+      for (int i = 1; i <= 4; i++) {
+        wa.append(io.hbench.core.report.Records.sort("A", "1M", 1, i, "ok", 2 + i * 0.01, env));
+        wb.append(io.hbench.core.report.Records.sort("B", "1M", 1, i, "ok", 3 + i * 0.01, env));
+      }
+    }
+    Result report = run("report", a.toString(), b.toString());
+    assertEquals(0, report.exit(), report.err());
+    assertTrue(report.out().startsWith("terasort · teragen"), report.out());
+    Result html = run("report", "--html", tmp.resolve("r.html").toString(), a.toString());
+    assertEquals(0, html.exit(), html.err());
+    assertTrue(java.nio.file.Files.size(tmp.resolve("r.html")) > 50_000, "uPlot is inlined");
+    Result compare = run("compare", a.toString(), b.toString());
+    assertEquals(0, compare.exit(), compare.err());
+    assertTrue(compare.out().contains("worse"), compare.out());
+    assertFalse(compare.err().contains("Exception"), compare.err());
+  }
 }

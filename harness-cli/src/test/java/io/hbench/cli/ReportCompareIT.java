@@ -59,6 +59,13 @@ class ReportCompareIT {
 
   @AfterAll
   void clean() throws Exception {
+    // The records stay under target/ for a person to look at, beside the page's screenshot.
+    Path kept = Files.createDirectories(Path.of("target", "report-it-results"));
+    try (var files = Files.list(results)) {
+      for (Path f : files.toList()) {
+        Files.copy(f, kept.resolve(f.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      }
+    }
     try (var s = Files.walk(tmp)) {
       s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
     }

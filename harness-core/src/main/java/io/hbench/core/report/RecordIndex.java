@@ -177,10 +177,12 @@ final class RecordIndex {
     return name;
   }
 
-  /** A figure as the tables print it: two decimals, none from 10,000 up. */
+  /** A figure as the tables print it: two decimals, none from 10,000 up, 3 digits below 1. */
   static String number(double v) {
-    return Math.abs(v) >= 10_000 ? String.format(Locale.ROOT, "%.0f", v)
-        : String.format(Locale.ROOT, "%.2f", v);
+    double a = Math.abs(v);
+    return a >= 10_000 ? String.format(Locale.ROOT, "%.0f", v)
+        : a >= 1 || a == 0 ? String.format(Locale.ROOT, "%.2f", v)
+        : new java.math.BigDecimal(v).round(new java.math.MathContext(3)).toPlainString();
   }
 
   /** Settings that tell runs apart without being a difference between clusters. */

@@ -3,8 +3,6 @@ package io.hbench.core.result;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Pattern;
-import org.apache.hadoop.conf.ConfigRedactor;
-import org.apache.hadoop.conf.Configuration;
 
 /**
  * Keeps secrets out of every output. A key is secret when it matches {@code password}, {@code
@@ -16,17 +14,39 @@ public final class SecretRedactor {
   public static final String REDACTED = "<redacted>";
 
   private static final Pattern SECRET =
-      Pattern.compile("(?i).*(password|passwd|secret|token|credential|access[._-]?key).*");
+      Pattern.compile("(?i).*(password|passwd|secret|token|credential|access[._-]?key|account[._-]?key"
+          + "|encryption[._-]?key).*");
 
   private SecretRedactor() {}
 
-  /** Hadoop's own list (hadoop.security.sensitive-config-keys defaults: Azure, ADLS, SSL ...). */
-  private static final ConfigRedactor HADOOP = new ConfigRedactor(new Configuration(false));
+  /**
+   * Hadoop's own list (hadoop.security.sensitive-config-keys defaults: Azure, ADLS, SSL ...),
+   * when Hadoop is on the class path: {@code bench report} reads records with plain {@code java
+   * -jar bench.jar}, where only the pattern above applies.
+   */
+  private static final class Hadoop {
+    static final org.apache.hadoop.conf.ConfigRedactor REDACTOR = create();
+
+    private static org.apache.hadoop.conf.ConfigRedactor create() {
+      try {
+        return new org.apache.hadoop.conf.ConfigRedactor(
+            new org.apache.hadoop.conf.Configuration(false));
+      } catch (LinkageError e) {
+        return null;
+      }
+    }
+  }
+
+  private static boolean hadoopSaysSecret(String key) {
+    try {
+      return Hadoop.REDACTOR != null && !"x".equals(Hadoop.REDACTOR.redact(key, "x"));
+    } catch (LinkageError e) {
+      return false;
+    }
+  }
 
   public static boolean isSecret(String key) {
-    return key != null
-        && (SECRET.matcher(key).matches()
-            || !"x".equals(HADOOP.redact(key, "x")));
+    return key != null && (SECRET.matcher(key).matches() || hadoopSaysSecret(key));
   }
 
   public static String redact(String key, String value) {

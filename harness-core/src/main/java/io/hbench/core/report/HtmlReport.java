@@ -46,6 +46,8 @@ public final class HtmlReport {
     ObjectNode data = JSON.createObjectNode();
     ArrayNode charts = data.putArray("charts");
     ArrayNode latency = data.putArray("latency");
+    // Tooltips once per suite, shared by its charts: they are most of a large page's data.
+    ArrayNode allTips = data.putArray("tips");
     StringBuilder body = new StringBuilder();
     StringBuilder toc = new StringBuilder();
     int suiteNo = 0;
@@ -58,12 +60,13 @@ public final class HtmlReport {
       body.append("<p class=\"labels\">").append(s.labels.size()).append(" label(s): ")
           .append(esc(String.join(", ", s.labels))).append("; ").append(s.points.size())
           .append(" point(s)</p>\n");
-      ArrayNode tips = tips(s);
+      int tipsIndex = allTips.size();
+      allTips.add(tips(s));
       body.append("<div class=\"charts\">");
       for (String phase : s.phases()) {
         for (RecordIndex.Figure f : s.headlines(phase)) {
           String id = "chart-" + charts.size();
-          charts.add(chart(s, phase, f, id, tips));
+          charts.add(chart(s, phase, f, id, tipsIndex));
           body.append("<div class=\"chart\" id=\"").append(id).append("\"></div>");
         }
       }
@@ -107,7 +110,7 @@ public final class HtmlReport {
   }
 
   private static ObjectNode chart(RecordIndex.Suite s, String phase, RecordIndex.Figure f,
-      String id, ArrayNode tips) {
+      String id, int tips) {
     Metric m = s.figures.get(f);
     List<String> points = s.orderedPoints();
     boolean log = s.sizesSpanADecade();
@@ -157,7 +160,7 @@ public final class HtmlReport {
         n.add(v.length + "/" + measured);
       }
     }
-    c.set("tips", tips);
+    c.put("tips", tips);
     return c;
   }
 

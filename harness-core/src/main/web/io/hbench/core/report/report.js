@@ -134,7 +134,7 @@
     window.hbenchCharts.push({id: c.id, kind: 'latency', labels: c.series.length, points: c.x.length, plot: u});
   }
 
-  data.charts.forEach(figureChart);
+  data.charts.forEach(function (c) { c.tips = data.tips[c.tips]; figureChart(c); });
   data.latency.forEach(latencyChart);
   document.addEventListener('mouseleave', function () { tip.hidden = true; });
 })();

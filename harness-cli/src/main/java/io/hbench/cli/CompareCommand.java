@@ -70,7 +70,7 @@ final class CompareCommand {
         .description("Exit 1 when a change for the worse is significant and larger than PCT"
             + " percent, for a CI gate on an upgrade or a setting.")
         .build());
-    ResultsOptions.addFormats(spec, true);
+    ResultsOptions.addFormats(spec);
     return spec;
   }
 

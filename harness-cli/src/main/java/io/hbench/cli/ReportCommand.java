@@ -35,7 +35,7 @@ final class ReportCommand {
             + " run). Repeats show as median ± spread; failed points as failed.");
     ResultsOptions.addInputs(spec, "INPUT",
         "Results files (.jsonl) or directories of them, any mix of suites and labels.");
-    ResultsOptions.addFormats(spec, false);
+    ResultsOptions.addFormats(spec);
     spec.addOption(OptionSpec.builder("--html")
         .paramLabel("FILE")
         .type(String.class)

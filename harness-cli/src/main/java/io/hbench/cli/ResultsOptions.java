@@ -24,10 +24,9 @@ final class ResultsOptions {
         .build());
   }
 
-  static void addFormats(CommandSpec spec, boolean json) {
+  static void addFormats(CommandSpec spec) {
     spec.addOption(CommonOptions.format(
-        "text (aligned columns), markdown, csv" + (json ? " or json" : " or json (the tables)")
-            + ". Default: text."));
+        "text (aligned columns), markdown, csv or json. Default: text."));
     spec.addOption(flag("--markdown", "Same as --format markdown."));
     spec.addOption(flag("--csv", "Same as --format csv."));
     spec.addOption(flag("--json", "Same as --format json."));

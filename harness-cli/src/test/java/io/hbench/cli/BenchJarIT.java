@@ -69,7 +69,8 @@ class BenchJarIT {
           new io.hbench.core.result.ServiceInfo("hdfs", "embedded", "3.4.2", "hdfs://127.0.0.1:1",
               java.util.Map.of("datanodes", 1))));
       for (int i = 1; i <= 4; i++) {
-        wa.append(io.hbench.core.report.Records.sort("A", "1M", 1, i, "ok", 2 + i * 0.01, env));
+        // Tied values: the test takes its normal approximation, with its own classes.
+        wa.append(io.hbench.core.report.Records.sort("A", "1M", 1, i, "ok", 2 + (i / 2) * 0.01, env));
         wb.append(io.hbench.core.report.Records.sort("B", "1M", 1, i, "ok", 3 + i * 0.01, env));
       }
     }

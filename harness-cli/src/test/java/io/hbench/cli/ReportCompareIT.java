@@ -83,8 +83,8 @@ class ReportCompareIT {
     assertTrue(lines.get(at + 1).matches("\\s+seconds\\s+MB/s"), lines.get(at + 1));
     assertTrue(lines.get(at + 2).matches("point\\s+A\\s+B\\s+A\\s+B"), lines.get(at + 2));
     // A row per size, each label's median ± spread of its three repeats.
-    assertTrue(lines.get(at + 4).matches("1M(\\s+\\d+\\.\\d\\d ±\\d+(\\.\\d)?%){4}"), lines.get(at + 4));
-    assertTrue(lines.get(at + 5).matches("16M(\\s+\\d+\\.\\d\\d ±\\d+(\\.\\d)?%){4}"), lines.get(at + 5));
+    assertTrue(lines.get(at + 4).matches("1M(\\s+\\d+\\.\\d+ ±\\d+(\\.\\d)?%){4}"), lines.get(at + 4));
+    assertTrue(lines.get(at + 5).matches("16M(\\s+\\d+\\.\\d+ ±\\d+(\\.\\d)?%){4}"), lines.get(at + 5));
     assertTrue(lines.contains("dfsio · write") || lines.stream().anyMatch(l -> l.startsWith("dfsio")),
         p.out);
     assertTrue(lines.stream().anyMatch(l -> l.startsWith("fsops")), p.out);

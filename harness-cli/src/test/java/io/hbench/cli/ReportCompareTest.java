@@ -108,6 +108,13 @@ class ReportCompareTest {
     assertTrue(same.out.lines().noneMatch(l -> l.endsWith(" worse") || l.endsWith(" better")),
         same.out);
     assertTrue(same.out.lines().anyMatch(l -> l.matches("16M\\s.*\\s~")), same.out);
+    // Two candidates: each against the baseline.
+    Path c = sweep("c.jsonl", "C", 0.8);
+    BenchProcess three = BenchProcess.run(null, "compare", a.toString(), b.toString(), c.toString());
+    assertEquals(0, three.exitCode, three.toString());
+    assertTrue(three.out.contains("B vs A") && three.out.contains("C vs A"), three.out);
+    assertTrue(three.out.lines().anyMatch(l -> l.matches("16M\\s.*-20\\.0%\\s+0\\.008\\s+better")),
+        three.out);
     BenchProcess json = BenchProcess.run(null, "compare", "--json", "--by", "label",
         a.toString(), b.toString());
     assertTrue(json.out.contains("\"verdict\" : \"worse\""), json.out);

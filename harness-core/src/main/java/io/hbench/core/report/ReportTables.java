@@ -1,6 +1,7 @@
 package io.hbench.core.report;
 
 import io.hbench.core.Benchmark;
+import io.hbench.core.result.Metric;
 import io.hbench.core.result.ResultRecord;
 import io.hbench.core.stats.Spread;
 import java.util.ArrayList;
@@ -69,9 +70,10 @@ public final class ReportTables {
       rows.add(row);
     }
     String title = s.name + (phase != null ? " · " + phase : "");
+    boolean mb = figures.stream().anyMatch(f -> Metric.MIB_PER_SECOND.equals(s.figures.get(f).unit()));
     return new Table(title, cols, rows,
         "Median of each point's repeats (warm-up ones left out) ± the largest distance from it to"
-            + " a repeat, in percent of the median; MB/s: MiB per second."
+            + " a repeat, in percent of the median" + (mb ? "; MB/s: MiB per second." : ".")
             + (anyFailed ? " failed: every repeat failed; (k/n ok): k of n repeats ok, the"
                 + " figure is theirs." : ""));
   }

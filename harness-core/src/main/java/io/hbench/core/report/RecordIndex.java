@@ -182,7 +182,7 @@ final class RecordIndex {
     double a = Math.abs(v);
     return a >= 10_000 ? String.format(Locale.ROOT, "%.0f", v)
         : a >= 1 || a == 0 ? String.format(Locale.ROOT, "%.2f", v)
-        : new java.math.BigDecimal(v).round(new java.math.MathContext(3)).toPlainString();
+        : String.format(Locale.ROOT, "%.3g", v);
   }
 
   /** Settings that tell runs apart without being a difference between clusters. */

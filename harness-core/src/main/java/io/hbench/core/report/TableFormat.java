@@ -52,7 +52,7 @@ public enum TableFormat {
     }
     StringBuilder sb = new StringBuilder();
     for (int i = 0; i < tables.size(); i++) {
-      if (i > 0 && this != TEXT) {
+      if (i > 0) {
         sb.append('\n');
       }
       switch (this) {

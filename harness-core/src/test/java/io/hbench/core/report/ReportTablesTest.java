@@ -32,7 +32,7 @@ class ReportTablesTest {
     assertEquals(List.of("seconds", "seconds", "MB/s", "MB/s"),
         sort.columns().subList(1, 5).stream().map(Table.Column::group).toList());
     // 1M first; B's only repeat failed: shown as failed, never as a number.
-    assertEquals(List.of("1M", "failed", "2.00", "failed", "0.50"), sort.rows().get(0));
+    assertEquals(List.of("1M", "failed", "2.00", "failed", "0.500"), sort.rows().get(0));
     // A's 4, 5, 6 s: median 5, farthest repeat 1 s away = 20%; MB/s 4, 3.2, 2.67: median 3.2.
     assertEquals(List.of("16M", "8.00", "5.00 ±20%", "2.00", "3.20 ±25%"), sort.rows().get(1));
     String text = TableFormat.TEXT.render(sort);

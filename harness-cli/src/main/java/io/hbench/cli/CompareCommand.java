@@ -5,7 +5,6 @@ import io.hbench.core.report.Comparison;
 import io.hbench.core.report.Console;
 import io.hbench.core.report.Table;
 import io.hbench.core.report.TableFormat;
-import io.hbench.core.result.ResultReader;
 import io.hbench.core.result.ResultRecord;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -153,7 +152,7 @@ final class CompareCommand {
     List<List<ResultRecord>> read = new ArrayList<>();
     List<String> names = new ArrayList<>();
     for (Path p : inputs) {
-      List<ResultRecord> rs = ResultReader.readAll(List.of(p), w -> console.status("bench: warning: " + w));
+      List<ResultRecord> rs = ResultsOptions.read(List.of(p), console);
       read.add(rs);
       Set<String> labels = new LinkedHashSet<>();
       rs.forEach(r -> labels.add(r.label()));
@@ -175,7 +174,7 @@ final class CompareCommand {
 
   private static Map<String, List<ResultRecord>> byLabel(List<Path> inputs, ParseResult sub,
       Console console) {
-    List<ResultRecord> all = ResultReader.readAll(inputs, w -> console.status("bench: warning: " + w));
+    List<ResultRecord> all = ResultsOptions.read(inputs, console);
     Map<String, List<ResultRecord>> sides = new LinkedHashMap<>();
     all.forEach(r -> sides.computeIfAbsent(r.label(), k -> new ArrayList<>()).add(r));
     if (sides.size() < 2) {

@@ -5,7 +5,6 @@ import io.hbench.core.report.Console;
 import io.hbench.core.report.HtmlReport;
 import io.hbench.core.report.ReportTables;
 import io.hbench.core.report.TableFormat;
-import io.hbench.core.result.ResultReader;
 import io.hbench.core.result.ResultRecord;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -56,7 +55,7 @@ final class ReportCommand {
       throw new InvalidInputException("--html " + html + " is a directory; give a file name");
     }
     List<ResultRecord> records =
-        ResultReader.readAll(ResultsOptions.inputs(sub), w -> console.status("bench: warning: " + w));
+        ResultsOptions.read(ResultsOptions.inputs(sub), console);
     if (htmlFile == null) {
       console.print(format.render(ReportTables.of(records)));
       return Main.OK;

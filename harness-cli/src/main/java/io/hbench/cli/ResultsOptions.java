@@ -36,6 +36,13 @@ final class ResultsOptions {
     return OptionSpec.builder(name).type(boolean.class).arity("0").description(description).build();
   }
 
+  /** Every record of {@code inputs}; a skipped truncated line is a warning on the console. */
+  static List<io.hbench.core.result.ResultRecord> read(List<Path> inputs,
+      io.hbench.core.report.Console console) {
+    return io.hbench.core.result.ResultReader.readAll(inputs,
+        w -> console.status("bench: warning: " + w));
+  }
+
   static List<Path> inputs(ParseResult sub) {
     List<String> given = sub.matchedPositionalValue(0, List.of());
     return given.stream().map(Path::of).toList();

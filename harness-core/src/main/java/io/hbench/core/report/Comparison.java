@@ -1,7 +1,5 @@
 package io.hbench.core.report;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hbench.core.InvalidInputException;
@@ -329,11 +327,9 @@ public record Comparison(
         + " p < " + alpha + ", ~ when not significant, ? when too few repeats to tell.";
   }
 
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
   /** Comparisons as one JSON document: {@code {"comparisons": [...]}}. */
   public static String json(List<Comparison> comparisons) {
-    ObjectNode root = JSON.createObjectNode();
+    ObjectNode root = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
     ArrayNode arr = root.putArray("comparisons");
     for (Comparison c : comparisons) {
       ObjectNode o = arr.addObject();
@@ -370,11 +366,7 @@ public record Comparison(
       ArrayNode w = o.putArray("warnings");
       c.warnings().forEach(w::add);
     }
-    try {
-      return JSON.writeValueAsString(root) + "\n";
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      throw new IllegalStateException(e);
-    }
+    return TableFormat.pretty(root);
   }
 
   private static void side(ObjectNode j, MedianInterval m) {

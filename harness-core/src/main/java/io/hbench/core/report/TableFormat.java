@@ -228,6 +228,11 @@ public enum TableFormat {
       }
       o.put("note", t.note());
     }
+    return pretty(root);
+  }
+
+  /** A JSON document indented for reading, ending in a newline: every JSON hbench prints. */
+  static String pretty(com.fasterxml.jackson.databind.JsonNode root) {
     try {
       return MAPPER.writeValueAsString(root) + "\n";
     } catch (JsonProcessingException e) {

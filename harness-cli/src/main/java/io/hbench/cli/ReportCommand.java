@@ -47,8 +47,11 @@ final class ReportCommand {
   static int run(ParseResult sub, Console console) throws IOException {
     TableFormat format = ResultsOptions.format(sub);
     String html = sub.matchedOptionValue("--html", null);
-    if (html != null && sub.hasMatchedOption("--format")) {
-      throw new InvalidInputException("give --html or --format, not both");
+    for (String f : List.of("--format", "--markdown", "--csv", "--json")) {
+      // The page holds the tables; a table format beside it would be silently ignored.
+      if (html != null && sub.hasMatchedOption(f)) {
+        throw new InvalidInputException("give --html or " + f + ", not both");
+      }
     }
     Path htmlFile = html == null ? null : Path.of(html);
     if (htmlFile != null && Files.isDirectory(htmlFile)) {

@@ -26,7 +26,8 @@ class ReportCompareTest {
   @TempDir Path tmp;
 
   private static final java.util.Set<String> FILES =
-      java.util.Set.of("A", "B", "FAR", "MISSING", "NOTJSON", "SCHEMA9", "EMPTYDIR", "DIR");
+      java.util.Set.of("A", "B", "FAR", "MISSING", "NOTJSON", "SCHEMA9", "EMPTYDIR", "DIR",
+          "OUT.html");
 
   private Path write(String name, List<ResultRecord> records) throws IOException {
     Path f = tmp.resolve(name);
@@ -151,7 +152,8 @@ class ReportCompareTest {
       "compare --by host A B; invalid --by 'host'",
       "compare --by label A; the inputs have one label (A)",
       "compare --by label --baseline Z A B; --baseline Z: no such label",
-      "report --html DIR A; is a directory"
+      "report --html DIR A; is a directory",
+      "report --html OUT.html --csv A; give --html or --csv, not both"
   })
   void badInputIsOneLineAndExitTwo(String args, String expected) throws IOException {
     sweep("A", "A", 1);
@@ -170,5 +172,6 @@ class ReportCompareTest {
     assertTrue(p.err.startsWith("bench: ") && p.err.contains(expected), p.err);
     assertFalse(p.err.contains("Exception"), p.err);
     assertEquals("", p.out);
+    assertFalse(Files.exists(tmp.resolve("OUT.html")), "nothing may be created");
   }
 }

@@ -82,8 +82,9 @@ final class CompareCommand {
     }
     Double threshold = sub.hasMatchedOption("--fail-on-regression")
         ? number(sub, "--fail-on-regression", 0) : null;
-    if (threshold != null && threshold < 0) {
-      throw new InvalidInputException("--fail-on-regression must be 0 or more, got " + threshold);
+    if (threshold != null && !(threshold >= 0)) {
+      throw new InvalidInputException("--fail-on-regression must be 0 or more, got "
+          + sub.matchedOptionValue("--fail-on-regression", ""));
     }
     String by = sub.matchedOptionValue("--by", null);
     if (by != null && !by.equals("label")) {

@@ -149,6 +149,8 @@ class ReportCompareTest {
       "compare A FAR; no point measured on both A and FAR",
       "compare --alpha 2 A B; --alpha must be between 0 and 1",
       "compare --alpha x A B; invalid --alpha 'x'",
+      "compare --fail-on-regression -5 A B; --fail-on-regression must be 0 or more, got -5",
+      "compare --fail-on-regression NaN A B; --fail-on-regression must be 0 or more, got NaN",
       "compare --by host A B; invalid --by 'host'",
       "compare --by label A; the inputs have one label (A)",
       "compare --by label --baseline Z A B; --baseline Z: no such label",

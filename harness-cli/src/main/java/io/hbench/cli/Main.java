@@ -134,6 +134,13 @@ public final class Main {
           Object v = sub.matchedOptionValue(o.name(), null);
           texts.put(o.name(), String.valueOf(v));
         }
+        if (o.isPositional() && sub.hasMatchedPositional(0)) {
+          if (texts.containsKey(o.name())) {
+            throw new InvalidInputException(
+                o.paramLabel() + " given twice: as a word and as " + o.name());
+          }
+          texts.put(o.name(), String.valueOf(sub.matchedPositionalValue(0, "")));
+        }
       }
       // Options first, so a malformed size is named even where Hadoop is missing.
       OptionValues values = OptionValues.parse(suite.options(), texts);
@@ -165,9 +172,14 @@ public final class Main {
       if (o.isFlag()) {
         ob.type(boolean.class).arity("0");
       } else {
-        ob.type(String.class).paramLabel(o.paramLabel()).required(o.required());
+        ob.type(String.class).paramLabel(o.paramLabel()).required(o.required() && !o.isPositional());
       }
       own.add(ob.build());
+      if (o.isPositional()) {
+        spec.addPositional(CommandLine.Model.PositionalParamSpec.builder()
+            .index("0").arity("0..1").type(String.class).paramLabel(o.paramLabel())
+            .description("As " + o.name() + ".").build());
+      }
     }
     own.forEach(spec::addOption);
     CommonOptions.addTo(spec, b.name(), b.defaultRepeat());

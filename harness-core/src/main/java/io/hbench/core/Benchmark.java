@@ -82,6 +82,16 @@ public interface Benchmark {
   }
 
   /**
+   * Called once after the run's last point, whether points passed or failed (not when the run is
+   * interrupted): releases what the suite keeps across points outside the base directory, such
+   * as the HBase table hbase-pe's writes made for its reads. The base directory is the core's.
+   *
+   * @param conf the cluster's configuration
+   * @param keep whether the user asked to keep the data ({@code --keep})
+   */
+  default void finish(OptionValues options, Configuration conf, boolean keep) throws IOException {}
+
+  /**
    * The suite's own report of a run, printed after the common table: figures the common table
    * cannot show (DFSIO's TestDFSIO figures, Slive's operations). Built only from the records, so
    * it can be rebuilt from a results file ({@code bench report} prints it after its own tables);

@@ -24,6 +24,7 @@ public final class BenchmarkOption<T> {
   private final String defaultValue;
   private final boolean flag;
   private final Function<String, T> parser;
+  private final boolean positional;
 
   private BenchmarkOption(
       String name,
@@ -32,6 +33,17 @@ public final class BenchmarkOption<T> {
       String defaultValue,
       boolean flag,
       Function<String, T> parser) {
+    this(name, paramLabel, description, defaultValue, flag, parser, false);
+  }
+
+  private BenchmarkOption(
+      String name,
+      String paramLabel,
+      String description,
+      String defaultValue,
+      boolean flag,
+      Function<String, T> parser,
+      boolean positional) {
     if (!name.startsWith("--")) {
       throw new IllegalArgumentException("option names start with --: " + name);
     }
@@ -41,6 +53,23 @@ public final class BenchmarkOption<T> {
     this.defaultValue = defaultValue;
     this.flag = flag;
     this.parser = parser;
+    this.positional = positional;
+  }
+
+  /**
+   * This option, also accepted as the first word after the suite's name: {@code bench hbase-pe
+   * randomRead} as well as {@code bench hbase-pe --command randomRead}. A suite has at most one.
+   */
+  public BenchmarkOption<T> positional() {
+    if (flag) {
+      throw new IllegalStateException("a flag cannot be positional: " + name);
+    }
+    return new BenchmarkOption<>(name, paramLabel, description, defaultValue, false, parser, true);
+  }
+
+  /** Whether the option may be given as the first word after the suite's name. */
+  public boolean isPositional() {
+    return positional;
   }
 
   /** A sweep of sizes ({@code 10G..200G}, {@code 1G,5G}); {@code null} default means required. */

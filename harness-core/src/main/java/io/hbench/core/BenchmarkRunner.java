@@ -9,6 +9,7 @@ import io.hbench.core.result.ResultRecord;
 import io.hbench.core.result.ResultWriter;
 import io.hbench.core.result.SecretRedactor;
 import java.io.IOException;
+import org.apache.hadoop.conf.Configuration;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -179,6 +180,12 @@ public final class BenchmarkRunner {
         for (RunListener l : all) {
           l.measured(record);
         }
+      }
+      try {
+        benchmark.finish(options, new Configuration(ws.base), settings.keep());
+      } catch (IOException | RuntimeException e) {
+        // Every record is written; what is left behind is said, and the run still reports.
+        console.status("hbench: " + benchmark.name() + ": cleaning up after the run: " + describe(e));
       }
       ws.removeRunDirectory(settings.keep());
       for (RunListener l : all) {

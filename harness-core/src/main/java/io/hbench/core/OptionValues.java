@@ -23,7 +23,9 @@ public final class OptionValues {
         text = o.defaultValue();
       }
       if (text == null) {
-        throw new InvalidInputException("missing required option " + o.name());
+        throw new InvalidInputException(o.isPositional()
+            ? "missing " + o.paramLabel() + " (the word after the suite's name, or " + o.name() + ")"
+            : "missing required option " + o.name());
       }
       Object parsed = o.parse(text);
       v.values.put(o, parsed);

@@ -70,6 +70,14 @@ public final class ConcurrentLoad {
       last = now;
     }
 
+    /**
+     * Whether this call counts in the figures: false during the warm-up. A call that keeps a
+     * count of its own (rows a scan returned) adds to it only when this is true.
+     */
+    public boolean recording() {
+      return recording;
+    }
+
     /** Records this call as operation {@code name} rather than the load's own. */
     public void operation(String name) {
       op = name;
@@ -115,6 +123,7 @@ public final class ConcurrentLoad {
     long[] firstStart = new long[threads];
     long[] lastEnd = new long[threads];
     long[] warm = new long[threads];
+    long[] recorded = new long[threads];
     CountDownLatch go = new CountDownLatch(1);
     CountDownLatch finished = new CountDownLatch(threads);
     long[] goNanos = new long[1];
@@ -135,7 +144,7 @@ public final class ConcurrentLoad {
         try {
           go.await();
           drive(thread, op, serviceOp, plan, interval, goNanos[0], call, tally, mine, done,
-              firstStart, lastEnd, warm);
+              firstStart, lastEnd, warm, recorded);
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
         } finally {
@@ -169,12 +178,16 @@ public final class ConcurrentLoad {
     long first = Long.MAX_VALUE;
     long last = Long.MIN_VALUE;
     long warmup = 0;
+    List<Double> clientRates = new ArrayList<>();
     OperationTally merged = new OperationTally();
     Set<String> stepNames = new LinkedHashSet<>();
     for (int t = 0; t < threads; t++) {
       first = Math.min(first, firstStart[t]);
       last = Math.max(last, lastEnd[t]);
       warmup += warm[t];
+      if (recorded[t] > 0 && lastEnd[t] > firstStart[t]) {
+        clientRates.add(recorded[t] / ((lastEnd[t] - firstStart[t]) / 1e9));
+      }
       merged.add(tallies[t]);
       stepNames.addAll(steps[t].names);
     }
@@ -186,14 +199,14 @@ public final class ConcurrentLoad {
         (last - first) <= 0 ? 0 : merged.calls() / ((last - first) / 1e9)));
     long startMillis = epochAtGo + (first - start) / 1_000_000;
     return new LoadResult(merged, stepNames, startMillis,
-        startMillis + (last - first) / 1_000_000, last - first, warmup, threads);
+        startMillis + (last - first) / 1_000_000, last - first, warmup, threads, clientRates);
   }
 
   /** One thread's calls: the hot path, kept free of allocation and shared writes. */
   private static void drive(
       int t, String op, String serviceOp, LoadPlan plan, long interval, long go,
       SteppedCall call, OperationTally tally, Steps steps, AtomicLongArray done,
-      long[] firstStart, long[] lastEnd, long[] warm) {
+      long[] firstStart, long[] lastEnd, long[] warm, long[] recorded) {
     long n = plan.callsOn(t);
     long warmEnd = go + plan.warmupNanos();
     long deadline = plan.durationNanos() > 0 ? warmEnd + plan.durationNanos() : Long.MAX_VALUE;
@@ -203,6 +216,7 @@ public final class ConcurrentLoad {
     long first = Long.MAX_VALUE;
     long last = Long.MIN_VALUE;
     long warmed = 0;
+    long made = 0;
     // The load's own operation, looked up once: the common case skips the tally's map.
     io.hbench.core.fs.OperationStats own = null;
     Thread self = Thread.currentThread();
@@ -255,6 +269,7 @@ public final class ConcurrentLoad {
         }
         first = Math.min(first, from);
         last = end;
+        made++;
       } else {
         warmed++;
       }
@@ -266,6 +281,7 @@ public final class ConcurrentLoad {
     firstStart[t] = first;
     lastEnd[t] = last;
     warm[t] = warmed;
+    recorded[t] = made;
   }
 
   private static long sum(AtomicLongArray done, int threads) {

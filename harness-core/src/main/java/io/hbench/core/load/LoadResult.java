@@ -18,13 +18,34 @@ import java.util.Set;
  *     clock in one process, from the tasks' wall clocks when merged
  * @param warmupCalls calls made as warm-up and left out of {@code tally}
  * @param clients threads that made the calls, over all tasks
+ * @param clientRates each client thread's recorded calls per second over its own window (first
+ *     call's start to last call's end), over all tasks; a thread that recorded no call is left out
  */
 public record LoadResult(
     OperationTally tally, Set<String> steps, long startMillis, long endMillis, long wallNanos,
-    long warmupCalls, int clients) {
+    long warmupCalls, int clients, List<Double> clientRates) {
 
   public LoadResult {
     steps = Set.copyOf(steps);
+    clientRates = List.copyOf(clientRates);
+  }
+
+  /** A result that knows no client's own rate. */
+  public LoadResult(OperationTally tally, Set<String> steps, long startMillis, long endMillis,
+      long wallNanos, long warmupCalls, int clients) {
+    this(tally, steps, startMillis, endMillis, wallNanos, warmupCalls, clients, List.of());
+  }
+
+  /**
+   * The spread of the clients' own rates (min, median, max over client threads), scaled by
+   * {@code perCall} (rows per call for a batched load); null when no client recorded a call.
+   * It shows an uneven load that the aggregate rate hides; it is never summed into it.
+   */
+  public io.hbench.core.stats.Spread clientSpread(double perCall) {
+    if (clientRates.isEmpty()) {
+      return null;
+    }
+    return io.hbench.core.stats.Spread.of(clientRates.stream().map(r -> r * perCall).toList());
   }
 
   /** Recorded calls per second over the wall-clock window, steps left out. */
@@ -87,7 +108,9 @@ public record LoadResult(
     long end = Long.MIN_VALUE;
     long warmup = 0;
     int clients = 0;
+    List<Double> rates = new ArrayList<>();
     for (LoadResult p : parts) {
+      rates.addAll(p.clientRates());
       tally.add(p.tally());
       steps.addAll(p.steps());
       if (p.tally().calls() > 0) {
@@ -101,7 +124,7 @@ public record LoadResult(
       start = end = parts.get(0).startMillis();
     }
     return new LoadResult(tally, steps, start, end, Math.max(0, end - start) * 1_000_000L, warmup,
-        clients);
+        clients, rates);
   }
 
   /**
@@ -114,18 +137,25 @@ public record LoadResult(
       lines.add((steps.contains(op) ? STEP : OP) + op + "\t" + tally.line(op));
     }
     lines.add(WINDOW + "\t" + startMillis + " " + endMillis + " " + warmupCalls + " " + clients);
+    if (!clientRates.isEmpty()) {
+      StringBuilder b = new StringBuilder(CLIENTS).append('\t');
+      clientRates.forEach(r -> b.append(r).append(' '));
+      lines.add(b.toString().trim());
+    }
     return lines;
   }
 
   private static final String OP = "op:";
   private static final String STEP = "step:";
   private static final String WINDOW = "_window";
+  private static final String CLIENTS = "_client_rates";
 
   /** Reads the lines of one process written by {@link #toLines}. */
   public static LoadResult parse(List<String> lines) {
     OperationTally tally = new OperationTally();
     Set<String> steps = new LinkedHashSet<>();
     long[] w = null;
+    List<Double> rates = new ArrayList<>();
     for (String line : lines) {
       int tab = line.indexOf('\t');
       if (tab < 0) {
@@ -133,7 +163,11 @@ public record LoadResult(
       }
       String key = line.substring(0, tab);
       String value = line.substring(tab + 1);
-      if (key.equals(WINDOW)) {
+      if (key.equals(CLIENTS)) {
+        for (String r : value.split(" ")) {
+          rates.add(Double.parseDouble(r));
+        }
+      } else if (key.equals(WINDOW)) {
         String[] f = value.split(" ");
         w = new long[] {Long.parseLong(f[0]), Long.parseLong(f[1]), Long.parseLong(f[2]),
             Long.parseLong(f[3])};
@@ -150,6 +184,6 @@ public record LoadResult(
       throw new IllegalArgumentException("a load's lines have no window");
     }
     return new LoadResult(tally, steps, w[0], w[1], Math.max(0, w[1] - w[0]) * 1_000_000L, w[2],
-        (int) w[3]);
+        (int) w[3], rates);
   }
 }

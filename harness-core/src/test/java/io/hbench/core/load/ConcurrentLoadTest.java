@@ -251,4 +251,23 @@ class ConcurrentLoadTest {
     assertEquals(2 / 4.0, merged.callsPerSecond(), 1e-9);
     assertEquals(8, merged.clients());
   }
+
+  @Test
+  void eachClientsOwnRateShowsAnUnevenLoadAndSurvivesTheTaskText() throws Exception {
+    // Thread 0 makes 4 calls of 20 ms, thread 1 makes 4 calls of 5 ms: about 50/s and 200/s.
+    LoadResult r = ConcurrentLoad.run("op", LoadPlan.calls(4, 4), (t, i) -> {
+      Thread.sleep(t == 0 ? 20 : 5);
+      return 0;
+    }, quiet, "test");
+    assertEquals(2, r.clientRates().size());
+    io.hbench.core.stats.Spread s = r.clientSpread(10);
+    assertTrue(s.min() < 600 && s.max() > 1000, "rows/s per client x10: " + r.clientRates());
+    LoadResult back = LoadResult.parse(r.toLines());
+    assertEquals(r.clientRates(), back.clientRates());
+    LoadResult merged = LoadResult.merge(List.of(back, back));
+    assertEquals(4, merged.clientRates().size());
+    // A result from before per-client rates were kept has none, and no spread.
+    assertNull(new LoadResult(new io.hbench.core.stats.OperationTally(), java.util.Set.of(), 0, 0,
+        0, 0, 1).clientSpread(1));
+  }
 }

@@ -1,0 +1,38 @@
+package io.hbench.hbase;
+
+import java.io.File;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+
+/**
+ * The one place an HBase client's configuration is built, for the suite, its map tasks and the
+ * reachability check: the run's configuration (with {@code --conf} files and {@code -D}) over
+ * {@code hbase-default.xml}, {@code hbase-site.xml} from the class path ({@code hbase
+ * mapredcp}, {@code HBASE_CONF_DIR} on the class path) and {@code $HBASE_CONF_DIR/hbase-site.xml}.
+ */
+final class HBaseClientConfiguration {
+
+  /** Set by the embedded HBase when it changed the WAL provider: said in every record. */
+  static final String WAL_PROVIDER_CHANGED = "hbench.hbase.wal-provider-changed";
+
+  private HBaseClientConfiguration() {}
+
+  static Configuration of(Configuration run) {
+    Configuration c = HBaseConfiguration.create();
+    String dir = System.getenv("HBASE_CONF_DIR");
+    if (dir != null && new File(dir, "hbase-site.xml").isFile()) {
+      c.addResource(new Path(new File(dir, "hbase-site.xml").toURI()));
+    }
+    // The run's own settings win: -D and --conf are the user's last word.
+    HBaseConfiguration.merge(c, run);
+    return c;
+  }
+
+  /** Whether the configuration names an HBase cluster rather than HBase's local defaults. */
+  static boolean namesCluster(Configuration c) {
+    return !"localhost".equals(c.get("hbase.zookeeper.quorum", "localhost"))
+        || c.get("hbase.client.bootstrap.servers") != null
+        || c.get("hbase.masters") != null;
+  }
+}

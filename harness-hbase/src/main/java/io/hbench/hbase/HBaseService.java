@@ -1,0 +1,201 @@
+package io.hbench.hbase;
+
+import io.hbench.core.InvalidInputException;
+import io.hbench.core.cluster.InProcessService;
+import io.hbench.core.cluster.RunningService;
+import io.hbench.core.cluster.ServiceProvider;
+import io.hbench.core.result.ServiceInfo;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.ClusterMetrics;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+
+/**
+ * {@code hbase}: HBase's mini cluster (a Master, RegionServers and ZooKeeper, from
+ * hbase-testing-util) in this process on the embedded store, started only when an HBase suite
+ * runs; or, for {@code --cluster conf}, the configured cluster, asked once with short timeouts
+ * so that an unreachable ZooKeeper or Master is one line within seconds.
+ *
+ * <p>This class names no HBase server class outside {@link #start}: the thin {@code bench.jar}
+ * carries none.
+ */
+public final class HBaseService implements ServiceProvider {
+
+  /** How long the configured cluster has to answer. */
+  static final long CONNECT_SECONDS = 20;
+
+  @Override
+  public String name() {
+    return "hbase";
+  }
+
+  @Override
+  public String description() {
+    return "HBase (HBase's mini cluster: a Master, a RegionServer and ZooKeeper)";
+  }
+
+  @Override
+  public String nodeKind() {
+    return null;
+  }
+
+  @Override
+  public RunningService start(Configuration conf, Path root, int nodes) throws IOException {
+    return MiniHBase.start(conf, root, nodes);
+  }
+
+  @Override
+  public ServiceInfo connect(Configuration run) throws IOException {
+    Configuration c = HBaseClientConfiguration.of(run);
+    if (!HBaseClientConfiguration.namesCluster(c)) {
+      throw new InvalidInputException("--cluster conf: no HBase cluster is configured"
+          + " (hbase.zookeeper.quorum is localhost); set HBASE_CONF_DIR, put hbase-site.xml on the"
+          + " class path ('hbase mapredcp'), or pass it with --conf");
+    }
+    return describe(c, "configured");
+  }
+
+  /**
+   * Asks the cluster for its version and servers, giving up after {@link #CONNECT_SECONDS}.
+   *
+   * @throws InvalidInputException when it does not answer
+   */
+  static ServiceInfo describe(Configuration base, String origin) throws IOException {
+    Configuration c = new Configuration(base);
+    // Fail fast: the client's defaults retry for minutes.
+    c.setInt("hbase.client.retries.number", 1);
+    c.setInt("zookeeper.recovery.retry", 0);
+    c.setInt("zookeeper.session.timeout", 10_000);
+    c.setInt("hbase.rpc.timeout", 10_000);
+    c.setInt("hbase.client.operation.timeout", 15_000);
+    String where = c.get("hbase.zookeeper.quorum") + ":" + c.get("hbase.zookeeper.property.clientPort", "2181");
+    ExecutorService ask = Executors.newSingleThreadExecutor(r -> {
+      Thread t = new Thread(r, "hbench-hbase-connect");
+      t.setDaemon(true);
+      return t;
+    });
+    try {
+      Future<ServiceInfo> answer = ask.submit(() -> {
+        try (Connection conn = ConnectionFactory.createConnection(c);
+            Admin admin = conn.getAdmin()) {
+          ClusterMetrics m = admin.getClusterMetrics(EnumSet.of(ClusterMetrics.Option.HBASE_VERSION,
+              ClusterMetrics.Option.MASTER, ClusterMetrics.Option.BACKUP_MASTERS,
+              ClusterMetrics.Option.LIVE_SERVERS));
+          Map<String, Integer> nodes = new LinkedHashMap<>();
+          nodes.put("masters", (m.getMasterName() == null ? 0 : 1) + m.getBackupMasterNames().size());
+          nodes.put("region_servers", m.getLiveServerMetrics().size());
+          return new ServiceInfo("hbase", origin, m.getHBaseVersion(), "zk://" + where
+              + c.get("zookeeper.znode.parent", "/hbase"), nodes);
+        }
+      });
+      return answer.get(CONNECT_SECONDS, TimeUnit.SECONDS);
+    } catch (TimeoutException e) {
+      throw new InvalidInputException("hbase: no answer from the cluster through ZooKeeper at "
+          + where + " within " + CONNECT_SECONDS + " s; is HBase running there?");
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      throw new InvalidInputException("hbase: cannot reach the cluster through ZooKeeper at "
+          + where + ": " + cause.getClass().getSimpleName()
+          + (cause.getMessage() == null ? "" : ": " + cause.getMessage().lines().findFirst().orElse("")));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while connecting to HBase", e);
+    } finally {
+      ask.shutdownNow();
+    }
+  }
+
+  /** The mini cluster, kept in a class of its own so the provider loads without HBase's server. */
+  static final class MiniHBase extends InProcessService {
+    private final org.apache.hadoop.hbase.HBaseTestingUtility util;
+    private final ServiceInfo info;
+
+    private MiniHBase(org.apache.hadoop.hbase.HBaseTestingUtility util, ServiceInfo info) {
+      this.util = util;
+      this.info = info;
+    }
+
+    static MiniHBase start(Configuration conf, Path root, int nodes) throws IOException {
+      // HBaseTestingUtility resets fs.defaultFS on the configuration it is given: give it a copy.
+      Configuration c = org.apache.hadoop.hbase.HBaseConfiguration.create(conf);
+      String defaultFs = conf.get("fs.defaultFS", "file:///");
+      // HBase 2.6.1's AsyncFSWAL breaks HDFS's LeaseRenewer with Hadoop 3.4 (NPE): the
+      // filesystem WAL works, at some cost to write speed; every record says so.
+      if (c.get("hbase.wal.provider") == null) {
+        c.set("hbase.wal.provider", "filesystem");
+        conf.setBoolean(HBaseClientConfiguration.WAL_PROVIDER_CHANGED, true);
+      }
+      // A local store cannot hflush; HBase refuses it unless told this is on purpose.
+      c.setBoolean("hbase.unsafe.stream.capability.enforce", false);
+      // No web UIs: nothing to look at, and fewer ports.
+      c.setInt("hbase.master.info.port", -1);
+      c.setInt("hbase.regionserver.info.port", -1);
+      String savedBase = System.getProperty("test.build.data.basedirectory");
+      System.setProperty("test.build.data.basedirectory", root.toString());
+      org.apache.hadoop.hbase.HBaseTestingUtility util =
+          new org.apache.hadoop.hbase.HBaseTestingUtility(c);
+      try {
+        util.getConfiguration().set("fs.defaultFS", defaultFs);
+        util.startMiniZKCluster();
+        util.startMiniHBaseCluster(org.apache.hadoop.hbase.StartMiniClusterOption.builder()
+            .numMasters(1).numRegionServers(Math.max(1, nodes)).build());
+      } catch (Exception e) {
+        try {
+          util.shutdownMiniCluster();
+        } catch (Exception suppressed) {
+          e.addSuppressed(suppressed);
+        }
+        throw e instanceof IOException io ? io : new IOException("starting HBase: " + e, e);
+      } finally {
+        if (savedBase == null) {
+          System.clearProperty("test.build.data.basedirectory");
+        } else {
+          System.setProperty("test.build.data.basedirectory", savedBase);
+        }
+      }
+      // What clients need: ZooKeeper's address, and the Master's.
+      Configuration started = util.getConfiguration();
+      for (String key : new String[] {"hbase.zookeeper.quorum",
+          "hbase.zookeeper.property.clientPort", "zookeeper.znode.parent", "hbase.masters",
+          "hbase.rootdir", "hbase.wal.provider"}) {
+        if (started.get(key) != null) {
+          conf.set(key, started.get(key));
+        }
+      }
+      ServiceInfo info = describe(started, "embedded");
+      return new MiniHBase(util, info);
+    }
+
+    @Override
+    public ServiceInfo info() {
+      return info;
+    }
+
+    @Override
+    protected void stop() {
+      // HBase's procedure executor lists its thread group on System.out as it stops; stdout
+      // holds only hbench's tables.
+      java.io.PrintStream out = System.out;
+      System.setOut(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+      try {
+        util.shutdownMiniCluster();
+      } catch (IOException e) {
+        // Best effort, as InProcessService says.
+      } finally {
+        System.setOut(out);
+      }
+    }
+  }
+}

@@ -1,0 +1,80 @@
+package io.hbench.hbase;
+
+import io.hbench.core.report.Table;
+import io.hbench.core.result.Metric;
+import io.hbench.core.result.OperationLoad;
+import io.hbench.core.result.PhaseResult;
+import io.hbench.core.result.ResultRecord;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * hbase-pe's table, the seed's table 5.1 turned on its side: a row per point (command, clients,
+ * rows), with rows/s over the clients' common window, MB/s, the latency percentiles of the
+ * command's operation, and the spread of the clients' own rates. Buffered writes add their
+ * enqueue and flush steps as rows of their own, so neither hides the other.
+ */
+final class PeReport {
+
+  private PeReport() {}
+
+  static Table table(List<ResultRecord> records) {
+    List<List<String>> rows = new ArrayList<>();
+    for (ResultRecord r : records) {
+      String command = String.valueOf(r.params().get("command"));
+      Object clients = r.params().getOrDefault("clients_total", r.params().get("clients"));
+      String who = clients + " x " + r.params().get("rows_per_client");
+      String label = r.point() + (r.repeat() > 1 ? " #" + r.repeat() : "")
+          + (r.isWarmup() ? " (warm-up)" : "");
+      PhaseResult p = r.ok() ? r.phase(command) : null;
+      if (p == null) {
+        rows.add(List.of(label, who, r.ok() ? "-" : "failed", "", "", "", "", "", "", ""));
+        continue;
+      }
+      Metric rate = p.metric(null, HBasePeBenchmark.ROWS_PER_S);
+      if (rate == null) {
+        rate = p.metric(null, HBasePeBenchmark.SCANS_PER_S);
+      }
+      String spread = spread(p, rate == null ? HBasePeBenchmark.ROWS_PER_S : rate.name());
+      for (OperationLoad l : p.loads()) {
+        boolean main = !l.isStep();
+        OperationLoad.Latency lat = l.latencyMs();
+        rows.add(List.of(main ? label : "  " + l.op(), main ? who : "",
+            main && rate != null ? fmt(rate.value()) + (rate.unit().equals("scans/s") ? " scans/s" : "") : "",
+            main ? fmt(l.bytes() / (1024.0 * 1024) / Math.max(1e-9, l.windowSeconds())) : "",
+            lat == null ? "" : fmt(lat.p50()), lat == null ? "" : fmt(lat.p90()),
+            lat == null ? "" : fmt(lat.p99()), lat == null ? "" : fmt(lat.p999()),
+            lat == null ? "" : fmt(lat.max()), main ? spread : ""));
+      }
+    }
+    if (rows.isEmpty()) {
+      return null;
+    }
+    return Table.of("HBase PerformanceEvaluation workloads",
+        List.of("command", "clients x rows", "rows/s", "MB/s", "p50 ms", "p90 ms", "p99 ms",
+            "p99.9 ms", "max ms", "client rows/s min/med/max"),
+        rows,
+        "rows/s: rows of all clients over their common window (first call's start to last call's"
+            + " end), never a sum of per-client rates; scans/s for range scans. MB/s: cells' bytes"
+            + " (key, family, qualifier, value) sent or received over the window, MB = 2^20."
+            + " Latency from HdrHistogram over every call; put.enqueue is the copy into the"
+            + " client's buffer, put.flush the send; *.service is the time inside the call when"
+            + " --target-rate measures latency from each call's intended start.");
+  }
+
+  private static String spread(PhaseResult p, String headline) {
+    Metric min = p.metric(null, "client_" + headline + "_min");
+    Metric med = p.metric(null, "client_" + headline + "_median");
+    Metric max = p.metric(null, "client_" + headline + "_max");
+    if (min == null || med == null || max == null) {
+      return "";
+    }
+    return fmt(min.value()) + " / " + fmt(med.value()) + " / " + fmt(max.value());
+  }
+
+  static String fmt(double v) {
+    return Math.abs(v) >= 100 ? String.format(Locale.ROOT, "%.0f", v)
+        : String.format(Locale.ROOT, "%.3g", v);
+  }
+}

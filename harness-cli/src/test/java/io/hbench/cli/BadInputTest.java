@@ -118,6 +118,12 @@ class BadInputTest {
         "terasort --sizes 1M --warmup 1; leaves no repeat of 1 to summarize",
         "terasort --sizes 1M --label a,b; invalid --label 'a,b': 1 to 64 letters",
         "fsops --op delete --duration 5s; --duration does not apply to delete",
+        "hbase-pe; missing COMMAND (the word after the suite's name, or --command)",
+        "hbase-pe randomRaed; unknown command 'randomRaed'",
+        "hbase-pe randomRead --command scan; COMMAND given twice",
+        "hbase-pe randomRead scan; unmatched argument",
+        "hbase-pe sequentialWrite --multi-put 5; --multi-put needs --auto-flush",
+        "hbase-pe sequentialWrite --duration 5s; --duration does not apply to sequentialWrite",
         "fsops --op list --duration 5x; give a duration such as",
         "fsops --op list --target-rate fast; for --target-rate: not a number",
         "fsops --op clean --maps 2; --maps does not apply to clean",
@@ -135,7 +141,7 @@ class BadInputTest {
     assertEquals(0, p.exitCode);
     for (String suite :
         new String[] {"terasort", "teragen", "teravalidate", "dfsio", "wordcount", "slive",
-          "disk", "nnthroughput", "fsops", "embedded-cluster"}) {
+          "disk", "nnthroughput", "fsops", "hbase-pe", "embedded-cluster"}) {
       assertTrue(p.out.contains("  " + suite + " "), suite + " missing from:\n" + p.out);
     }
   }

@@ -1,0 +1,296 @@
+package io.hbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hbench.core.cluster.EmbeddedCluster;
+import io.hbench.core.result.Check;
+import io.hbench.core.result.Metric;
+import io.hbench.core.result.OperationLoad;
+import io.hbench.core.result.PhaseResult;
+import io.hbench.core.result.ResultReader;
+import io.hbench.core.result.ResultRecord;
+import io.hbench.core.result.ResultSchema;
+import io.hbench.core.stats.LatencyHistogram;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * bench hbase-pe on a real HBase mini cluster (with HDFS and YARN, in this JVM), reached as a
+ * configured cluster through the configuration files the embedded cluster writes: every command,
+ * checked reads that catch a changed cell, tables hbench did not create left alone, clients as
+ * map tasks, and open-loop latency.
+ */
+@Tag("integration")
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Timeout(value = 15, unit = TimeUnit.MINUTES)
+class HBasePeIT {
+
+  EmbeddedCluster cluster;
+  Path tmp;
+  Path confDir;
+  Connection hbase;
+
+  @BeforeAll
+  void start() throws Exception {
+    tmp = Files.createTempDirectory("hbench-hbase-it-");
+    cluster = EmbeddedCluster.start(new Configuration(), 1, "hdfs", "yarn", "hbase");
+    confDir = tmp.resolve("conf");
+    cluster.writeConfiguration(confDir);
+    hbase = ConnectionFactory.createConnection(HBaseConfiguration.create(cluster.configuration()));
+  }
+
+  @AfterAll
+  void stop() throws Exception {
+    if (hbase != null) {
+      hbase.close();
+    }
+    if (cluster != null) {
+      cluster.close();
+    }
+  }
+
+  record Run(BenchProcess process, List<ResultRecord> records) {}
+
+  Run bench(String out, String... args) throws Exception {
+    Path file = tmp.resolve(out + ".jsonl");
+    List<String> all = new ArrayList<>(List.of("hbase-pe"));
+    all.addAll(List.of(args));
+    all.addAll(List.of("--cluster", "conf", "--out", file.toString()));
+    BenchProcess p = BenchProcess.run(confDir.toString(), all.toArray(new String[0]));
+    List<ResultRecord> records = Files.exists(file) ? ResultReader.read(file) : List.of();
+    if (Files.exists(file)) {
+      ResultSchema.assertValid(file);
+    }
+    return new Run(p, records);
+  }
+
+  static PhaseResult phase(ResultRecord r) {
+    PhaseResult p = r.phase(String.valueOf(r.params().get("command")));
+    assertNotNull(p, "no phase in " + r.point());
+    return p;
+  }
+
+  static OperationLoad mainLoad(ResultRecord r) {
+    return phase(r).loads().stream().filter(l -> !l.isStep()).findFirst().orElseThrow();
+  }
+
+  static double metric(ResultRecord r, String name) {
+    Metric m = phase(r).metric(null, name);
+    assertNotNull(m, name + " in " + r.point());
+    return m.value();
+  }
+
+  @Test
+  void everyCommandCountsExactlyChecksEveryValueAndLeavesNoTable() throws Exception {
+    Run run = bench("all", "all", "--rows", "200", "--clients", "2", "--table", "it_all");
+    assertEquals(0, run.process().exitCode, run.process().toString());
+    assertEquals(18, run.records().size());
+    for (ResultRecord r : run.records()) {
+      assertTrue(r.ok(), r.point() + ": " + r.failure() + " " + r.validation());
+      String command = String.valueOf(r.params().get("command"));
+      OperationLoad l = mainLoad(r);
+      // 2 clients x 200 calls; a scan's clients each read to their range's end.
+      assertEquals(400, l.calls(), command);
+      assertEquals(0, l.failures(), command);
+      assertNotNull(l.latencyMs(), command);
+      assertTrue(l.latencyMs().p99() >= l.latencyMs().p50() && l.latencyMs().max() > 0, command);
+      assertEquals(l.calls(), LatencyHistogram.decode(l.histogram()).count(), command);
+      boolean rangeScan = command.startsWith("scanRange") || command.equals("randomSeekScan")
+          || command.equals("filterScan");
+      assertTrue(metric(r, rangeScan ? "scans_per_s" : "rows_per_s") > 0, command);
+      assertEquals("passed", r.validation().status(), command);
+      assertEquals(2, r.environment().services().size(), "hdfs and hbase: " + command);
+    }
+    ResultRecord write = run.records().get(0);
+    assertEquals("sequentialWrite", write.params().get("command"));
+    Check rows = check(write, "rows_on_server");
+    assertTrue(rows.detail().startsWith("400 rows counted"), rows.detail());
+    // Buffered writes: the copy into the buffer and the flush, each with its own latency.
+    assertNotNull(phase(write).load("put.enqueue"));
+    assertNotNull(phase(write).load("put.flush"));
+    assertTrue(run.process().out.contains("sequentialWrite") && run.process().out.contains("rows/s"),
+        run.process().out);
+    // The table the run's writes made is gone; nothing else was asked for.
+    try (Admin admin = hbase.getAdmin()) {
+      assertFalse(admin.tableExists(TableName.valueOf("it_all")));
+    }
+  }
+
+  static Check check(ResultRecord r, String name) {
+    return r.validation().checks().stream().filter(c -> c.name().equals(name)).findFirst()
+        .orElseThrow(() -> new AssertionError("no check " + name + " in " + r.validation()));
+  }
+
+  @Test
+  void aChangedCellFailsTheReadNamingTheRow() throws Exception {
+    Run write = bench("kept", "sequentialWrite", "--rows", "300", "--table", "it_kept", "--keep-table");
+    assertEquals(0, write.process().exitCode, write.process().toString());
+    Run clean = bench("clean-read", "sequentialRead,scan", "--rows", "300", "--table", "it_kept");
+    assertEquals(0, clean.process().exitCode, clean.process().toString());
+    try (Table t = hbase.getTable(TableName.valueOf("it_kept"))) {
+      t.put(new Put(Bytes.toBytes(String.format("%026d", 123))).addColumn(
+          Bytes.toBytes("info0"), Bytes.toBytes("0"), Bytes.toBytes("not what hbench wrote")));
+    }
+    Run bad = bench("bad-read", "sequentialRead", "--rows", "300", "--table", "it_kept");
+    assertEquals(1, bad.process().exitCode, bad.process().toString());
+    ResultRecord r = bad.records().get(0);
+    assertFalse(r.ok());
+    assertEquals(1, mainLoad(r).failures());
+    assertTrue(check(r, "values").detail().contains("row 123"), r.validation().toString());
+    // A read run leaves the kept table; hbench drops it only when asked by a write run.
+    try (Admin admin = hbase.getAdmin()) {
+      assertTrue(admin.tableExists(TableName.valueOf("it_kept")));
+    }
+  }
+
+  @Test
+  void aTableHbenchDidNotCreateIsNeverTouched() throws Exception {
+    TableName theirs = TableName.valueOf("it_theirs");
+    try (Admin admin = hbase.getAdmin()) {
+      admin.createTable(TableDescriptorBuilder.newBuilder(theirs)
+          .setColumnFamily(ColumnFamilyDescriptorBuilder.of("info0")).build());
+    }
+    try (Table t = hbase.getTable(theirs)) {
+      for (int i = 0; i < 50; i++) {
+        t.put(new Put(Bytes.toBytes(String.format("%026d", i)))
+            .addColumn(Bytes.toBytes("info0"), Bytes.toBytes("0"), Bytes.toBytes("v" + i)));
+      }
+    }
+    TableDescriptor before;
+    try (Admin admin = hbase.getAdmin()) {
+      before = admin.getDescriptor(theirs);
+    }
+    for (String command : List.of("randomRead", "sequentialWrite", "sequentialDelete")) {
+      Run run = bench("theirs-" + command, command, "--rows", "50", "--table", "it_theirs");
+      assertEquals(2, run.process().exitCode, command + ": " + run.process());
+      assertTrue(run.process().err.contains("not created by hbench"), run.process().err);
+      assertTrue(run.records().isEmpty(), command);
+    }
+    try (Admin admin = hbase.getAdmin()) {
+      assertEquals(before, admin.getDescriptor(theirs));
+      assertTrue(admin.isTableEnabled(theirs));
+    }
+    assertEquals(50, rows(theirs));
+
+    Run missing = bench("missing", "randomRead", "--rows", "10", "--table", "it_missing");
+    assertEquals(2, missing.process().exitCode, missing.process().toString());
+    assertTrue(missing.process().err.contains("does not exist"), missing.process().err);
+    try (Admin admin = hbase.getAdmin()) {
+      assertFalse(admin.tableExists(TableName.valueOf("it_missing")));
+    }
+    // A kept table of other settings: refused before anything is read.
+    Run write = bench("layout", "sequentialWrite", "--rows", "20", "--table", "it_layout",
+        "--value-size", "100", "--keep-table");
+    assertEquals(0, write.process().exitCode, write.process().toString());
+    Run other = bench("layout-read", "randomRead", "--rows", "20", "--table", "it_layout");
+    assertEquals(2, other.process().exitCode, other.process().toString());
+    assertTrue(other.process().err.contains("--value-size 1000 (the table has 100)"), other.process().err);
+  }
+
+  private long rows(TableName t) throws Exception {
+    long n = 0;
+    try (Table table = hbase.getTable(t); ResultScanner rs = table.getScanner(new Scan())) {
+      for (Result r = rs.next(); r != null; r = rs.next()) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  @Test
+  void clientsAsMapTasksAddUpAndMergeTheirHistograms() throws Exception {
+    Run run = bench("maps", "sequentialWrite,randomRead", "--rows", "250", "--clients", "2",
+        "--maps", "2", "--table", "it_maps");
+    assertEquals(0, run.process().exitCode, run.process().toString());
+    for (ResultRecord r : run.records()) {
+      assertTrue(r.ok(), r.point() + ": " + r.failure() + " " + r.validation());
+      assertEquals(4, r.params().get("clients_total"));
+      OperationLoad l = mainLoad(r);
+      assertEquals(1000, l.calls(), r.point());
+      assertEquals(1000, LatencyHistogram.decode(l.histogram()).count(), r.point());
+      assertTrue(metric(r, "rows_per_s") > 0);
+      // Four clients' own rates, around the aggregate.
+      assertTrue(metric(r, "client_rows_per_s_min") <= metric(r, "client_rows_per_s_max"));
+    }
+    assertTrue(check(run.records().get(0), "rows_on_server").detail().startsWith("1000 rows"));
+  }
+
+  @Test
+  void openLoopLatencyMatchesServiceTimeBelowCapacityAndGrowsAboveIt() throws Exception {
+    Run write = bench("rate-write", "sequentialWrite", "--rows", "2000", "--table", "it_rate",
+        "--keep-table");
+    assertEquals(0, write.process().exitCode, write.process().toString());
+    Run below = bench("below", "randomRead", "--table", "it_rate", "--target-rate", "50",
+        "--duration", "3s");
+    Run above = bench("above", "randomRead", "--table", "it_rate", "--target-rate", "50000",
+        "--duration", "3s");
+    for (Run r : List.of(below, above)) {
+      assertEquals(0, r.process().exitCode, r.process().toString());
+    }
+    OperationLoad.Latency intended = phase(below.records().get(0)).load("get").latencyMs();
+    OperationLoad.Latency service = phase(below.records().get(0)).load("get.service").latencyMs();
+    // Below capacity each call starts on time: its latency is its service time.
+    assertTrue(intended.p50() <= service.p50() * 1.5 + 0.5, intended + " vs " + service);
+    OperationLoad.Latency late = phase(above.records().get(0)).load("get").latencyMs();
+    OperationLoad.Latency serviceAbove = phase(above.records().get(0)).load("get.service").latencyMs();
+    // Above it, calls queue behind their intended start: latency grows past the service time.
+    assertTrue(late.p50() > serviceAbove.p50() * 10, late + " vs " + serviceAbove);
+  }
+
+  @Test
+  void theAsyncClientRunsWritesReadsAndScans() throws Exception {
+    Run run = bench("async", "sequentialWrite,randomRead,scan", "--rows", "300", "--clients", "2",
+        "--async", "--table", "it_async");
+    assertEquals(0, run.process().exitCode, run.process().toString());
+    assertEquals(3, run.records().size());
+    for (ResultRecord r : run.records()) {
+      assertTrue(r.ok(), r.point() + ": " + r.failure() + " " + r.validation());
+      assertEquals(600, mainLoad(r).calls());
+    }
+    Map<String, String> options = run.records().get(0).options();
+    assertEquals("true", options.get("async"));
+  }
+
+  @Test
+  void anUnreachableHBaseIsOneLineWithinSeconds() {
+    long t0 = System.nanoTime();
+    BenchProcess p = BenchProcess.run(confDir.toString(), "hbase-pe", "randomRead", "--cluster",
+        "conf", "-D", "hbase.zookeeper.quorum=127.0.0.1", "-D",
+        "hbase.zookeeper.property.clientPort=9", "--out", tmp.resolve("none.jsonl").toString());
+    double seconds = (System.nanoTime() - t0) / 1e9;
+    assertEquals(2, p.exitCode, p.toString());
+    assertTrue(seconds < 40, seconds + " s");
+    List<String> bench = p.errLines().stream().filter(l -> l.startsWith("bench:")).toList();
+    assertEquals(1, bench.size(), p.toString());
+    assertTrue(bench.get(0).contains("127.0.0.1:9"), bench.get(0));
+    assertFalse(Files.exists(tmp.resolve("none.jsonl")));
+  }
+}

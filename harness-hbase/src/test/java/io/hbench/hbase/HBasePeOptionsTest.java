@@ -1,0 +1,70 @@
+package io.hbench.hbase;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hbench.core.InvalidInputException;
+import io.hbench.core.OptionValues;
+import io.hbench.core.Point;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class HBasePeOptionsTest {
+
+  private final HBasePeBenchmark suite = new HBasePeBenchmark();
+
+  private List<Point> points(String... kv) {
+    Map<String, String> texts = new LinkedHashMap<>();
+    for (int i = 0; i < kv.length; i += 2) {
+      texts.put(kv[i], kv[i + 1]);
+    }
+    return suite.points(OptionValues.parse(suite.options(), texts));
+  }
+
+  private String refusal(String... kv) {
+    return assertThrows(InvalidInputException.class, () -> points(kv)).getMessage();
+  }
+
+  @Test
+  void aPointIsOneCommandAtOneSettingAndListsSweep() {
+    List<Point> p = points("--command", "sequentialWrite,randomRead", "--rows", "1000,2000",
+        "--clients", "1,4");
+    assertEquals(8, p.size());
+    assertEquals("sequentialWrite 1c 1000r", p.get(0).label());
+    assertEquals(PeCommand.RANDOM_READ, p.get(1).get(HBasePeBenchmark.COMMAND_PARAM));
+    assertEquals(4, p.get(2).get(HBasePeBenchmark.CLIENTS_PARAM));
+    assertEquals(2000L, p.get(7).get(HBasePeBenchmark.ROWS_PARAM));
+    // One setting: the label is PE's command name, as the seed's table has it.
+    assertEquals("randomRead", points("--command", "randomRead").get(0).label());
+    assertEquals(PeOptions.PE_DEFAULT_ROWS, points("--command", "randomRead").get(0)
+        .get(HBasePeBenchmark.ROWS_PARAM));
+  }
+
+  @Test
+  void sizeGivesRowsPerClientFromTheValues() {
+    // 1 GiB of 1000-byte values over 4 clients.
+    Point p = points("--command", "sequentialWrite", "--size", "1G", "--clients", "4").get(0);
+    assertEquals((1L << 30) / 1000 / 4, p.get(HBasePeBenchmark.ROWS_PARAM));
+  }
+
+  @Test
+  void inconsistentOptionsAreOneLineEach() {
+    assertTrue(refusal("--command", "scan", "--rows", "10", "--size", "1G").contains("not both"));
+    assertTrue(refusal("--command", "sequentialWrite", "--multi-put", "10")
+        .contains("--multi-put needs --auto-flush"));
+    assertTrue(refusal("--command", "randomRead", "--multi-get", "7", "--rows", "100")
+        .contains("not a multiple"));
+    assertTrue(refusal("--command", "sequentialWrite", "--duration", "10s").contains("--duration"));
+    assertTrue(refusal("--command", "increment", "--async", "true").contains("--async"));
+    assertTrue(refusal("--command", "randomRead", "--sample-rate", "1.5").contains("--sample-rate"));
+    assertTrue(refusal("--command", "randomRead", "--compress", "zip").contains("--compress"));
+    assertTrue(refusal("--command", "randomRead", "--clients", "0").contains("--clients"));
+    assertTrue(refusal("--command", "randomRead", "--rows", "-5").contains("--rows"));
+    assertTrue(refusal("--command", "randomRead", "--wal", "maybe").contains("--wal"));
+    assertTrue(assertThrows(InvalidInputException.class,
+        () -> OptionValues.parse(suite.options(), Map.of())).getMessage().contains("COMMAND"));
+  }
+}

@@ -42,10 +42,21 @@ class BenchJarIT {
     Result r = run("--help");
     assertEquals(0, r.exit(), r.err());
     for (String suite : new String[] {"terasort", "teragen", "teravalidate", "dfsio", "wordcount",
-        "slive", "disk", "nnthroughput", "fsops"}) {
+        "slive", "disk", "nnthroughput", "fsops", "hbase-pe"}) {
       assertTrue(r.out().contains("  " + suite + " "), suite + " missing from:\n" + r.out());
     }
     assertFalse(r.err().contains("Exception"), r.err());
+  }
+
+  /** bench.jar carries no HBase: the suite's options and help load none of its classes. */
+  @Test
+  void hbasePeHelpNeedsNoHBase() throws Exception {
+    Result r = run("hbase-pe", "--help");
+    assertEquals(0, r.exit(), r.err());
+    assertTrue(r.out().contains("--wal=on|off|async") && r.out().contains("COMMAND"), r.out());
+    Result bad = run("hbase-pe", "sequentialWrite", "--wal", "maybe");
+    assertEquals(2, bad.exit(), bad.err());
+    assertTrue(bad.err().contains("invalid value 'maybe' for --wal"), bad.err());
   }
 
   @Test

@@ -256,7 +256,8 @@ public final class HBasePeBenchmark implements Benchmark {
       }
       PeSettings s = new PeSettings(cmd, name.getNameAsString(), rows, tableRows,
           layout.families(), layout.columns(), layout.valueSize(), layout.seed(), batch,
-          o.get(AUTO_FLUSH), o.get(WRITE_BUFFER).bytes(), o.get(CACHING), o.get(WAL),
+          o.get(AUTO_FLUSH), o.get(WRITE_BUFFER).bytes(), o.get(CACHING),
+          org.apache.hadoop.hbase.client.Durability.valueOf(o.get(WAL).durability),
           o.get(ASYNC), cmd.kind == PeCommand.Kind.READ ? o.get(SAMPLE_RATE) : 1, threads, 0);
       PeVerification verify = PeVerification.before(s, conn, clients);
       long[] perThread = new long[threads];

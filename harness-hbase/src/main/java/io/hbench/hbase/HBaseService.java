@@ -58,62 +58,76 @@ public final class HBaseService implements ServiceProvider {
 
   @Override
   public ServiceInfo connect(Configuration run) throws IOException {
-    Configuration c = HBaseClientConfiguration.of(run);
+    Configuration c;
+    try {
+      c = HBaseClientConfiguration.of(run);
+    } catch (NoClassDefFoundError e) {
+      throw new InvalidInputException("no HBase client classes on the class path: run"
+          + " HADOOP_CLASSPATH=$(hbase mapredcp):$HBASE_CONF_DIR yarn jar bench.jar ...");
+    }
     if (!HBaseClientConfiguration.namesCluster(c)) {
       throw new InvalidInputException("--cluster conf: no HBase cluster is configured"
           + " (hbase.zookeeper.quorum is localhost); set HBASE_CONF_DIR, put hbase-site.xml on the"
           + " class path ('hbase mapredcp'), or pass it with --conf");
     }
-    return describe(c, "configured");
+    return Probe.describe(c, "configured");
   }
 
   /**
-   * Asks the cluster for its version and servers, giving up after {@link #CONNECT_SECONDS}.
-   *
-   * @throws InvalidInputException when it does not answer
+   * The question put to a cluster, in a class of its own: the provider is loaded (and listed)
+   * from bench.jar on a machine without HBase, and must not need HBase's classes to load.
    */
-  static ServiceInfo describe(Configuration base, String origin) throws IOException {
-    Configuration c = new Configuration(base);
-    // Fail fast: the client's defaults retry for minutes.
-    c.setInt("hbase.client.retries.number", 1);
-    c.setInt("zookeeper.recovery.retry", 0);
-    c.setInt("zookeeper.session.timeout", 10_000);
-    c.setInt("hbase.rpc.timeout", 10_000);
-    c.setInt("hbase.client.operation.timeout", 15_000);
-    String where = c.get("hbase.zookeeper.quorum") + ":" + c.get("hbase.zookeeper.property.clientPort", "2181");
-    ExecutorService ask = Executors.newSingleThreadExecutor(r -> {
-      Thread t = new Thread(r, "hbench-hbase-connect");
-      t.setDaemon(true);
-      return t;
-    });
-    try {
-      Future<ServiceInfo> answer = ask.submit(() -> {
-        try (Connection conn = ConnectionFactory.createConnection(c);
-            Admin admin = conn.getAdmin()) {
-          ClusterMetrics m = admin.getClusterMetrics(EnumSet.of(ClusterMetrics.Option.HBASE_VERSION,
-              ClusterMetrics.Option.MASTER, ClusterMetrics.Option.BACKUP_MASTERS,
-              ClusterMetrics.Option.LIVE_SERVERS));
-          Map<String, Integer> nodes = new LinkedHashMap<>();
-          nodes.put("masters", (m.getMasterName() == null ? 0 : 1) + m.getBackupMasterNames().size());
-          nodes.put("region_servers", m.getLiveServerMetrics().size());
-          return new ServiceInfo("hbase", origin, m.getHBaseVersion(), "zk://" + where
-              + c.get("zookeeper.znode.parent", "/hbase"), nodes);
-        }
+  static final class Probe {
+    private Probe() {}
+
+    /**
+     * Asks the cluster for its version and servers, giving up after {@link #CONNECT_SECONDS}.
+     *
+     * @throws InvalidInputException when it does not answer
+     */
+    static ServiceInfo describe(Configuration base, String origin) throws IOException {
+      Configuration c = new Configuration(base);
+      // Fail fast: the client's defaults retry for minutes.
+      c.setInt("hbase.client.retries.number", 1);
+      c.setInt("zookeeper.recovery.retry", 0);
+      c.setInt("zookeeper.session.timeout", 10_000);
+      c.setInt("hbase.rpc.timeout", 10_000);
+      c.setInt("hbase.client.operation.timeout", 15_000);
+      String where = c.get("hbase.zookeeper.quorum") + ":" + c.get("hbase.zookeeper.property.clientPort", "2181");
+      ExecutorService ask = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "hbench-hbase-connect");
+        t.setDaemon(true);
+        return t;
       });
-      return answer.get(CONNECT_SECONDS, TimeUnit.SECONDS);
-    } catch (TimeoutException e) {
-      throw new InvalidInputException("hbase: no answer from the cluster through ZooKeeper at "
-          + where + " within " + CONNECT_SECONDS + " s; is HBase running there?");
-    } catch (ExecutionException e) {
-      Throwable cause = e.getCause();
-      throw new InvalidInputException("hbase: cannot reach the cluster through ZooKeeper at "
-          + where + ": " + cause.getClass().getSimpleName()
-          + (cause.getMessage() == null ? "" : ": " + cause.getMessage().lines().findFirst().orElse("")));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted while connecting to HBase", e);
-    } finally {
-      ask.shutdownNow();
+      try {
+        Future<ServiceInfo> answer = ask.submit(() -> {
+          try (Connection conn = ConnectionFactory.createConnection(c);
+              Admin admin = conn.getAdmin()) {
+            ClusterMetrics m = admin.getClusterMetrics(EnumSet.of(ClusterMetrics.Option.HBASE_VERSION,
+                ClusterMetrics.Option.MASTER, ClusterMetrics.Option.BACKUP_MASTERS,
+                ClusterMetrics.Option.LIVE_SERVERS));
+            Map<String, Integer> nodes = new LinkedHashMap<>();
+            nodes.put("masters", (m.getMasterName() == null ? 0 : 1) + m.getBackupMasterNames().size());
+            nodes.put("region_servers", m.getLiveServerMetrics().size());
+            return new ServiceInfo("hbase", origin, m.getHBaseVersion(), "zk://" + where
+                + c.get("zookeeper.znode.parent", "/hbase"), nodes);
+          }
+        });
+        return answer.get(CONNECT_SECONDS, TimeUnit.SECONDS);
+      } catch (TimeoutException e) {
+        throw new InvalidInputException("hbase: no answer from the cluster through ZooKeeper at "
+            + where + " within " + CONNECT_SECONDS + " s; is HBase running there?");
+      } catch (ExecutionException e) {
+        Throwable cause = e.getCause();
+        throw new InvalidInputException("hbase: cannot reach the cluster through ZooKeeper at "
+            + where + ": " + cause.getClass().getSimpleName()
+            + (cause.getMessage() == null ? "" : ": " + cause.getMessage().lines().findFirst().orElse("")));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted while connecting to HBase", e);
+      } finally {
+        ask.shutdownNow();
+      }
     }
   }
 
@@ -174,7 +188,7 @@ public final class HBaseService implements ServiceProvider {
           conf.set(key, started.get(key));
         }
       }
-      ServiceInfo info = describe(started, "embedded");
+      ServiceInfo info = Probe.describe(started, "embedded");
       return new MiniHBase(util, info);
     }
 

@@ -145,14 +145,22 @@ public final class EmbeddedCluster implements BenchCluster {
    * Writes this cluster's client configuration into {@code dir} as a Hadoop configuration
    * directory. The same full settings go into each of core-, hdfs-, mapred- and yarn-site.xml:
    * a setting only in core-site.xml would lose to mapred-default.xml (which says {@code
-   * mapreduce.framework.name=local}) once a client loads the MapReduce defaults.
+   * mapreduce.framework.name=local}) once a client loads the MapReduce defaults; hbase-site.xml
+   * too when HBase runs, for the same reason.
    */
   public void writeConfiguration(Path dir) throws IOException {
     Files.createDirectories(dir);
     // Each file appears whole (written aside, then moved), core-site.xml last: a script that
     // waits for core-site.xml finds the others complete. Otherwise a client started between two
     // files could miss mapred-site.xml and run its job in the local runner without a word.
-    for (String site : new String[] {"hdfs-site.xml", "mapred-site.xml", "yarn-site.xml", "core-site.xml"}) {
+    java.util.List<String> sites = new java.util.ArrayList<>(
+        java.util.List.of("hdfs-site.xml", "mapred-site.xml", "yarn-site.xml"));
+    // HBase's clients read hbase-default.xml after core-site.xml: its ZooKeeper port would win.
+    if (conf.get("hbase.zookeeper.quorum") != null) {
+      sites.add("hbase-site.xml");
+    }
+    sites.add("core-site.xml");
+    for (String site : sites) {
       Path tmp = dir.resolve("." + site + ".tmp");
       try (OutputStream out = Files.newOutputStream(tmp)) {
         conf.writeXml(out);

@@ -9,7 +9,6 @@ import io.hbench.core.result.ResultRecord;
 import io.hbench.core.result.ResultWriter;
 import io.hbench.core.result.SecretRedactor;
 import java.io.IOException;
-import org.apache.hadoop.conf.Configuration;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.util.ShutdownHookManager;
 

@@ -2,8 +2,6 @@ package io.hbench.hdfs.fsops;
 
 import io.hbench.core.load.LoadPlan;
 import io.hbench.core.load.LoadTask;
-import java.time.Duration;
-import java.util.Arrays;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -22,10 +20,6 @@ public final class FsOpsLoadTask implements LoadTask {
   private static final String SIZE = PREFIX + "size";
   private static final String BUFFER = PREFIX + "buffer";
   private static final String THREADS = PREFIX + "threads";
-  private static final String CALLS = PREFIX + "calls-per-thread";
-  private static final String DURATION = PREFIX + "duration-ns";
-  private static final String RATE = PREFIX + "target-rate";
-  private static final String WARMUP = PREFIX + "warmup-ns";
 
   /** The job's configuration: {@code base} plus what each task needs to rebuild its calls. */
   static Configuration configure(Configuration base, FsOperation op, FileSystem fs, Path data,
@@ -40,11 +34,8 @@ public final class FsOpsLoadTask implements LoadTask {
     c.setLong(SIZE, size);
     c.setInt(BUFFER, buffer);
     c.setInt(THREADS, threads);
-    c.setLong(CALLS, plan.callsOn(0));
-    c.setLong(DURATION, plan.durationNanos());
     // The rate is over all tasks: each takes its share.
-    c.set(RATE, Double.toString(plan.targetRate() / maps));
-    c.setLong(WARMUP, plan.warmupNanos());
+    plan.storeForTasks(c, maps);
     return c;
   }
 
@@ -60,12 +51,7 @@ public final class FsOpsLoadTask implements LoadTask {
     FsOpsCalls.Target target = new FsOpsCalls.Target(fs, readFs, data,
         work == null ? null : new Path(work), given, conf.getLong(SIZE, 0),
         conf.getInt(BUFFER, 1 << 20), task * threads, null);
-    long[] calls = new long[threads];
-    Arrays.fill(calls, conf.getLong(CALLS, 1));
-    LoadPlan plan = LoadPlan.calls(calls)
-        .withDuration(Duration.ofNanos(conf.getLong(DURATION, 0)))
-        .withTargetRate(Double.parseDouble(conf.get(RATE, "0")))
-        .withWarmup(Duration.ofNanos(conf.getLong(WARMUP, 0)));
+    LoadPlan plan = LoadPlan.forTask(conf);
     AutoCloseable close = op == FsOperation.PREFETCH_READ ? readFs : null;
     return new Load(op.text(), plan, FsOpsCalls.call(op, target, threads), close);
   }

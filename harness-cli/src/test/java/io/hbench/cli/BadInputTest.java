@@ -123,6 +123,7 @@ class BadInputTest {
         "hbase-pe randomRead --command scan; COMMAND given twice",
         "hbase-pe randomRead scan; unmatched argument",
         "hbase-pe sequentialWrite --multi-put 5; --multi-put needs --auto-flush",
+        "hbase-pe randomRead --table no:such:name; invalid value 'no:such:name' for --table",
         "hbase-pe sequentialWrite --duration 5s; --duration does not apply to sequentialWrite",
         "fsops --op list --duration 5x; give a duration such as",
         "fsops --op list --target-rate fast; for --target-rate: not a number",

@@ -105,6 +105,11 @@ public final class HBasePeBenchmark implements Benchmark {
     } catch (LinkageError e) {
       // No HBase classes here (bench.jar without 'hbase mapredcp'): said when the run starts.
     }
+    try {
+      tableName(o.get(TABLE));
+    } catch (LinkageError e) {
+      // As above.
+    }
     if (LoadOptions.timed(o)) {
       for (PeCommand c : commands) {
         if (c.kind == PeCommand.Kind.WRITE || c.kind == PeCommand.Kind.DELETE) {
@@ -126,10 +131,12 @@ public final class HBasePeBenchmark implements Benchmark {
     for (long rowsSetting : rowsList) {
       for (int clients : clientsList) {
         long rows = rowsPerClient(o, rowsSetting, clients);
-        int batch = Math.max(1, Math.max(o.get(MULTI_PUT), o.get(MULTI_GET)));
-        if (rows % batch != 0) {
-          throw new InvalidInputException("--rows " + rows + " is not a multiple of the batch of"
-              + " --multi-put/--multi-get " + batch + ": every call handles whole batches");
+        for (BenchmarkOption<Integer> multi : List.of(MULTI_PUT, MULTI_GET)) {
+          int batch = o.get(multi);
+          if (batch > 1 && rows % batch != 0) {
+            throw new InvalidInputException("--rows " + rows + " is not a multiple of " + multi
+                + " " + batch + ": every call handles a whole batch");
+          }
         }
         for (PeCommand c : commands) {
           boolean sweep = rowsList.size() > 1 || clientsList.size() > 1;

@@ -36,7 +36,7 @@ record PeSettings(PeCommand command, String table, long rows, long tableRows, in
     return command.kind == PeCommand.Kind.WRITE && !autoFlush;
   }
 
-  /** Calls client {@code c} makes to cover its rows. */
+  /** Calls each client makes to cover its rows (in count mode). */
   long callsPerClient() {
     return switch (command) {
       case SEQUENTIAL_READ, RANDOM_READ -> Math.max(1, (long) Math.ceil(rows * sampleRate)) / batch;

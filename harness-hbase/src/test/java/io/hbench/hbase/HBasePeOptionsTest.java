@@ -56,7 +56,11 @@ class HBasePeOptionsTest {
     assertTrue(refusal("--command", "sequentialWrite", "--multi-put", "10")
         .contains("--multi-put needs --auto-flush"));
     assertTrue(refusal("--command", "randomRead", "--multi-get", "7", "--rows", "100")
-        .contains("not a multiple"));
+        .contains("not a multiple of --multi-get 7"));
+    // Each batch divides the rows, not only the larger one.
+    assertTrue(refusal("--command", "sequentialWrite,randomRead", "--auto-flush", "true",
+        "--multi-put", "2", "--multi-get", "3", "--rows", "3").contains("--multi-put 2"));
+    assertTrue(refusal("--command", "randomRead", "--table", "bad name!").contains("--table"));
     assertTrue(refusal("--command", "sequentialWrite", "--duration", "10s").contains("--duration"));
     assertTrue(refusal("--command", "increment", "--async", "true").contains("--async"));
     assertTrue(refusal("--command", "randomRead", "--sample-rate", "1.5").contains("--sample-rate"));

@@ -103,6 +103,15 @@ public interface Benchmark {
   }
 
   /**
+   * The suite's own tables, when one is not enough (tpch: the seed's totals per scale, then the
+   * per-query matrix); by default {@link #report} alone. Printed and titled as {@link #report}.
+   */
+  default List<io.hbench.core.report.Table> reports(List<ResultRecord> records) {
+    io.hbench.core.report.Table t = report(records);
+    return t == null ? List.of() : List.of(t);
+  }
+
+  /**
    * Whether the common table (seconds and MB/s per phase) is printed before {@link #report}. A
    * suite whose points run different phases (one per NameNode operation) and whose report shows
    * every figure returns false.

@@ -41,10 +41,7 @@ final class ConsoleTables implements RunListener {
     if (io != null) {
       tables.add(io);
     }
-    Table own = benchmark.report(records);
-    if (own != null) {
-      tables.add(own);
-    }
+    tables.addAll(benchmark.reports(records));
     return tables;
   }
 }

@@ -138,6 +138,24 @@ public final class RunContext {
   }
 
   /**
+   * As {@link #phase}, for one of several independent pieces of work of a point (a query of a
+   * stream) whose failure must not stop the others: on success the phase is recorded and
+   * returned; on failure no figure is kept, the failure becomes the failed check {@code name}
+   * with {@code describe}'s one line (so the point is recorded failed), and null is returned.
+   */
+  public PhaseResult attempt(String name, long bytes, PhaseBody body,
+      java.util.function.Function<Exception, String> describe) throws InterruptedException {
+    try {
+      return phase(name, bytes, body);
+    } catch (InterruptedException e) {
+      throw e;
+    } catch (Exception e) {
+      check(name, false, describe.apply(e));
+      return null;
+    }
+  }
+
+  /**
    * Runs {@code call} as a load ({@link ConcurrentLoad}, driven as {@code plan} says) in the timed
    * phase {@code name}: the phase's bytes are what the calls moved, its records the calls, and
    * its loads (and so its metrics) the operations' figures. A suite that needs to check the

@@ -37,8 +37,7 @@ public final class ReportTables {
     }
     Benchmark b = Benchmark.named(s.name);
     for (String label : s.labels) {
-      Table own = b == null ? null : b.report(s.byLabel.get(label));
-      if (own != null) {
+      for (Table own : b == null ? List.<Table>of() : b.reports(s.byLabel.get(label))) {
         String title = (own.title() == null ? s.name : own.title()) + " · " + label;
         out.add(new Table(title, own.columns(), own.rows(), own.note()));
       }

@@ -49,8 +49,13 @@ public final class SecretRedactor {
     return key != null && (SECRET.matcher(key).matches() || hadoopSaysSecret(key));
   }
 
+  /**
+   * {@code value} as it may be written out: hidden whole under a secret key, and otherwise with
+   * the credentials a URL inside it carries hidden ({@code --jdbc-url
+   * 'jdbc:hive2://h:10000/;password=...'}).
+   */
   public static String redact(String key, String value) {
-    return isSecret(key) ? REDACTED : value;
+    return isSecret(key) ? REDACTED : redactUri(value);
   }
 
   private static final Pattern URI_USER_INFO = Pattern.compile("(?<=//)[^/@?#]*@");

@@ -1,0 +1,178 @@
+package io.hbench.hive;
+
+import io.hbench.core.InvalidInputException;
+import io.hbench.core.cluster.InProcessService;
+import io.hbench.core.cluster.RunningService;
+import io.hbench.core.cluster.ServiceProvider;
+import io.hbench.core.result.ServiceInfo;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * {@code hive}: a HiveServer2 in this process on a loopback port, with an embedded Derby metastore
+ * in the service's own directory and its warehouse on the embedded store, started only when a Hive
+ * suite runs; or, for {@code --cluster conf}, the HiveServer2 a suite's {@code --jdbc-url} names,
+ * asked once with a short timeout.
+ *
+ * <p>Suites find the server through {@link #JDBC_URL} in the run's configuration (embedded) or
+ * give it themselves (configured, through {@link io.hbench.core.cluster.Needs#and(String, Map)},
+ * which keeps the URL and any password out of the run's configuration). This class names no Hive
+ * server class outside {@link EmbeddedHiveServer}: the thin {@code bench.jar} carries none.
+ */
+public final class HiveService implements ServiceProvider {
+
+  /** The JDBC URL of HiveServer2: set by the embedded server, given by a suite when configured. */
+  public static final String JDBC_URL = "hbench.hive.jdbc-url";
+
+  /** The user to connect as (configured only). */
+  public static final String USER = "hbench.hive.user";
+
+  /** The password to connect with (configured only); never written anywhere. */
+  public static final String PASSWORD = "hbench.hive.password";
+
+  @Override
+  public String name() {
+    return "hive";
+  }
+
+  @Override
+  public String description() {
+    return "Hive (HiveServer2 on loopback with an embedded Derby metastore)";
+  }
+
+  @Override
+  public String nodeKind() {
+    return null;
+  }
+
+  @Override
+  public RunningService start(Configuration conf, Path root, int nodes) throws IOException {
+    return EmbeddedHiveServer.start(conf, root);
+  }
+
+  @Override
+  public ServiceInfo connect(Configuration conf) throws IOException {
+    String url = conf.get(JDBC_URL);
+    if (url == null || url.isBlank()) {
+      throw new InvalidInputException("--cluster conf: no HiveServer2 is named; give its JDBC URL"
+          + " with --jdbc-url jdbc:hive2://host:10000/");
+    }
+    return HiveConnections.describe(url, conf.get(USER), conf.get(PASSWORD), "configured");
+  }
+
+  /** HiveServer2 in this process, in a class of its own so the provider loads without Hive. */
+  static final class EmbeddedHiveServer extends InProcessService {
+    private final org.apache.hive.service.server.HiveServer2 server;
+    private final ServiceInfo info;
+
+    private EmbeddedHiveServer(org.apache.hive.service.server.HiveServer2 server, ServiceInfo info) {
+      this.server = server;
+      this.info = info;
+    }
+
+    static EmbeddedHiveServer start(Configuration conf, Path root) throws IOException {
+      int port = freePort();
+      Map<String, String> settings = settings(conf, root, port);
+      // Hive builds fresh HiveConfs of its own (the stats task, the metastore's handlers): they
+      // must read the same metastore settings, or one opens a Derby database in the working
+      // directory and closes the metastore's connections under the running queries.
+      Path site = root.resolve("hive-site.xml");
+      Configuration siteConf = new Configuration(false);
+      settings.forEach(siteConf::set);
+      try (java.io.OutputStream out = java.nio.file.Files.newOutputStream(site)) {
+        siteConf.writeXml(out);
+      }
+      org.apache.hadoop.hive.conf.HiveConf.setHiveSiteLocation(site.toUri().toURL());
+      org.apache.hadoop.hive.metastore.conf.MetastoreConf.setHiveSiteLocation(site.toUri().toURL());
+      org.apache.hadoop.hive.conf.HiveConf hc =
+          new org.apache.hadoop.hive.conf.HiveConf(conf, org.apache.hadoop.hive.conf.HiveConf.class);
+      settings.forEach(hc::set);
+      // Derby writes derby.log into the working directory unless told otherwise.
+      System.setProperty("derby.stream.error.file", root.resolve("derby.log").toString());
+      org.apache.hive.service.server.HiveServer2 server =
+          new org.apache.hive.service.server.HiveServer2();
+      try {
+        server.init(hc);
+        server.start();
+      } catch (RuntimeException | Error e) {
+        stopQuietly(server);
+        throw new IOException("starting HiveServer2: " + e, e);
+      }
+      String url = "jdbc:hive2://127.0.0.1:" + port + "/default";
+      conf.set(JDBC_URL, url);
+      try {
+        ServiceInfo info = HiveConnections.describe(url, null, null, "embedded");
+        return new EmbeddedHiveServer(server, info);
+      } catch (IOException | RuntimeException e) {
+        stopQuietly(server);
+        throw e;
+      }
+    }
+
+    /**
+     * The server's settings: everything it writes under {@code root} or the store's {@code
+     * /hbench-hive}, loopback only, no web UI, no transactions, and MapReduce as the engine.
+     */
+    static Map<String, String> settings(Configuration conf, Path root, int port) {
+      String fs = conf.get("fs.defaultFS", "file:///").replaceAll("/+$", "");
+      Map<String, String> s = new java.util.LinkedHashMap<>();
+      s.put("javax.jdo.option.ConnectionURL",
+          "jdbc:derby:;databaseName=" + root.resolve("metastore_db") + ";create=true");
+      s.put("datanucleus.schema.autoCreateAll", "true");
+      s.put("hive.metastore.schema.verification", "false");
+      s.put("hive.metastore.uris", "");
+      s.put("hive.metastore.warehouse.dir", fs + "/hbench-hive/warehouse");
+      s.put("hive.metastore.warehouse.external.dir", fs + "/hbench-hive/external");
+      s.put("hive.exec.scratchdir", fs + "/hbench-hive/scratch");
+      s.put("hive.exec.local.scratchdir", root.resolve("scratch").toString());
+      s.put("hive.downloaded.resources.dir", root.resolve("resources").toString());
+      s.put("hive.querylog.location", root.resolve("querylog").toString());
+      s.put("hive.server2.logging.operation.log.location", root.resolve("operation-logs").toString());
+      s.put("hive.server2.thrift.bind.host", "127.0.0.1");
+      s.put("hive.server2.thrift.port", Integer.toString(port));
+      s.put("hive.server2.transport.mode", "binary");
+      s.put("hive.server2.webui.port", "0");
+      s.put("hive.server2.enable.doAs", "false");
+      s.put("hive.support.concurrency", "false");
+      s.put("hive.txn.manager", "org.apache.hadoop.hive.ql.lockmgr.DummyTxnManager");
+      s.put("hive.execution.engine", "mr");
+      // Local jobs run in this process: a child JVM per job would cost seconds each on 2 cores.
+      s.put("hive.exec.submitviachild", "false");
+      s.put("hive.exec.submit.local.task.via.child", "false");
+      s.put("hive.stats.autogather", "false");
+      s.put("hive.metastore.event.db.notification.api.auth", "false");
+      s.put("hive.server2.active.passive.ha.enable", "false");
+      s.put("hive.server2.tez.initialize.default.sessions", "false");
+      // Hive's session banner goes to stdout, which holds only hbench's tables.
+      s.put("hive.session.silent", "true");
+      return s;
+    }
+
+    @Override
+    public ServiceInfo info() {
+      return info;
+    }
+
+    @Override
+    protected void stop() {
+      stopQuietly(server);
+    }
+
+    private static void stopQuietly(org.apache.hive.service.server.HiveServer2 server) {
+      try {
+        server.stop();
+      } catch (RuntimeException e) {
+        // Best effort, as InProcessService says.
+      }
+    }
+
+    private static int freePort() throws IOException {
+      try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        return s.getLocalPort();
+      }
+    }
+  }
+}

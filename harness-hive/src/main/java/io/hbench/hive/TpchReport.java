@@ -1,0 +1,96 @@
+package io.hbench.hive;
+
+import io.hbench.core.report.Table;
+import io.hbench.core.result.Metric;
+import io.hbench.core.result.PhaseResult;
+import io.hbench.core.result.ResultRecord;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * tpch's tables: the seed's table 4.1 (per scale, the seconds of the queries and MB/s, raw data
+ * size over those seconds) with the TPC-H figures, then the per-query matrix (query x scale).
+ * Built only from records, so {@code bench report} rebuilds them.
+ */
+final class TpchReport {
+
+  private TpchReport() {}
+
+  static List<Table> tables(List<ResultRecord> records) {
+    if (records.isEmpty()) {
+      return List.of();
+    }
+    List<List<String>> totals = new ArrayList<>();
+    List<String> labels = new ArrayList<>();
+    for (ResultRecord r : records) {
+      String label = r.point() + (r.repeat() > 1 ? " #" + r.repeat() : "")
+          + (r.isWarmup() ? " (warm-up)" : "");
+      labels.add(label);
+      PhaseResult power = r.phase("power");
+      PhaseResult tp = r.phase("throughput");
+      totals.add(List.of(label, String.valueOf(r.params().getOrDefault("data", "")),
+          power == null ? "-" : passed(power),
+          value(power, TpchStreams.QUERIES_SECONDS), value(power, TpchStreams.QUERIES_MB_PER_S),
+          value(power, TpchStreams.GEOMEAN_SECONDS), value(power, TpchStreams.POWER),
+          value(tp, TpchStreams.THROUGHPUT), value(tp, TpchStreams.QPHH),
+          r.ok() ? "ok" : "failed"));
+    }
+    Table first = Table.of("TPC-H on Hive",
+        List.of("scale", "data", "queries passed", "seconds", "MB/s", "geomean s", "Power@Size",
+            "Throughput@Size", "QphH@Size", "status"),
+        totals,
+        "seconds: the sum of the power test's passed queries, each from execute to its last row"
+            + " fetched; MB/s: the raw data (the generated text) over those seconds, MB = 2^20."
+            + " Power@Size, Throughput@Size and QphH@Size as TPC-H defines them (clause 5.4) but"
+            + " without the refresh functions, and only when all 22 queries passed: not audited"
+            + " TPC results.");
+    List<List<String>> matrix = new ArrayList<>();
+    for (int query = 1; query <= TpchQueries.COUNT; query++) {
+      int q = query;
+      List<String> row = new ArrayList<>();
+      row.add("q" + q);
+      boolean any = false;
+      for (ResultRecord r : records) {
+        PhaseResult p = r.phase("q" + q);
+        boolean failed = r.validation() != null && r.validation().checks() != null
+            && r.validation().checks().stream().anyMatch(c -> !c.passed()
+                && (c.name().equals("q" + q) || c.name().equals("answer_q" + q)));
+        if (p != null || failed) {
+          any = true;
+        }
+        row.add(failed ? "failed" : p == null ? "" : fmt(p.seconds()));
+      }
+      if (any) {
+        matrix.add(row);
+      }
+    }
+    List<String> header = new ArrayList<>();
+    header.add("query");
+    header.addAll(labels);
+    Table second = Table.of("TPC-H on Hive: seconds per query", header, matrix,
+        "Each query of the power test, from execute to its last row fetched, on one JDBC"
+            + " connection opened before the clock started; failed: an error, a timeout or a"
+            + " wrong answer (the record says which).");
+    return matrix.isEmpty() ? List.of(first) : List.of(first, second);
+  }
+
+  private static String passed(PhaseResult power) {
+    Metric p = power.metric(null, "queries_passed");
+    Metric f = power.metric(null, "queries_failed");
+    if (p == null) {
+      return "-";
+    }
+    return (long) p.value() + " of " + (long) (p.value() + (f == null ? 0 : f.value()));
+  }
+
+  private static String value(PhaseResult p, String name) {
+    Metric m = p == null ? null : p.metric(null, name);
+    return m == null ? "" : fmt(m.value());
+  }
+
+  static String fmt(double v) {
+    return Math.abs(v) >= 100 ? String.format(Locale.ROOT, "%.0f", v)
+        : String.format(Locale.ROOT, "%.3g", v);
+  }
+}

@@ -1,0 +1,228 @@
+package io.hbench.hive;
+
+import io.hbench.core.RunContext;
+import io.hbench.core.result.Metric;
+import io.hbench.core.result.Metric.Better;
+import io.hbench.core.result.PhaseResult;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * The power test (one stream of queries in the spec's order, each a phase of its own) and the
+ * throughput test (S concurrent streams, each on its own connection, in its own order), with the
+ * spec's metrics (clause 5.4): Power@Size, Throughput@Size and QphH@Size, computed here without
+ * the refresh functions, which these records say.
+ */
+final class TpchStreams {
+
+  static final String QUERIES_SECONDS = "queries_seconds";
+  static final String QUERIES_MB_PER_S = "queries_mb_per_s";
+  static final String GEOMEAN_SECONDS = "geomean_seconds";
+  static final String POWER = "power_at_size";
+  static final String THROUGHPUT = "throughput_at_size";
+  static final String QPHH = "qphh_at_size";
+  static final String QPH = "queries/h";
+
+  private TpchStreams() {}
+
+  /** What a stream needs to run a query: its text, its answer check, the time limit. */
+  interface Queries {
+    String text(int query);
+
+    /** Null when the answer is right, else one line naming the query, row and column. */
+    String check(int query, Answer answer) throws Exception;
+
+    int timeoutSeconds();
+
+    String password();
+  }
+
+  /** A query's answer: its column labels and rows as text. */
+  record Answer(List<String> columns, List<String[]> rows) {}
+
+  /** Runs {@code sql} and fetches every row: what a query's time covers. */
+  static Answer execute(Connection c, String sql, int timeoutSeconds) throws SQLException {
+    try (Statement s = c.createStatement()) {
+      if (timeoutSeconds > 0) {
+        s.setQueryTimeout(timeoutSeconds);
+      }
+      try (ResultSet rs = s.executeQuery(sql)) {
+        ResultSetMetaData md = rs.getMetaData();
+        int n = md.getColumnCount();
+        List<String> columns = new ArrayList<>(n);
+        for (int i = 1; i <= n; i++) {
+          columns.add(md.getColumnLabel(i));
+        }
+        List<String[]> rows = new ArrayList<>();
+        while (rs.next()) {
+          String[] row = new String[n];
+          for (int i = 0; i < n; i++) {
+            row[i] = rs.getString(i + 1);
+          }
+          rows.add(row);
+        }
+        return new Answer(columns, rows);
+      }
+    }
+  }
+
+  /**
+   * The power test as the phase {@code power} (the stream's wall time) holding a phase {@code qN}
+   * per query, timed from execute to the last row; a failed query or a wrong answer is a failed
+   * check and the stream goes on. Adds the stream's metrics to {@code power}.
+   *
+   * @return the seconds of each query that passed, by query
+   */
+  static Map<Integer, Double> power(RunContext ctx, Connection c, List<Integer> order,
+      Queries queries, long rawBytes, double scale) throws Exception {
+    Map<Integer, Double> passed = new LinkedHashMap<>();
+    ctx.phase("power", 0, () -> {
+      for (int q : order) {
+        Answer[] answer = new Answer[1];
+        String sql = queries.text(q);
+        PhaseResult p = ctx.attempt("q" + q, 0, () -> {
+          answer[0] = execute(c, sql, queries.timeoutSeconds());
+          return (long) answer[0].rows().size();
+        }, e -> "q" + q + " failed: " + HiveConnections.safe(HiveConnections.rootMessage(e), queries.password()));
+        if (p == null) {
+          ctx.console().status("hbench: " + ctx.label() + ": q" + q + " failed");
+          continue;
+        }
+        String wrong = queries.check(q, answer[0]);
+        ctx.check("answer_q" + q, wrong == null, wrong == null ? "q" + q + ": "
+            + answer[0].rows().size() + " rows as expected" : wrong);
+        if (wrong == null) {
+          passed.put(q, p.seconds());
+        }
+        ctx.console().status(String.format(java.util.Locale.ROOT, "hbench: %s: q%d %.3f s, %d rows%s",
+            ctx.label(), q, p.seconds(), answer[0].rows().size(), wrong == null ? "" : ": WRONG ANSWER"));
+      }
+      return null;
+    });
+    double total = passed.values().stream().mapToDouble(Double::doubleValue).sum();
+    ctx.metric("power", Metric.of("queries_passed", Metric.COUNT, passed.size(), Better.HIGHER));
+    ctx.metric("power", Metric.of("queries_failed", Metric.COUNT, order.size() - passed.size(), Better.LOWER));
+    if (!passed.isEmpty()) {
+      ctx.metric("power", Metric.of(QUERIES_SECONDS, Metric.SECONDS, round(total), Better.LOWER));
+      ctx.metric("power", Metric.of(QUERIES_MB_PER_S, Metric.MIB_PER_SECOND,
+          round(rawBytes / 1048576.0 / total), Better.HIGHER));
+      ctx.metric("power", Metric.of(GEOMEAN_SECONDS, Metric.SECONDS,
+          round(geometricMean(new ArrayList<>(passed.values()))), Better.LOWER));
+    }
+    if (passed.size() == TpchQueries.COUNT) {
+      ctx.metric("power", Metric.of(POWER, QPH, round(powerAtSize(new ArrayList<>(passed.values()), scale)),
+          Better.HIGHER));
+    }
+    return passed;
+  }
+
+  /**
+   * The throughput test as the phase {@code throughput}: {@code connections.size()} streams at
+   * once, stream s (from 1) in the spec's order for s.
+   *
+   * @return Throughput@Size, or null unless all 22 queries of every stream passed
+   */
+  static Double throughput(RunContext ctx, List<Connection> connections, List<Integer> queriesToRun,
+      Queries queries, double scale) throws Exception {
+    int streams = connections.size();
+    List<Map<Integer, Double>> times = new ArrayList<>();
+    List<List<String>> failures = new ArrayList<>();
+    PhaseResult phase = ctx.phase("throughput", 0, () -> {
+      ExecutorService pool = Executors.newFixedThreadPool(streams, r -> {
+        Thread t = new Thread(r, "hbench-tpch-stream");
+        t.setDaemon(true);
+        return t;
+      });
+      try {
+        List<Future<?>> running = new ArrayList<>();
+        for (int s = 1; s <= streams; s++) {
+          Map<Integer, Double> mine = new LinkedHashMap<>();
+          List<String> failed = new ArrayList<>();
+          times.add(mine);
+          failures.add(failed);
+          Connection c = connections.get(s - 1);
+          List<Integer> order = TpchQueries.streamOrder(s).stream().filter(queriesToRun::contains).toList();
+          int stream = s;
+          running.add(pool.submit(() -> {
+            for (int q : order) {
+              long t0 = System.nanoTime();
+              try {
+                Answer a = execute(c, queries.text(q), queries.timeoutSeconds());
+                String wrong = queries.check(q, a);
+                if (wrong != null) {
+                  failed.add("stream " + stream + ": " + wrong);
+                } else {
+                  mine.put(q, (System.nanoTime() - t0) / 1e9);
+                }
+              } catch (Exception e) {
+                failed.add("stream " + stream + ": q" + q + " failed: "
+                    + HiveConnections.safe(HiveConnections.rootMessage(e), queries.password()));
+              }
+            }
+            return null;
+          }));
+        }
+        for (Future<?> f : running) {
+          f.get();
+        }
+      } finally {
+        pool.shutdownNow();
+      }
+      return null;
+    });
+    boolean all = true;
+    Map<String, Object> figures = new LinkedHashMap<>();
+    for (int s = 0; s < streams; s++) {
+      figures.put("stream_" + (s + 1) + "_seconds", times.get(s));
+      for (String f : failures.get(s)) {
+        ctx.check("throughput_stream_" + (s + 1), false, f);
+        all = false;
+      }
+      all &= times.get(s).size() == queriesToRun.size();
+    }
+    ctx.figures("throughput", figures);
+    ctx.metric("throughput", Metric.of("streams", Metric.COUNT, streams, Better.HIGHER));
+    if (!all || queriesToRun.size() != TpchQueries.COUNT) {
+      return null;
+    }
+    double figure = round(streams * (double) TpchQueries.COUNT * 3600 / phase.seconds() * scale);
+    ctx.metric("throughput", Metric.of(THROUGHPUT, QPH, figure, Better.HIGHER));
+    return figure;
+  }
+
+  /**
+   * Power@Size (clause 5.4.1): 3600 x SF over the geometric mean of the query times, here of the
+   * 22 queries only (no refresh functions); a time below 1/1000 of the longest counts as that
+   * (clause 5.4.1.4).
+   */
+  static double powerAtSize(List<Double> seconds, double scale) {
+    double max = seconds.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+    List<Double> floored = seconds.stream().map(s -> Math.max(s, max / 1000)).toList();
+    return 3600 * scale / geometricMean(floored);
+  }
+
+  static double geometricMean(List<Double> values) {
+    double logs = 0;
+    for (double v : values) {
+      logs += Math.log(v);
+    }
+    return Math.exp(logs / values.size());
+  }
+
+  static double round(double v) {
+    if (v == 0 || Double.isNaN(v) || Double.isInfinite(v)) {
+      return v;
+    }
+    return new java.math.BigDecimal(v).round(new java.math.MathContext(6)).doubleValue();
+  }
+}

@@ -125,6 +125,13 @@ class BadInputTest {
         "hbase-pe sequentialWrite --multi-put 5; --multi-put needs --auto-flush",
         "hbase-pe randomRead --table no:such:name; invalid value 'no:such:name' for --table",
         "hbase-pe sequentialWrite --duration 5s; --duration does not apply to sequentialWrite",
+        "tpch --queries 23; TPC-H has queries 1 to 22, not 23",
+        "tpch --queries 3-1; the range 3-1 runs backwards",
+        "tpch --scales 1..x; 'x' is not a number",
+        "tpch --scales 0.001; scale factors start at 0.01",
+        "tpch --check --scales 10; --check runs at --scales 0.01 only",
+        "tpch --set nokey; 'nokey' is not key=value",
+        "tpch --password pw; --password needs --jdbc-url",
         "fsops --op list --duration 5x; give a duration such as",
         "fsops --op list --target-rate fast; for --target-rate: not a number",
         "fsops --op clean --maps 2; --maps does not apply to clean",
@@ -142,7 +149,7 @@ class BadInputTest {
     assertEquals(0, p.exitCode);
     for (String suite :
         new String[] {"terasort", "teragen", "teravalidate", "dfsio", "wordcount", "slive",
-          "disk", "nnthroughput", "fsops", "hbase-pe", "embedded-cluster"}) {
+          "disk", "nnthroughput", "fsops", "hbase-pe", "tpch", "embedded-cluster"}) {
       assertTrue(p.out.contains("  " + suite + " "), suite + " missing from:\n" + p.out);
     }
   }

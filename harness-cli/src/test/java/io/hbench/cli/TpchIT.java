@@ -1,0 +1,217 @@
+package io.hbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hbench.core.cluster.EmbeddedCluster;
+import io.hbench.core.result.Check;
+import io.hbench.core.result.PhaseResult;
+import io.hbench.core.result.ResultReader;
+import io.hbench.core.result.ResultRecord;
+import io.hbench.core.result.ResultSchema;
+import io.hbench.hive.HiveService;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * bench tpch on a real HiveServer2 (embedded, with HDFS and YARN, in this JVM), reached as a
+ * configured cluster through --jdbc-url: the 22 queries pass the SF 0.01 answer check, a changed
+ * row fails the query it affects, a failing query leaves the others running, two streams run at
+ * once, and an unreachable server is one line that never shows the password.
+ */
+@Tag("integration")
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Timeout(value = 20, unit = TimeUnit.MINUTES)
+class TpchIT {
+
+  static final String DB = "tpch_sf0_01_orc";
+
+  EmbeddedCluster cluster;
+  Path tmp;
+  Path confDir;
+  String url;
+
+  @BeforeAll
+  void start() throws Exception {
+    tmp = Files.createTempDirectory("hbench-tpch-it-");
+    cluster = EmbeddedCluster.start(new Configuration(), 1, "hdfs", "yarn", "hive");
+    confDir = tmp.resolve("conf");
+    cluster.writeConfiguration(confDir);
+    url = cluster.configuration().get(HiveService.JDBC_URL);
+    assertNotNull(url);
+  }
+
+  @AfterAll
+  void stop() {
+    if (cluster != null) {
+      cluster.close();
+    }
+  }
+
+  record Run(BenchProcess process, List<ResultRecord> records) {}
+
+  Run bench(String out, String... args) throws Exception {
+    Path file = tmp.resolve(out + ".jsonl");
+    List<String> all = new ArrayList<>(List.of("tpch", "--scales", "0.01"));
+    all.addAll(List.of(args));
+    all.addAll(List.of("--cluster", "conf", "--jobs", "local", "--out", file.toString()));
+    if (!all.contains("--jdbc-url")) {
+      all.addAll(List.of("--jdbc-url", url));
+    }
+    BenchProcess p = BenchProcess.run(confDir.toString(), all.toArray(new String[0]));
+    List<ResultRecord> records = Files.exists(file) ? ResultReader.read(file) : List.of();
+    if (Files.exists(file)) {
+      ResultSchema.assertValid(file);
+    }
+    return new Run(p, records);
+  }
+
+  static Check check(ResultRecord r, String name) {
+    return r.validation().checks().stream().filter(c -> c.name().equals(name)).findFirst()
+        .orElseThrow(() -> new AssertionError("no check " + name + " in " + r.validation()));
+  }
+
+  @Test
+  @Order(1)
+  void theTwentyTwoQueriesPassTheAnswerCheck() throws Exception {
+    Run run = bench("all");
+    assertEquals(0, run.process().exitCode, run.process().toString());
+    ResultRecord r = run.records().get(0);
+    assertTrue(r.ok(), r.failure() + " " + r.validation());
+    assertEquals("generated", r.params().get("data"));
+    for (String phase : List.of("generate", "load", "analyze", "power")) {
+      assertNotNull(r.phase(phase), phase);
+    }
+    for (int q = 1; q <= 22; q++) {
+      PhaseResult p = r.phase("q" + q);
+      assertNotNull(p, "q" + q);
+      assertTrue(p.seconds() > 0, "q" + q);
+      assertTrue(check(r, "answer_q" + q).passed(), "q" + q);
+    }
+    PhaseResult power = r.phase("power");
+    assertEquals(22, power.metric(null, "queries_passed").value());
+    assertTrue(power.metric(null, "power_at_size").value() > 0);
+    assertTrue(power.metric(null, "queries_mb_per_s").value() > 0);
+    assertEquals(false, r.params().get("tpc_audited"));
+    // 8 tables of generated rows, all loaded.
+    for (String t : List.of("lineitem", "orders", "nation")) {
+      assertTrue(check(r, "rows_" + t).passed(), t);
+    }
+    assertTrue(run.process().out.contains("TPC-H on Hive") && run.process().out.contains("22 of 22"),
+        run.process().out);
+    assertTrue(run.process().out.contains("q22"), run.process().out);
+  }
+
+  @Test
+  @Order(2)
+  void twoStreamsRunAtOnceOnTheReusedDatabase() throws Exception {
+    Run run = bench("streams", "--queries", "1,6", "--streams", "2");
+    assertEquals(0, run.process().exitCode, run.process().toString());
+    ResultRecord r = run.records().get(0);
+    assertTrue(r.ok(), r.failure() + " " + r.validation());
+    assertTrue(String.valueOf(r.params().get("data")).startsWith("reused"), r.params().toString());
+    assertNull(r.phase("generate"), "a complete database is reused");
+    assertNotNull(r.phase("q1"));
+    assertNotNull(r.phase("q6"));
+    assertNull(r.phase("q2"), "--queries 1,6 runs just those");
+    PhaseResult tp = r.phase("throughput");
+    assertNotNull(tp);
+    assertEquals(2, tp.metric(null, "streams").value());
+    assertTrue(tp.metric(null, "queries_per_hour").value() > 0);
+    // Not the spec's figure: it needs all 22 queries.
+    assertNull(r.phase("power").metric(null, "power_at_size"));
+  }
+
+  @Test
+  @Order(3)
+  void aFailingQueryIsRecordedFailedAndTheOthersRun() throws Exception {
+    // Strict checks refuse q11's plan at compile time; q1 compiles as before.
+    Run run = bench("strict", "--queries", "1,11", "--set", "hive.strict.checks.cartesian.product=true");
+    assertEquals(1, run.process().exitCode, run.process().toString());
+    ResultRecord r = run.records().get(0);
+    assertFalse(r.ok());
+    Check q11 = check(r, "q11");
+    assertFalse(q11.passed());
+    assertTrue(q11.detail().startsWith("q11 failed: ") && q11.detail().contains("SemanticException"),
+        q11.detail());
+    assertNull(r.phase("q11"), "a failed query has no time");
+    assertTrue(check(r, "answer_q1").passed());
+    assertEquals(1, r.phase("power").metric(null, "queries_passed").value());
+    assertEquals(1, r.phase("power").metric(null, "queries_failed").value());
+    assertEquals("true", r.params().get("set.hive.strict.checks.cartesian.product"));
+  }
+
+  @Test
+  @Order(4)
+  void aChangedRowFailsTheQueryItAffectsAndNamesIt() throws Exception {
+    try (Connection c = DriverManager.getConnection(url, "", "");
+        Statement s = c.createStatement()) {
+      s.execute("SET mapreduce.framework.name=local");
+      s.execute("INSERT OVERWRITE TABLE " + DB + ".nation SELECT n_nationkey, CASE WHEN n_name ="
+          + " 'FRANCE' THEN 'FRANKREICH' ELSE n_name END, n_regionkey, n_comment FROM " + DB + ".nation");
+    }
+    Run run = bench("changed", "--queries", "6,7");
+    assertEquals(1, run.process().exitCode, run.process().toString());
+    ResultRecord r = run.records().get(0);
+    assertFalse(r.ok());
+    assertTrue(check(r, "answer_q6").passed(), "q6 reads no nation");
+    Check q7 = check(r, "answer_q7");
+    assertFalse(q7.passed());
+    assertTrue(q7.detail().startsWith("q7: "), q7.detail());
+    assertTrue(run.process().out.contains("failed"), run.process().out);
+  }
+
+  @Test
+  @Order(5)
+  void anUnreachableServerIsOneLineWithoutThePassword() throws Exception {
+    String secret = "hunter2-tpch";
+    Run run = bench("unreachable", "--jdbc-url", "jdbc:hive2://127.0.0.1:1/default;password=" + secret,
+        "--user", "u", "--password", secret);
+    assertEquals(2, run.process().exitCode, run.process().toString());
+    assertTrue(run.process().err.contains("cannot connect to HiveServer2"), run.process().err);
+    assertEquals(1, run.process().errLines().stream().filter(l -> l.startsWith("bench:")).count(),
+        run.process().err);
+    assertTrue(run.records().isEmpty());
+    assertFalse(run.process().err.contains(secret) || run.process().out.contains(secret));
+    // Nor in any record file of this class.
+    try (Stream<Path> files = Files.list(tmp)) {
+      for (Path f : files.filter(Files::isRegularFile).toList()) {
+        assertFalse(Files.readString(f).contains(secret), f.toString());
+      }
+    }
+  }
+
+  @Test
+  @Order(6)
+  void aPasswordInTheUrlIsRedactedInTheRecord() throws Exception {
+    // The embedded server takes any password: the URL with one must work and never be written.
+    String secret = "s3cr3t-in-url";
+    Run run = bench("redacted", "--queries", "6", "--jdbc-url", url + ";password=" + secret);
+    assertEquals(0, run.process().exitCode, run.process().toString());
+    String text = Files.readString(tmp.resolve("redacted.jsonl"));
+    assertFalse(text.contains(secret), text);
+    assertTrue(text.contains("password=<redacted>"), text);
+    assertFalse(run.process().out.contains(secret) || run.process().err.contains(secret));
+  }
+}

@@ -1,0 +1,66 @@
+package io.hbench.hive;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The spec's answer tolerances, the TPC-H figures and the option forms, without a cluster. */
+class TpchAnswersTest {
+
+  @Test
+  void sumsMayDifferBy100AveragesBy1PercentCountsNotAtAll() {
+    // q1: columns 2-5 are sums, 6-8 averages, 9 a count.
+    assertTrue(TpchAnswers.matches(1, 3, "532348311.65", "532348211.65"));
+    assertFalse(TpchAnswers.matches(1, 3, "532348311.66", "532348211.65"));
+    assertTrue(TpchAnswers.matches(1, 6, "25.83", "25.58"));
+    assertFalse(TpchAnswers.matches(1, 6, "25.90", "25.58"));
+    assertTrue(TpchAnswers.matches(1, 9, "14876", "14876"));
+    assertFalse(TpchAnswers.matches(1, 9, "14877", "14876"));
+    // Text is exact, whatever padding a CHAR column adds; numbers compare by value.
+    assertTrue(TpchAnswers.matches(1, 0, "A ", "A"));
+    assertFalse(TpchAnswers.matches(1, 0, "B", "A"));
+    assertTrue(TpchAnswers.matches(1, 2, "380456.00", "380456"));
+    assertTrue(TpchAnswers.matches(17, 0, null, "null"));
+  }
+
+  @Test
+  void theShippedAnswerPassesAndAChangedRowIsNamed() throws Exception {
+    List<String[]> answer = TpchAnswers.expected(3);
+    List<String> columns = List.of("l_orderkey", "revenue", "o_orderdate", "o_shippriority");
+    List<String[]> rows = new ArrayList<>();
+    for (String[] r : answer) {
+      rows.add(java.util.Arrays.copyOf(r, columns.size()));
+    }
+    assertNull(TpchAnswers.compare(3, columns, rows));
+    rows.get(4)[2] = "1999-01-01";
+    assertEquals("q3: row 5, column 3 (o_orderdate): got 1999-01-01, the answer has "
+        + answer.get(4)[2], TpchAnswers.compare(3, columns, rows));
+    assertTrue(TpchAnswers.compare(3, columns, rows.subList(0, 3)).startsWith("q3: 3 rows"));
+  }
+
+  @Test
+  void powerIsSf3600OverTheGeometricMeanWithTheSpecsFloor() {
+    assertEquals(3600.0, TpchStreams.powerAtSize(List.of(1.0, 1.0, 1.0), 1), 1e-9);
+    assertEquals(7200.0, TpchStreams.powerAtSize(List.of(4.0, 0.25), 2) / 1, 1e-9);
+    // 0.001 s is below 1/1000 of 10 s: it counts as 0.01 s.
+    assertEquals(3600 / Math.sqrt(10 * 0.01), TpchStreams.powerAtSize(List.of(10.0, 0.001), 1), 1e-6);
+  }
+
+  @Test
+  void scalesAndQueriesReadAsTheSeedWritesThem() {
+    assertEquals(10, TpchOptions.scales("10..100:10").size());
+    assertEquals(new BigDecimal("100"), TpchOptions.scales("10..100:10").get(9).stripTrailingZeros().setScale(0));
+    assertEquals(List.of(new BigDecimal("0.01"), new BigDecimal("0.1")), TpchOptions.scales("0.01,0.1"));
+    assertEquals(List.of(1, 3, 5, 6, 7), TpchOptions.queries("1,3,5-7"));
+    assertEquals(22, TpchOptions.queries("all").size());
+    assertEquals("tpch_sf0_01_orc", TpchDatabase.name(new BigDecimal("0.01"), TpchOptions.Format.ORC));
+    assertEquals("tpch_sf100_parquet",
+        TpchDatabase.name(TpchOptions.scales("100").get(0), TpchOptions.Format.PARQUET));
+  }
+}

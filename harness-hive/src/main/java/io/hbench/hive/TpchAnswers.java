@@ -87,9 +87,7 @@ final class TpchAnswers {
    * @return null when it fits, or one line saying what does not
    */
   static String shape(int query, int columnCount, int rows, double scale) throws IOException {
-    String[] first = expected(query).isEmpty() ? null : expected(query).get(0);
-    List<String[]> expected = expected(query);
-    int wantColumns = expected.isEmpty() ? columnCount : columnsOf(first, expected);
+    int wantColumns = columnsOf(expected(query), columnCount);
     if (columnCount != wantColumns) {
       return "q" + query + ": " + columnCount + " columns, the query defines " + wantColumns;
     }
@@ -100,14 +98,14 @@ final class TpchAnswers {
     return null;
   }
 
-  /** Columns of the answer file (some lines end with a spare delimiter). */
-  private static int columnsOf(String[] first, List<String[]> rows) {
+  /** Columns of an answer file (some lines end with a spare delimiter); {@code none} if empty. */
+  private static int columnsOf(List<String[]> rows, int none) {
     int min = Integer.MAX_VALUE;
     for (String[] r : rows) {
       int n = r.length > 0 && r[r.length - 1].isEmpty() ? r.length - 1 : r.length;
       min = Math.min(min, n);
     }
-    return min == Integer.MAX_VALUE ? first.length : min;
+    return min == Integer.MAX_VALUE ? none : min;
   }
 
   static boolean matches(int query, int column, String got, String want) {

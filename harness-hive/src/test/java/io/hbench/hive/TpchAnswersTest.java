@@ -45,6 +45,17 @@ class TpchAnswersTest {
   }
 
   @Test
+  void elsewhereTheColumnsAndTheFixedRowCountsAreChecked() throws Exception {
+    // q1 has 10 columns and 4 rows (return flag x line status) at any scale of 1 or more.
+    assertNull(TpchAnswers.shape(1, 10, 4, 1));
+    assertTrue(TpchAnswers.shape(1, 9, 4, 1).startsWith("q1: 9 columns"));
+    assertTrue(TpchAnswers.shape(1, 10, 3, 10).startsWith("q1: 3 rows"));
+    assertNull(TpchAnswers.shape(1, 10, 3, 0.1), "small scales may return fewer rows");
+    // q16 has no fixed count; its 4 columns still are.
+    assertNull(TpchAnswers.shape(16, 4, 12345, 1));
+  }
+
+  @Test
   void powerIsSf3600OverTheGeometricMeanWithTheSpecsFloor() {
     assertEquals(3600.0, TpchStreams.powerAtSize(List.of(1.0, 1.0, 1.0), 1), 1e-9);
     assertEquals(7200.0, TpchStreams.powerAtSize(List.of(4.0, 0.25), 2) / 1, 1e-9);

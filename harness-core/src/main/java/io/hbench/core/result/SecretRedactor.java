@@ -52,7 +52,8 @@ public final class SecretRedactor {
   /**
    * {@code value} as it may be written out: hidden whole under a secret key, and otherwise with
    * the credentials a URL inside it carries hidden ({@code --jdbc-url
-   * 'jdbc:hive2://h:10000/;password=...'}).
+   * 'jdbc:hive2://h:10000/;password=...'}), and so are secret-named settings of a key=value
+   * list ({@code --set javax.jdo.option.ConnectionPassword=...}).
    */
   public static String redact(String key, String value) {
     return isSecret(key) ? REDACTED : redactUri(value);
@@ -61,7 +62,7 @@ public final class SecretRedactor {
   private static final Pattern URI_USER_INFO = Pattern.compile("(?<=//)[^/@?#]*@");
 
   private static final Pattern URI_PARAMETER =
-      Pattern.compile("(?<=[?&;])([^=&;#]+)=([^&;#]*)");
+      Pattern.compile("(?<=^|[?&;,])([^=&;,#]+)=([^&;,#]*)");
 
   /**
    * {@code uri} with its user information ({@code s3a://KEY:SECRET@bucket}, {@code

@@ -34,6 +34,15 @@ class SecretRedactorTest {
   }
 
   @org.junit.jupiter.api.Test
+  void aValueHidesTheSecretsItCarries() {
+    assertEquals("a=1,javax.jdo.option.ConnectionPassword=<redacted>,b=2",
+        SecretRedactor.redact("set", "a=1,javax.jdo.option.ConnectionPassword=pw,b=2"));
+    assertEquals("jdbc:hive2://h:1/db;user=u;password=<redacted>",
+        SecretRedactor.redact("jdbc-url", "jdbc:hive2://h:1/db;user=u;password=pw"));
+    assertEquals("hdfs://nn:8020/a,b=c", SecretRedactor.redact("dirs", "hdfs://nn:8020/a,b=c"));
+  }
+
+  @org.junit.jupiter.api.Test
   void mapKeepsOrderAndKeys() {
     Map<String, String> in = new LinkedHashMap<>();
     in.put("b", "1");

@@ -154,7 +154,9 @@ public final class TpchBenchmark implements Benchmark {
     try (Connection c = connect(o, ctx.configuration())) {
       String jobs = session(c, o, embedded);
       ctx.param("jobs", jobs);
-      o.get(SET).forEach((k, v) -> ctx.param("set." + k, v));
+      // As the run's own settings are: a secret-named key or a URL's credentials never recorded.
+      o.get(SET).forEach((k, v) -> ctx.param("set." + k,
+          io.hbench.core.result.SecretRedactor.redact(k, v)));
 
       TpchDatabase.State state = TpchDatabase.state(c, db);
       TpchDatabase.checkOwned(state, db);

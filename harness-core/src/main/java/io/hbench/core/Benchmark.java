@@ -124,7 +124,8 @@ public interface Benchmark {
    * The metrics this suite is about, marked {@code headline} in every record so that reports and
    * comparisons know which figures to lead with (see {@link
    * io.hbench.core.result.PhaseMetrics}): {@code seconds} and {@code mb_per_s} of each phase by
-   * default; {@code *}{@code /ops_per_s} for a suite whose figure is every operation's rate.
+   * default; {@code *}{@code /ops_per_s} for a suite whose figure is every operation's rate;
+   * {@code load:seconds} for one phase's figure only.
    */
   default java.util.Set<String> headlines() {
     return io.hbench.core.result.PhaseMetrics.DEFAULT_HEADLINES;

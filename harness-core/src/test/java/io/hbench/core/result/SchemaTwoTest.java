@@ -53,6 +53,16 @@ class SchemaTwoTest {
   }
 
   @Test
+  void aPhaseQualifiedHeadlineMarksThatPhasesFigureOnly() {
+    Set<String> headlines = Set.of("generate:seconds", "mb_per_s");
+    PhaseResult generate = PhaseMetrics.complete(new PhaseResult("generate", 4.0, 8L << 20, null, null), headlines);
+    PhaseResult q1 = PhaseMetrics.complete(new PhaseResult("q1", 2.0, 8L << 20, null, null), headlines);
+    assertTrue(generate.metric("seconds").isHeadline());
+    assertFalse(q1.metric("seconds").isHeadline());
+    assertTrue(q1.metric("mb_per_s").isHeadline(), "an unqualified name still marks every phase's");
+  }
+
+  @Test
   void loadsBecomeMetricsInOneVocabularyAndStepsAreNoHeadline() {
     OperationLoad create = load("create", 1_000_000, 3_000_000);
     OperationStats open = new OperationStats();

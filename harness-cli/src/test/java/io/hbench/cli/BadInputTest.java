@@ -132,6 +132,7 @@ class BadInputTest {
         "tpch --check --scales 10; --check runs at --scales 0.01 only",
         "tpch --set nokey; 'nokey' is not key=value",
         "tpch --password pw; --password needs --jdbc-url",
+        "tpch --engine tez; the embedded HiveServer2 has no Tez",
         "fsops --op list --duration 5x; give a duration such as",
         "fsops --op list --target-rate fast; for --target-rate: not a number",
         "fsops --op clean --maps 2; --maps does not apply to clean",

@@ -75,7 +75,10 @@ class TpchIT {
     Path file = tmp.resolve(out + ".jsonl");
     List<String> all = new ArrayList<>(List.of("tpch", "--scales", "0.01"));
     all.addAll(List.of(args));
-    all.addAll(List.of("--cluster", "conf", "--jobs", "local", "--out", file.toString()));
+    all.addAll(List.of("--cluster", "conf", "--out", file.toString()));
+    if (!all.contains("--jobs")) {
+      all.addAll(List.of("--jobs", "local"));
+    }
     if (!all.contains("--jdbc-url")) {
       all.addAll(List.of("--jdbc-url", url));
     }
@@ -95,7 +98,8 @@ class TpchIT {
   @Test
   @Order(1)
   void theTwentyTwoQueriesPassTheAnswerCheck() throws Exception {
-    Run run = bench("all");
+    // --check: the SF 0.01 answer check, as it runs against any cluster.
+    Run run = bench("all", "--check");
     assertEquals(0, run.process().exitCode, run.process().toString());
     ResultRecord r = run.records().get(0);
     assertTrue(r.ok(), r.failure() + " " + r.validation());
@@ -145,6 +149,49 @@ class TpchIT {
 
   @Test
   @Order(3)
+  void runsRepeatAScaleOnTheReusedDatabaseWithAWarmUpRun() throws Exception {
+    Run run = bench("runs", "--queries", "6", "--runs", "2", "--warmup", "1");
+    assertEquals(0, run.process().exitCode, run.process().toString());
+    assertEquals(2, run.records().size());
+    ResultRecord warm = run.records().get(0);
+    ResultRecord measured = run.records().get(1);
+    assertEquals(Boolean.TRUE, warm.warmup());
+    assertEquals(2, measured.repeat());
+    assertTrue(measured.ok() && check(measured, "answer_q6").passed(), measured.validation().toString());
+    assertTrue(String.valueOf(measured.params().get("data")).startsWith("reused"));
+  }
+
+  @Test
+  @Order(3)
+  void jobsYarnSubmitsTheQueriesToTheClustersYarnAndSaysSo() throws Exception {
+    Run run = bench("yarn", "--queries", "6", "--jobs", "yarn");
+    assertEquals(0, run.process().exitCode, run.process().toString());
+    ResultRecord r = run.records().get(0);
+    assertTrue(r.ok() && check(r, "answer_q6").passed(), r.validation().toString());
+    assertEquals("yarn", r.params().get("jobs"));
+  }
+
+  @Test
+  @Order(3)
+  void anEngineTheServerLacksFailsEachQueryWithHivesError() throws Exception {
+    // The embedded HiveServer2 has no Tez: each query fails with Hive's own line, and the run
+    // ends as a failed record, not a number.
+    Run run = bench("tez", "--queries", "1,6", "--engine", "tez");
+    assertEquals(1, run.process().exitCode, run.process().toString());
+    ResultRecord r = run.records().get(0);
+    assertFalse(r.ok());
+    assertEquals("tez", r.params().get("engine"));
+    for (String q : List.of("q1", "q6")) {
+      Check c = check(r, q);
+      assertFalse(c.passed());
+      assertTrue(c.detail().startsWith(q + " failed: ") && !c.detail().contains("\n"), c.detail());
+      assertNull(r.phase(q));
+    }
+    assertEquals(0, r.phase("power").metric(null, "queries_passed").value());
+  }
+
+  @Test
+  @Order(4)
   void aFailingQueryIsRecordedFailedAndTheOthersRun() throws Exception {
     // Strict checks refuse q11's plan at compile time; q1 compiles as before.
     Run run = bench("strict", "--queries", "1,11", "--set", "hive.strict.checks.cartesian.product=true");
@@ -163,7 +210,7 @@ class TpchIT {
   }
 
   @Test
-  @Order(4)
+  @Order(5)
   void aChangedRowFailsTheQueryItAffectsAndNamesIt() throws Exception {
     try (Connection c = DriverManager.getConnection(url, "", "");
         Statement s = c.createStatement()) {
@@ -183,7 +230,7 @@ class TpchIT {
   }
 
   @Test
-  @Order(5)
+  @Order(6)
   void anUnreachableServerIsOneLineWithoutThePassword() throws Exception {
     String secret = "hunter2-tpch";
     Run run = bench("unreachable", "--jdbc-url", "jdbc:hive2://127.0.0.1:1/default;password=" + secret,
@@ -203,7 +250,7 @@ class TpchIT {
   }
 
   @Test
-  @Order(6)
+  @Order(7)
   void aPasswordInTheUrlIsRedactedInTheRecord() throws Exception {
     // The embedded server takes any password: the URL with one must work and never be written.
     String secret = "s3cr3t-in-url";

@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# hbench tpch against Hive's own Beeline client run one process per query file (as hive-testbench
+# runs `hive -f` per query), both against one HiveServer2 of one embedded cluster (HDFS, YARN,
+# Hive), the same database, query texts and session settings, jobs in HiveServer2's process
+# (Hive's local mode) on both sides, in alternating order (AB, BA, ...), RUNS rounds.
+#
+#   perf/tpch-parity.sh
+#
+# Prints, per query, the median of hbench's time (execute to the last row fetched, its qN phase)
+# and of Beeline's own "rows selected (N seconds)", and their ratio; then the 22 queries' total
+# per side, and the whole-run wall ratio: one hbench process against the 22 Beeline processes
+# back to back (each paying a JVM start and a connection, as a script of `beeline -f` does).
+# A first hbench run, not counted, generates and loads the database both sides then use.
+# Settings (environment): SCALE (0.01), RUNS (3), HIVE_HOME (a Hive 4.0.1 install: Beeline runs
+# from $HIVE_HOME/lib, with the JVM of BEELINE_JAVA, default java).
+# Needs: mvn -B -q package -DskipTests first, python3, and a Hive 4.0.1 distribution
+# (apache-hive-4.0.1-bin). Beeline 4.0.x is not on Maven Central; 4.2.1 is, but needs Java 21
+# and modules that are not there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SCALE=${SCALE:-0.01}
+RUNS=${RUNS:-3}
+STANDALONE=$PWD/harness-cli/target/bench-standalone.jar
+WORK=$PWD/perf/target/tpch-parity
+OPENS="--add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.util=ALL-UNNAMED --add-opens=java.base/java.net=ALL-UNNAMED"
+
+[ -f "$STANDALONE" ] || { echo "build first: mvn -B -q package -DskipTests" >&2; exit 2; }
+[ -n "${HIVE_HOME:-}" ] && [ -f "$HIVE_HOME"/lib/hive-beeline-4.0.1.jar ] \
+  || { echo "set HIVE_HOME to a Hive 4.0.1 install (apache-hive-4.0.1-bin)" >&2; exit 2; }
+BEELINE_CP="$HIVE_HOME/lib/*"
+BEELINE_JAVA=${BEELINE_JAVA:-java}
+
+rm -rf "$WORK"; mkdir -p "$WORK"
+java -jar "$STANDALONE" embedded-cluster --with hdfs,yarn,hive --conf-dir "$WORK/conf" \
+  > "$WORK/cluster.log" 2>&1 &
+CLUSTER=$!
+trap 'kill $CLUSTER 2>/dev/null; wait $CLUSTER 2>/dev/null || true' EXIT
+for _ in $(seq 1 180); do [ -f "$WORK/conf/core-site.xml" ] && break; sleep 1; done
+[ -f "$WORK/conf/core-site.xml" ] || { echo "the embedded cluster did not start" >&2; exit 1; }
+URL=$(python3 - "$WORK/conf/core-site.xml" <<'PY'
+import sys, xml.etree.ElementTree as ET
+for p in ET.parse(sys.argv[1]).getroot().iter("property"):
+    if p.findtext("name") == "hbench.hive.jdbc-url":
+        print(p.findtext("value"))
+PY
+)
+[ -n "$URL" ] || { echo "no hbench.hive.jdbc-url in $WORK/conf/core-site.xml" >&2; exit 1; }
+DB=tpch_sf${SCALE//./_}_orc
+
+now() { python3 -c 'import time; print(time.time())'; }
+
+# One hbench run of the 22 queries; prints "wall q1 ... q22" (seconds).
+hbench_once() {
+  local out="$WORK/hbench.jsonl"; rm -f "$out"
+  local t0; t0=$(now)
+  HADOOP_CONF_DIR="$WORK/conf" java -jar "$STANDALONE" tpch --scales "$SCALE" --cluster conf \
+    --jdbc-url "$URL" --jobs local --out "$out" > "$WORK/hbench.log" 2>&1 \
+    || { echo "hbench failed: $(tail -3 "$WORK/hbench.log")" >&2; return 1; }
+  local t1; t1=$(now)
+  python3 - "$out" "$t0" "$t1" <<'PY'
+import json, sys
+r = json.loads(open(sys.argv[1]).readline())
+assert r["status"] == "ok", r["status"]
+q = {p["name"]: p["seconds"] for p in r["phases"] if p["name"][1:].isdigit()}
+assert len(q) == 22, sorted(q)
+print(float(sys.argv[3]) - float(sys.argv[2]), *[q["q%d" % i] for i in range(1, 23)])
+PY
+}
+
+# The 22 Beeline processes back to back; prints "wall q1 ... q22" (Beeline's own seconds).
+beeline_once() {
+  local t0; t0=$(now)
+  for i in $(seq 1 22); do
+    "$BEELINE_JAVA" $OPENS -cp "$BEELINE_CP" org.apache.hive.beeline.BeeLine -u "$URL" -n hbench \
+      --outputformat=tsv2 -f "$WORK/queries/q$i.sql" > "$WORK/beeline-q$i.out" 2> "$WORK/beeline-q$i.err" \
+      || { echo "beeline q$i failed: $(tail -3 "$WORK/beeline-q$i.err")" >&2; return 1; }
+  done
+  local t1; t1=$(now)
+  python3 - "$WORK" "$t0" "$t1" <<'PY'
+import re, sys
+times = []
+for i in range(1, 23):
+    text = open("%s/beeline-q%d.err" % (sys.argv[1], i)).read()
+    found = re.findall(r"rows? selected \(([\d.]+) seconds\)", text)
+    assert found, "q%d: %s" % (i, text[-1500:])
+    times.append(float(found[-1]))
+print(float(sys.argv[3]) - float(sys.argv[2]), *times)
+PY
+}
+
+echo "warm-up: hbench generates and loads $DB (not counted)" >&2
+hbench_once > /dev/null
+printf 'SET hive.execution.engine=mr;\nSET mapreduce.framework.name=local;\nUSE %s;\n' "$DB" > "$WORK/prelude.sql"
+java -cp "$STANDALONE" perf/TpchQueryFiles.java "$SCALE" "$WORK/queries" "$WORK/prelude.sql"
+
+H=(); B=()
+for i in $(seq 1 "$RUNS"); do
+  if [ $((i % 2)) -eq 1 ]; then
+    a=$(hbench_once); b=$(beeline_once)
+  else
+    b=$(beeline_once); a=$(hbench_once)
+  fi
+  H+=("$a"); B+=("$b")
+  echo "  round $i: hbench wall $(cut -d' ' -f1 <<<"$a") s, Beeline wall $(cut -d' ' -f1 <<<"$b") s" >&2
+done
+
+python3 - "$SCALE" "$RUNS" "${H[@]}" "${B[@]}" <<'PY'
+import statistics, sys
+scale, runs = sys.argv[1], int(sys.argv[2])
+rows = [list(map(float, a.split())) for a in sys.argv[3:]]
+h, b = rows[:runs], rows[runs:]
+med = lambda xs: statistics.median(xs)
+print("TPC-H SF %s on one embedded HiveServer2 (Hive 4.0.1, MapReduce in local mode), %d rounds, medians"
+      % (scale, runs))
+print("%-6s %10s %10s %7s" % ("query", "hbench s", "Beeline s", "ratio"))
+ratios = []
+for q in range(1, 23):
+    hq, bq = med([r[q] for r in h]), med([r[q] for r in b])
+    ratios.append(hq / bq)
+    print("q%-5d %10.3f %10.3f %7.3f" % (q, hq, bq, hq / bq))
+ht, bt = med([sum(r[1:]) for r in h]), med([sum(r[1:]) for r in b])
+print("%-6s %10.3f %10.3f %7.3f" % ("total", ht, bt, ht / bt))
+print("per-query ratio hbench/Beeline: median %.3f, min %.3f, max %.3f"
+      % (med(ratios), min(ratios), max(ratios)))
+hw, bw = med([r[0] for r in h]), med([r[0] for r in b])
+print("whole run wall: hbench %.1f s (one process), Beeline %.1f s (22 processes): ratio %.3f"
+      % (hw, bw, hw / bw))
+PY

@@ -172,7 +172,7 @@ public final class HiveService implements ServiceProvider {
       s.put("hive.server2.tez.initialize.default.sessions", "false");
       // Hive's session banner goes to stdout, which holds only hbench's tables.
       s.put("hive.session.silent", "true");
-      // Its "Map Join ... is a cross product" line (Q11, Q22 plan one) goes there too, unasked.
+      // Its "Map Join ... is a cross product" line (several TPC-H plans have one) goes there too.
       s.put("hive.exec.check.crossproducts", "false");
       return s;
     }

@@ -191,6 +191,15 @@ public final class RunContext {
   }
 
   /**
+   * Sets the bytes and records of the phase {@code name} already run, when only its own work
+   * knows them (a job that counts what it wrote); its MB/s follows from them. A phase is given an
+   * estimate, or 0, when it starts.
+   */
+  public void work(String name, long bytes, long records) {
+    replaceLast(name, p -> p.withWork(bytes, records));
+  }
+
+  /**
    * Adds the suite's own metric to the phase {@code name} already run (DFSIO's throughput, a
    * figure of several loads together). The core adds seconds, MB/s and the loads' figures itself.
    */

@@ -1,10 +1,12 @@
 package io.hbench.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hbench.core.cluster.Needs;
 import io.hbench.core.report.Console;
+import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultReader;
 import io.hbench.core.result.ResultRecord;
 import java.io.ByteArrayOutputStream;
@@ -63,6 +65,8 @@ class BenchmarkRunnerTest {
     public void run(Point point, OptionValues options, RunContext ctx) throws Exception {
       int n = point.get(N);
       ctx.phase("work", 0, () -> null);
+      // What the work turned out to be, known only after it.
+      ctx.work("work", n * 1048576L, 10L * n);
       if (n == 3) {
         throw new IllegalStateException("three is one too many\nsecond line");
       }
@@ -108,6 +112,10 @@ class BenchmarkRunnerTest {
     assertEquals("IllegalStateException: three is one too many", records.get(2).failure());
     assertEquals("not_run", records.get(2).validation().status());
     assertEquals(List.of(1, 2, 3), records.stream().map(r -> r.params().get("n")).toList());
+    PhaseResult work = records.get(1).phase("work");
+    assertEquals(2 * 1048576L, work.bytes());
+    assertEquals(20L, work.records());
+    assertNotNull(work.metric("mb_per_s"), "the MB/s of the bytes set after the work");
     // No --label: a run on a local directory is labelled with its host.
     assertEquals(records.get(0).environment().host(), records.get(0).label());
     // The file holds the same records, appended as each completed.

@@ -3,6 +3,7 @@ package io.hbench.hbase;
 import io.hbench.core.InvalidInputException;
 import io.hbench.core.cluster.InProcessService;
 import io.hbench.core.cluster.RunningService;
+import io.hbench.core.cluster.ServiceProbe;
 import io.hbench.core.cluster.ServiceProvider;
 import io.hbench.core.result.ServiceInfo;
 import java.io.IOException;
@@ -10,12 +11,6 @@ import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.ClusterMetrics;
 import org.apache.hadoop.hbase.client.Admin;
@@ -94,40 +89,23 @@ public final class HBaseService implements ServiceProvider {
       c.setInt("hbase.rpc.timeout", 10_000);
       c.setInt("hbase.client.operation.timeout", 15_000);
       String where = c.get("hbase.zookeeper.quorum") + ":" + c.get("hbase.zookeeper.property.clientPort", "2181");
-      ExecutorService ask = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "hbench-hbase-connect");
-        t.setDaemon(true);
-        return t;
-      });
-      try {
-        Future<ServiceInfo> answer = ask.submit(() -> {
-          try (Connection conn = ConnectionFactory.createConnection(c);
-              Admin admin = conn.getAdmin()) {
-            ClusterMetrics m = admin.getClusterMetrics(EnumSet.of(ClusterMetrics.Option.HBASE_VERSION,
-                ClusterMetrics.Option.MASTER, ClusterMetrics.Option.BACKUP_MASTERS,
-                ClusterMetrics.Option.LIVE_SERVERS));
-            Map<String, Integer> nodes = new LinkedHashMap<>();
-            nodes.put("masters", (m.getMasterName() == null ? 0 : 1) + m.getBackupMasterNames().size());
-            nodes.put("region_servers", m.getLiveServerMetrics().size());
-            return new ServiceInfo("hbase", origin, m.getHBaseVersion(), "zk://" + where
-                + c.get("zookeeper.znode.parent", "/hbase"), nodes);
-          }
-        });
-        return answer.get(CONNECT_SECONDS, TimeUnit.SECONDS);
-      } catch (TimeoutException e) {
-        throw new InvalidInputException("hbase: no answer from the cluster through ZooKeeper at "
-            + where + " within " + CONNECT_SECONDS + " s; is HBase running there?");
-      } catch (ExecutionException e) {
-        Throwable cause = e.getCause();
-        throw new InvalidInputException("hbase: cannot reach the cluster through ZooKeeper at "
-            + where + ": " + cause.getClass().getSimpleName()
-            + (cause.getMessage() == null ? "" : ": " + cause.getMessage().lines().findFirst().orElse("")));
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IOException("interrupted while connecting to HBase", e);
-      } finally {
-        ask.shutdownNow();
-      }
+      return ServiceProbe.ask("hbase", CONNECT_SECONDS, () -> {
+        try (Connection conn = ConnectionFactory.createConnection(c);
+            Admin admin = conn.getAdmin()) {
+          ClusterMetrics m = admin.getClusterMetrics(EnumSet.of(ClusterMetrics.Option.HBASE_VERSION,
+              ClusterMetrics.Option.MASTER, ClusterMetrics.Option.BACKUP_MASTERS,
+              ClusterMetrics.Option.LIVE_SERVERS));
+          Map<String, Integer> nodes = new LinkedHashMap<>();
+          nodes.put("masters", (m.getMasterName() == null ? 0 : 1) + m.getBackupMasterNames().size());
+          nodes.put("region_servers", m.getLiveServerMetrics().size());
+          return new ServiceInfo("hbase", origin, m.getHBaseVersion(), "zk://" + where
+              + c.get("zookeeper.znode.parent", "/hbase"), nodes);
+        }
+      }, "hbase: no answer from the cluster through ZooKeeper at " + where + " within "
+          + CONNECT_SECONDS + " s; is HBase running there?",
+          cause -> "hbase: cannot reach the cluster through ZooKeeper at " + where + ": "
+              + cause.getClass().getSimpleName() + (cause.getMessage() == null ? ""
+              : ": " + cause.getMessage().lines().findFirst().orElse("")));
     }
   }
 

@@ -1,6 +1,6 @@
 package io.hbench.hive;
 
-import io.hbench.core.InvalidInputException;
+import io.hbench.core.cluster.ServiceProbe;
 import io.hbench.core.result.SecretRedactor;
 import io.hbench.core.result.ServiceInfo;
 import java.io.IOException;
@@ -8,12 +8,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * The one place hbench opens a connection to HiveServer2, and the one place a Hive error becomes
@@ -46,31 +40,15 @@ final class HiveConnections {
    */
   static ServiceInfo describe(String url, String user, String password, String origin)
       throws IOException {
-    ExecutorService ask = Executors.newSingleThreadExecutor(r -> {
-      Thread t = new Thread(r, "hbench-hive-connect");
-      t.setDaemon(true);
-      return t;
-    });
-    try {
-      Future<ServiceInfo> answer = ask.submit(() -> {
-        try (Connection c = open(url, user, password)) {
-          String version = c.getMetaData().getDatabaseProductVersion();
-          return new ServiceInfo("hive", origin, version, url, Map.of("hiveserver2", 1));
-        }
-      });
-      return answer.get(CONNECT_SECONDS + 5, TimeUnit.SECONDS);
-    } catch (TimeoutException e) {
-      throw new InvalidInputException("hive: no answer from HiveServer2 at "
-          + SecretRedactor.redactUri(url) + " within " + CONNECT_SECONDS + " s");
-    } catch (ExecutionException e) {
-      throw new InvalidInputException("hive: cannot connect to HiveServer2 at "
-          + SecretRedactor.redactUri(url) + ": " + safe(rootMessage(e.getCause()), password));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted while connecting to HiveServer2", e);
-    } finally {
-      ask.shutdownNow();
-    }
+    // The driver's own login timeout does not cover every hang; the probe's cap does.
+    return ServiceProbe.ask("hive", CONNECT_SECONDS + 5, () -> {
+      try (Connection c = open(url, user, password)) {
+        String version = c.getMetaData().getDatabaseProductVersion();
+        return new ServiceInfo("hive", origin, version, url, Map.of("hiveserver2", 1));
+      }
+    }, "hive: no answer from HiveServer2 at " + SecretRedactor.redactUri(url) + " within "
+        + CONNECT_SECONDS + " s", cause -> "hive: cannot connect to HiveServer2 at "
+        + SecretRedactor.redactUri(url) + ": " + safe(rootMessage(cause), password));
   }
 
   /** The innermost message of {@code t}, on one line. */

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.apache.commons.math3.stat.StatUtils;
 
 /**
  * The power test (one stream of queries in the spec's order, each a phase of its own) and the
@@ -217,11 +218,7 @@ final class TpchStreams {
   }
 
   static double geometricMean(List<Double> values) {
-    double logs = 0;
-    for (double v : values) {
-      logs += Math.log(v);
-    }
-    return Math.exp(logs / values.size());
+    return StatUtils.geometricMean(values.stream().mapToDouble(Double::doubleValue).toArray());
   }
 
   static double round(double v) {

@@ -118,6 +118,9 @@ class TpchIT {
     assertTrue(power.metric(null, "power_at_size").value() > 0);
     assertTrue(power.metric(null, "queries_mb_per_s").value() > 0);
     assertEquals(false, r.params().get("tpc_audited"));
+    // generate's bytes (and MB/s) are the text written, the same as the raw size recorded.
+    assertEquals(((Number) r.params().get("raw_bytes")).longValue(), r.phase("generate").bytes());
+    assertEquals(r.phase("generate").bytes(), r.phase("load").bytes());
     // 8 tables of generated rows, all loaded.
     for (String t : List.of("lineitem", "orders", "nation")) {
       assertTrue(check(r, "rows_" + t).passed(), t);

@@ -11,24 +11,46 @@
 # per side, and the whole-run wall ratio: one hbench process against the 22 Beeline processes
 # back to back (each paying a JVM start and a connection, as a script of `beeline -f` does).
 # A first hbench run, not counted, generates and loads the database both sides then use.
-# Settings (environment): SCALE (0.01), RUNS (3), HIVE_HOME (a Hive 4.0.1 install: Beeline runs
-# from $HIVE_HOME/lib, with the JVM of BEELINE_JAVA, default java).
-# Needs: mvn -B -q package -DskipTests first, python3, and a Hive 4.0.1 distribution
-# (apache-hive-4.0.1-bin). Beeline 4.0.x is not on Maven Central; 4.2.1 is, but needs Java 21
-# and modules that are not there.
+# Settings (environment): SCALE (0.01), RUNS (3), HIVE_HOME (optional: a Hive install whose
+# lib/ Beeline runs from, with `hadoop classpath`). Without HIVE_HOME, Beeline is Hive 3.1.3's
+# (hive-beeline and the hive-jdbc standalone jar, from Maven Central, on hbench's Hadoop jars):
+# Beeline 4.0.x is not on Maven Central and 4.2.1 needs Java 21 and modules that are not there.
+# Beeline 3.1.3 talks to the 4.0.1 server over HiveServer2's Thrift protocol; the server plans and
+# runs every query, the client only sends the text and fetches the rows.
+# Needs: mvn -B -q package -DskipTests first, and python3.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SCALE=${SCALE:-0.01}
 RUNS=${RUNS:-3}
 STANDALONE=$PWD/harness-cli/target/bench-standalone.jar
+LIB=$PWD/harness-cli/target/lib
 WORK=$PWD/perf/target/tpch-parity
 OPENS="--add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.util=ALL-UNNAMED --add-opens=java.base/java.net=ALL-UNNAMED"
 
 [ -f "$STANDALONE" ] || { echo "build first: mvn -B -q package -DskipTests" >&2; exit 2; }
-[ -n "${HIVE_HOME:-}" ] && [ -f "$HIVE_HOME"/lib/hive-beeline-4.0.1.jar ] \
-  || { echo "set HIVE_HOME to a Hive 4.0.1 install (apache-hive-4.0.1-bin)" >&2; exit 2; }
-BEELINE_CP="$HIVE_HOME/lib/*"
+if [ -n "${HIVE_HOME:-}" ]; then
+  [ -d "$HIVE_HOME/lib" ] || { echo "HIVE_HOME has no lib/: $HIVE_HOME" >&2; exit 2; }
+  BEELINE_CP="$HIVE_HOME/lib/*:$(hadoop classpath)"
+else
+  BEELINE_LIB=$PWD/perf/target/beeline-lib
+  if [ ! -f "$BEELINE_LIB/hive-beeline-3.1.3.jar" ]; then
+    mkdir -p "$BEELINE_LIB"
+    for a in org.apache.hive:hive-beeline:3.1.3 org.apache.hive:hive-jdbc:3.1.3:jar:standalone \
+        jline:jline:2.12 net.sf.supercsv:super-csv:2.2.0 commons-cli:commons-cli:1.2 \
+        commons-lang:commons-lang:2.6; do
+      mvn -B -q dependency:copy -Dartifact="$a" -DoutputDirectory="$BEELINE_LIB" -Dtransitive=false
+    done
+  fi
+  # Beeline's Hadoop side (Configuration, ShutdownHookManager) from hbench's own Hadoop jars.
+  BEELINE_CP="$BEELINE_LIB/*"
+  for j in hadoop-common-3 hadoop-auth- hadoop-shaded-guava- woodstox-core- stax2-api- \
+      commons-configuration2- re2j- commons-collections4- commons-lang3- commons-io- \
+      commons-logging- slf4j-api- slf4j-reload4j- reload4j-; do
+    f=$(ls "$LIB"/$j*.jar | grep -v -- -tests | head -1)
+    BEELINE_CP="$BEELINE_CP:$f"
+  done
+fi
 BEELINE_JAVA=${BEELINE_JAVA:-java}
 
 rm -rf "$WORK"; mkdir -p "$WORK"
@@ -105,10 +127,12 @@ for i in $(seq 1 "$RUNS"); do
   echo "  round $i: hbench wall $(cut -d' ' -f1 <<<"$a") s, Beeline wall $(cut -d' ' -f1 <<<"$b") s" >&2
 done
 
-python3 - "$SCALE" "$RUNS" "${H[@]}" "${B[@]}" <<'PY'
+DRIVER=$(grep -m1 -o 'Hive JDBC (version [^)]*)' "$WORK/beeline-q1.err" || echo 'Hive JDBC (version unknown)')
+python3 - "$SCALE" "$RUNS" "$DRIVER" "${H[@]}" "${B[@]}" <<'PY'
 import statistics, sys
 scale, runs = sys.argv[1], int(sys.argv[2])
-rows = [list(map(float, a.split())) for a in sys.argv[3:]]
+print("Beeline's driver: %s" % sys.argv[3])
+rows = [list(map(float, a.split())) for a in sys.argv[4:]]
 h, b = rows[:runs], rows[runs:]
 med = lambda xs: statistics.median(xs)
 print("TPC-H SF %s on one embedded HiveServer2 (Hive 4.0.1, MapReduce in local mode), %d rounds, medians"

@@ -111,6 +111,7 @@ public final class HiveService implements ServiceProvider {
       settings.forEach(hc::set);
       // Derby writes derby.log into the working directory unless told otherwise.
       System.setProperty("derby.stream.error.file", root.resolve("derby.log").toString());
+      DerbyMetastore.create(root.resolve("metastore_db"));
       QUIET_PROTOBUF.setLevel(java.util.logging.Level.SEVERE);
       org.apache.hive.service.server.HiveServer2 server =
           new org.apache.hive.service.server.HiveServer2();
@@ -134,14 +135,15 @@ public final class HiveService implements ServiceProvider {
 
     /**
      * The server's settings: everything it writes under {@code root} or the store's {@code
-     * /hbench-hive}, loopback only, no web UI, no transactions, and MapReduce as the engine.
+     * /hbench-hive}, loopback only, no web UI, MapReduce as the engine, and no transactions unless
+     * a session asks for them (the metastore has their tables; no compactor runs).
      */
     static Map<String, String> settings(Configuration conf, Path root, int port) {
       String fs = conf.get("fs.defaultFS", "file:///").replaceAll("/+$", "");
       Map<String, String> s = new java.util.LinkedHashMap<>();
-      s.put("javax.jdo.option.ConnectionURL",
-          "jdbc:derby:;databaseName=" + root.resolve("metastore_db") + ";create=true");
-      s.put("datanucleus.schema.autoCreateAll", "true");
+      s.put("javax.jdo.option.ConnectionURL", DerbyMetastore.url(root.resolve("metastore_db")));
+      // Created from Hive's schema script before the server starts (DerbyMetastore).
+      s.put("datanucleus.schema.autoCreateAll", "false");
       s.put("hive.metastore.schema.verification", "false");
       s.put("hive.metastore.uris", "");
       s.put("hive.metastore.warehouse.dir", fs + "/hbench-hive/warehouse");
@@ -158,6 +160,8 @@ public final class HiveService implements ServiceProvider {
       s.put("hive.server2.enable.doAs", "false");
       s.put("hive.support.concurrency", "false");
       s.put("hive.txn.manager", "org.apache.hadoop.hive.ql.lockmgr.DummyTxnManager");
+      s.put("hive.compactor.initiator.on", "false");
+      s.put("hive.compactor.worker.threads", "0");
       s.put("hive.execution.engine", "mr");
       // Local jobs run in this process: a child JVM per job would cost seconds each on 2 cores.
       s.put("hive.exec.submitviachild", "false");

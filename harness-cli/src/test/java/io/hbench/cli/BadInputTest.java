@@ -133,6 +133,8 @@ class BadInputTest {
         "tpch --set nokey; 'nokey' is not key=value",
         "tpch --password pw; --password needs --jdbc-url",
         "tpch --engine tez; the embedded HiveServer2 has no Tez",
+        "tpch --refresh --format parquet; --refresh needs --format orc",
+        "tpch --refresh --check; use one or the other",
         "fsops --op list --duration 5x; give a duration such as",
         "fsops --op list --target-rate fast; for --target-rate: not a number",
         "fsops --op clean --maps 2; --maps does not apply to clean",

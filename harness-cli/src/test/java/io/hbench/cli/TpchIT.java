@@ -20,6 +20,7 @@ import java.sql.DriverManager;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
@@ -263,5 +264,45 @@ class TpchIT {
     assertFalse(text.contains(secret), text);
     assertTrue(text.contains("password=<redacted>"), text);
     assertFalse(run.process().out.contains(secret) || run.process().err.contains(secret));
+  }
+
+  @Test
+  @Order(8)
+  void refreshFunctionsMoveAnUpdateSetAndTheNextRunTakesTheNextSet() throws Exception {
+    // The server named by --jdbc-url runs without transactions, as a cluster may: the session
+    // settings a user would give such a cluster turn them on.
+    String txn = "hive.support.concurrency=true,"
+        + "hive.txn.manager=org.apache.hadoop.hive.ql.lockmgr.DbTxnManager";
+    Run run = bench("refresh", "--refresh", "--queries", "1,6", "--streams", "1", "--set", txn);
+    assertEquals(0, run.process().exitCode, run.process().toString());
+    ResultRecord r = run.records().get(0);
+    assertTrue(r.ok(), r.failure() + " " + r.validation());
+    assertEquals(DB + "_txn", r.params().get("database"));
+    assertEquals("generated", r.params().get("data"));
+    assertTrue(String.valueOf(r.params().get("refresh_functions")).startsWith(
+        "RF1 and RF2 of update set 1 in the power test, of sets 2 to 2 in the refresh stream"),
+        r.params().toString());
+    assertTrue(String.valueOf(r.params().get("answer_check")).contains("refresh functions change"));
+    for (String phase : List.of("rf1", "rf2", "q1", "q6")) {
+      assertTrue(r.phase(phase).seconds() > 0, phase);
+    }
+    // RF1 and RF2 each move SF x 1500 = 15 orders; both sets' windows verified in the tables.
+    assertEquals(15L, r.phase("rf1").records());
+    assertTrue(check(r, "refresh_set_1").passed());
+    assertTrue(check(r, "refresh_set_2").passed());
+    @SuppressWarnings("unchecked")
+    Map<String, Object> stream = (Map<String, Object>) r.phase("throughput").figures().get("refresh_stream_seconds");
+    assertEquals(java.util.Set.of("rf1_set_2", "rf2_set_2"), stream.keySet());
+
+    Run next = bench("refresh-next", "--refresh", "--queries", "6", "--set", txn);
+    assertEquals(0, next.process().exitCode, next.process().toString());
+    ResultRecord n = next.records().get(0);
+    assertTrue(n.ok(), n.failure() + " " + n.validation());
+    assertTrue(String.valueOf(n.params().get("data")).startsWith("reused"), n.params().toString());
+    assertTrue(String.valueOf(n.params().get("refresh_functions")).startsWith(
+        "RF1 and RF2 of update set 3 in the power test;"), n.params().toString());
+    assertTrue(check(n, "refresh_set_3").passed());
+    assertTrue(next.process().out.contains("with the refresh functions RF1 and RF2")
+        && next.process().out.contains("rf2 "), next.process().out);
   }
 }

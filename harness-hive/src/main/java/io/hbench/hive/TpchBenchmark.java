@@ -9,6 +9,7 @@ import static io.hbench.hive.TpchOptions.JOBS;
 import static io.hbench.hive.TpchOptions.PASSWORD;
 import static io.hbench.hive.TpchOptions.QUERIES;
 import static io.hbench.hive.TpchOptions.QUERY_TIMEOUT;
+import static io.hbench.hive.TpchOptions.REFRESH;
 import static io.hbench.hive.TpchOptions.RELOAD;
 import static io.hbench.hive.TpchOptions.SCALES;
 import static io.hbench.hive.TpchOptions.SEED;
@@ -114,6 +115,14 @@ public final class TpchBenchmark implements Benchmark {
       throw new InvalidInputException("--engine tez: the embedded HiveServer2 has no Tez; give"
           + " the HiveServer2 of a cluster with Tez with --jdbc-url");
     }
+    if (o.get(REFRESH) && o.get(FORMAT) != TpchOptions.Format.ORC) {
+      throw new InvalidInputException("--refresh needs --format orc: Hive's transactional tables,"
+          + " which RF1 and RF2 insert into and delete from, are ORC");
+    }
+    if (o.get(REFRESH) && o.get(CHECK)) {
+      throw new InvalidInputException("--check compares the answers with the spec's, which"
+          + " --refresh's changes to the data make different; use one or the other");
+    }
     if (o.get(PASSWORD) != null && o.get(JDBC_URL) == null) {
       throw new InvalidInputException("--password needs --jdbc-url (the embedded HiveServer2 takes none)");
     }
@@ -133,7 +142,7 @@ public final class TpchBenchmark implements Benchmark {
     // A database of hbench's name that hbench did not make is refused before anything runs.
     try (Connection c = connect(o, conf)) {
       for (BigDecimal sf : o.get(CHECK) ? List.of(TpchOptions.MIN_SCALE) : o.get(SCALES)) {
-        String db = TpchDatabase.name(sf, o.get(FORMAT));
+        String db = TpchDatabase.name(sf, o.get(FORMAT), o.get(REFRESH));
         TpchDatabase.checkOwned(TpchDatabase.state(c, db), db);
       }
     } catch (SQLException e) {
@@ -146,7 +155,8 @@ public final class TpchBenchmark implements Benchmark {
     BigDecimal sf = point.get(SCALE);
     double scale = sf.doubleValue();
     TpchOptions.Format format = o.get(FORMAT);
-    String db = TpchDatabase.name(sf, format);
+    boolean refresh = o.get(REFRESH);
+    String db = TpchDatabase.name(sf, format, refresh);
     boolean embedded = o.get(JDBC_URL) == null;
     Long seed = o.get(SEED);
     List<Integer> queries = o.get(QUERIES);
@@ -155,14 +165,23 @@ public final class TpchBenchmark implements Benchmark {
     ctx.param("engine", o.get(ENGINE));
     ctx.param("parameters", seed == null ? "validation" : "random, seed " + seed);
     ctx.param("queries", queries.size() == TpchQueries.COUNT ? "all" : queries.toString());
-    ctx.param("refresh_functions", "not run: the TPC-H figures are computed without RF1/RF2");
+    int streams = o.get(STREAMS);
+    if (!refresh) {
+      ctx.param("refresh_functions", "not run: the TPC-H figures are computed without RF1/RF2");
+    }
     ctx.param("tpc_audited", false);
-    boolean answers = seed == null && sf.compareTo(TpchOptions.MIN_SCALE) == 0;
-    ctx.param("answer_check", answers ? "against the spec's answers at SF 0.01" : "row count and columns");
+    // RF1 runs before the queries and changes the data the spec's answers are of.
+    boolean answers = seed == null && sf.compareTo(TpchOptions.MIN_SCALE) == 0 && !refresh;
+    ctx.param("answer_check", answers ? "against the spec's answers at SF 0.01"
+        : "row count and columns" + (refresh ? " (the refresh functions change the data)" : ""));
 
     try (Connection c = connect(o, ctx.configuration())) {
       String jobs = session(c, o, embedded);
       ctx.param("jobs", jobs);
+      if (refresh) {
+        ctx.param("transactions", embedded ? "DbTxnManager, set for the session (no compactor runs)"
+            : "the cluster's transaction manager");
+      }
       // As the run's own settings are: a secret-named key or a URL's credentials never recorded.
       o.get(SET).forEach((k, v) -> ctx.param("set." + k,
           io.hbench.core.result.SecretRedactor.redact(k, v)));
@@ -170,7 +189,8 @@ public final class TpchBenchmark implements Benchmark {
       TpchDatabase.State state = TpchDatabase.state(c, db);
       TpchDatabase.checkOwned(state, db);
       long rawBytes;
-      if (state.complete() && !o.get(RELOAD)) {
+      boolean reused = state.complete() && !o.get(RELOAD);
+      if (reused) {
         ctx.param("data", "reused: " + db + " was complete");
         rawBytes = state.rawBytes();
       } else {
@@ -185,7 +205,7 @@ public final class TpchBenchmark implements Benchmark {
         Path raw = new Path(ctx.pointDirectory(), "raw");
         TpchData.Generated gen = TpchData.generate(ctx, sf, raw, m);
         try {
-          TpchDatabase.load(ctx, c, db, raw, format, gen);
+          TpchDatabase.load(ctx, c, db, raw, format, refresh, gen);
           TpchDatabase.analyze(ctx, c, db, gen);
         } catch (SQLException e) {
           // Hive's own line ("Error running query" says nothing), the password never in it.
@@ -197,6 +217,20 @@ public final class TpchBenchmark implements Benchmark {
       ctx.param("raw_bytes", rawBytes);
       try (Statement s = c.createStatement()) {
         s.execute("USE " + db);
+      }
+      long setsBefore = reused ? state.refreshSets() : 0;
+      Integer powerSet = null;
+      if (refresh) {
+        // Set u: RF1 in the power test; u+1..u+S: the refresh stream. Staged before any clock.
+        powerSet = (int) setsBefore + 1;
+        ctx.param("refresh_functions", "RF1 and RF2 of update set " + powerSet + " in the power test"
+            + (streams > 0 ? ", of sets " + (powerSet + 1) + " to " + (powerSet + streams)
+            + " in the refresh stream" : "") + "; " + TpchRefresh.ordersPerSet(scale)
+            + " orders and their line items each");
+        TpchDatabase.mark(c, db, false, setsBefore);
+        for (int u = powerSet; u <= powerSet + streams; u++) {
+          TpchRefresh.stage(c, TpchRefresh.set(u, scale));
+        }
       }
 
       Random random = seed == null ? null : new Random(seed);
@@ -237,13 +271,12 @@ public final class TpchBenchmark implements Benchmark {
         }
       };
       List<Integer> order = TpchQueries.streamOrder(0).stream().filter(queries::contains).toList();
-      Map<Integer, Double> power = TpchStreams.power(ctx, c, order, run, rawBytes, scale);
+      Double power = TpchStreams.power(ctx, c, order, run, rawBytes, scale, powerSet);
 
-      int streams = o.get(STREAMS);
       if (streams > 0) {
         List<Connection> connections = new ArrayList<>();
         try {
-          for (int s = 0; s < streams; s++) {
+          for (int s = 0; s < streams + (refresh ? 1 : 0); s++) {
             Connection sc = connect(o, ctx.configuration());
             connections.add(sc);
             session(sc, o, embedded);
@@ -251,16 +284,32 @@ public final class TpchBenchmark implements Benchmark {
               st.execute("USE " + db);
             }
           }
-          Double throughput = TpchStreams.throughput(ctx, connections, queries, run, scale);
-          if (throughput != null && power.size() == TpchQueries.COUNT) {
-            double p = TpchStreams.powerAtSize(new ArrayList<>(power.values()), scale);
+          Double throughput = TpchStreams.throughput(ctx, connections.subList(0, streams),
+              queries, run, scale, refresh ? connections.get(streams) : null,
+              refresh ? powerSet + 1 : null);
+          if (throughput != null && power != null) {
             ctx.metric("throughput", Metric.of(TpchStreams.QPHH, TpchStreams.QPH,
-                TpchStreams.round(Math.sqrt(p * throughput)), Better.HIGHER));
+                TpchStreams.round(Math.sqrt(power * throughput)), Better.HIGHER));
           }
         } finally {
           for (Connection sc : connections) {
             closeQuietly(sc);
           }
+        }
+      }
+      if (refresh) {
+        // Each set's window moved to its new keys, line items too, or the database is not reused.
+        boolean moved = true;
+        for (int u = powerSet; u <= powerSet + streams; u++) {
+          TpchRefresh.UpdateSet set = TpchRefresh.set(u, scale);
+          String wrong = TpchRefresh.verify(c, set);
+          ctx.check("refresh_set_" + u, wrong == null, wrong == null ? "update set " + u + ": "
+              + set.orders() + " orders moved to new keys with their line items" : wrong);
+          moved &= wrong == null;
+          TpchRefresh.unstage(c, set);
+        }
+        if (moved) {
+          TpchDatabase.mark(c, db, true, powerSet + streams);
         }
       }
     }
@@ -283,6 +332,12 @@ public final class TpchBenchmark implements Benchmark {
         jobs = "yarn";
       } else {
         jobs = "the cluster's setting";
+      }
+      if (o.get(REFRESH) && embedded) {
+        // The embedded server runs without transactions unless a session asks; a cluster's has
+        // its own transaction manager, which hbench leaves as it is.
+        s.execute("SET hive.support.concurrency=true");
+        s.execute("SET hive.txn.manager=org.apache.hadoop.hive.ql.lockmgr.DbTxnManager");
       }
       for (Map.Entry<String, String> e : o.get(SET).entrySet()) {
         s.execute("SET " + e.getKey() + "=" + e.getValue());

@@ -29,14 +29,24 @@ final class TpchDatabase {
 
   private TpchDatabase() {}
 
-  /** The database of a scale and format: {@code tpch_sf0_01_orc}. */
-  static String name(BigDecimal scale, TpchOptions.Format format) {
-    return "tpch_sf" + scale.toPlainString().replace('.', '_') + "_" + format.label();
+  /**
+   * The tables the refresh functions change, transactional in a database for {@code --refresh}.
+   */
+  static final java.util.List<String> REFRESHED = java.util.List.of("orders", "lineitem");
+
+  /**
+   * The database of a scale and format: {@code tpch_sf0_01_orc}; {@code tpch_sf0_01_orc_txn}
+   * when its {@link #REFRESHED} tables are transactional.
+   */
+  static String name(BigDecimal scale, TpchOptions.Format format, boolean transactional) {
+    return "tpch_sf" + scale.toPlainString().replace('.', '_') + "_" + format.label()
+        + (transactional ? "_txn" : "");
   }
 
   /** What a database of that name holds now. */
-  record State(boolean exists, boolean ours, boolean complete, long rawBytes, long rows) {
-    static final State ABSENT = new State(false, false, false, 0, 0);
+  record State(boolean exists, boolean ours, boolean complete, long rawBytes, long rows,
+      long refreshSets) {
+    static final State ABSENT = new State(false, false, false, 0, 0, 0);
   }
 
   static State state(Connection c, String db) throws SQLException {
@@ -53,7 +63,8 @@ final class TpchDatabase {
       Map<String, String> props = properties(s, db);
       boolean ours = "hbench".equals(props.get(CREATED_BY));
       boolean complete = ours && "true".equals(props.get(COMPLETE));
-      return new State(true, ours, complete, parse(props.get(RAW_BYTES)), parse(props.get(ROWS)));
+      return new State(true, ours, complete, parse(props.get(RAW_BYTES)), parse(props.get(ROWS)),
+          parse(props.get(TpchRefresh.SETS)));
     }
   }
 
@@ -95,6 +106,17 @@ final class TpchDatabase {
     }
   }
 
+  /**
+   * Marks {@code db} complete or not, with the count of refresh sets applied: a run that changes
+   * the data marks it incomplete first, so a failure half way leaves a database no run reuses.
+   */
+  static void mark(Connection c, String db, boolean complete, long refreshSets) throws SQLException {
+    try (Statement s = c.createStatement()) {
+      s.execute("ALTER DATABASE " + db + " SET DBPROPERTIES ('" + COMPLETE + "'='" + complete
+          + "', '" + TpchRefresh.SETS + "'='" + refreshSets + "')");
+    }
+  }
+
   /** Drops a database hbench made (and only such a one), with its tables. */
   static void drop(Connection c, String db) throws SQLException {
     State st = state(c, db);
@@ -113,7 +135,7 @@ final class TpchDatabase {
    * SELECT}, then the text table is dropped (its files are the point's, removed with it).
    */
   static void load(RunContext ctx, Connection c, String db, Path raw, TpchOptions.Format format,
-      TpchData.Generated gen) throws Exception {
+      boolean transactional, TpchData.Generated gen) throws Exception {
     ctx.phase("load", gen.bytes(), () -> {
       try (Statement s = c.createStatement()) {
         s.execute("CREATE DATABASE " + db + " COMMENT 'TPC-H data made by hbench' WITH DBPROPERTIES ('"
@@ -123,7 +145,9 @@ final class TpchDatabase {
           s.execute("CREATE EXTERNAL TABLE " + db + "." + text + " (" + columns(t)
               + ") ROW FORMAT DELIMITED FIELDS TERMINATED BY '|' STORED AS TEXTFILE LOCATION '"
               + new Path(raw, t) + "'");
-          s.execute("CREATE TABLE " + db + "." + t + " STORED AS " + format.sql()
+          String properties = transactional && REFRESHED.contains(t)
+              ? " TBLPROPERTIES ('transactional'='true')" : "";
+          s.execute("CREATE TABLE " + db + "." + t + " STORED AS " + format.sql() + properties
               + " AS SELECT * FROM " + db + "." + text);
           s.execute("DROP TABLE " + db + "." + text);
         }
@@ -163,6 +187,12 @@ final class TpchDatabase {
       s.execute("ALTER DATABASE " + db + " SET DBPROPERTIES ('" + COMPLETE + "'='true', '"
           + RAW_BYTES + "'='" + gen.bytes() + "', '" + ROWS + "'='" + gen.rows() + "')");
     }
+  }
+
+  /** The table's column names, in the generator's order. */
+  static java.util.List<String> names(String table) {
+    return TpchData.table(table).getColumns().stream()
+        .map(col -> col.getColumnName().toLowerCase(Locale.ROOT)).toList();
   }
 
   /** The table's columns with the spec's types: keys BIGINT, money DECIMAL(15,2), dates DATE. */

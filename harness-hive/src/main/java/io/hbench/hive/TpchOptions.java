@@ -64,6 +64,10 @@ final class TpchOptions {
       BenchmarkOption.integer("--streams", "Also run a throughput test of this many concurrent"
           + " query streams, each in the spec's order for its number; 0: the power test only.",
           "0", 0);
+  static final BenchmarkOption<Boolean> REFRESH =
+      BenchmarkOption.flag("--refresh", "Run the refresh functions RF1 and RF2 (the power test's"
+          + " and a refresh stream beside --streams), on a database whose orders and lineitem are"
+          + " transactional (tpch_sf<SF>_orc_txn; ORC only). The TPC-H figures then count them.");
   static final BenchmarkOption<String> ENGINE =
       BenchmarkOption.choice("--engine", "Hive's execution engine for the queries"
           + " (hive.execution.engine).", "mr", "mr", "tez");
@@ -96,7 +100,7 @@ final class TpchOptions {
           TpchOptions::optional);
 
   static final List<BenchmarkOption<?>> ALL = List.of(SCALES, FORMAT, RELOAD, QUERIES, SEED,
-      STREAMS, ENGINE, SET, QUERY_TIMEOUT, JOBS, CHECK, GEN_MAPS, JDBC_URL, USER, PASSWORD);
+      STREAMS, REFRESH, ENGINE, SET, QUERY_TIMEOUT, JOBS, CHECK, GEN_MAPS, JDBC_URL, USER, PASSWORD);
 
   /** The smallest scale the generator makes sense at (its own answer files are at 0.01). */
   static final BigDecimal MIN_SCALE = new BigDecimal("0.01");

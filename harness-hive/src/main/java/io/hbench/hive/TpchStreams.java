@@ -21,8 +21,10 @@ import org.apache.commons.math3.stat.StatUtils;
 /**
  * The power test (one stream of queries in the spec's order, each a phase of its own) and the
  * throughput test (S concurrent streams, each on its own connection, in its own order), with the
- * spec's metrics (clause 5.4): Power@Size, Throughput@Size and QphH@Size, computed here without
- * the refresh functions, which these records say.
+ * spec's metrics (clause 5.4): Power@Size, Throughput@Size and QphH@Size. With an update set
+ * given, the power test runs RF1 before its queries and RF2 after them, and the throughput test
+ * runs a refresh stream of S RF1/RF2 pairs beside its query streams ({@link TpchRefresh});
+ * without, the figures are computed without the refresh functions, which the records say.
  */
 final class TpchStreams {
 
@@ -80,14 +82,18 @@ final class TpchStreams {
   /**
    * The power test as the phase {@code power} (the stream's wall time) holding a phase {@code qN}
    * per query, timed from execute to the last row; a failed query or a wrong answer is a failed
-   * check and the stream goes on. Adds the stream's metrics to {@code power}.
+   * check and the stream goes on. With {@code refreshSet} (else null), phases {@code rf1} and
+   * {@code rf2} run that update set before and after the queries. Adds the stream's metrics to
+   * {@code power}.
    *
-   * @return the seconds of each query that passed, by query
+   * @return Power@Size, or null unless all 22 queries (and both refresh functions) passed
    */
-  static Map<Integer, Double> power(RunContext ctx, Connection c, List<Integer> order,
-      Queries queries, long rawBytes, double scale) throws Exception {
+  static Double power(RunContext ctx, Connection c, List<Integer> order,
+      Queries queries, long rawBytes, double scale, Integer refreshSet) throws Exception {
     Map<Integer, Double> passed = new LinkedHashMap<>();
+    List<Double> refreshed = new ArrayList<>();
     ctx.phase("power", 0, () -> {
+      PhaseResult rf1 = refreshSet == null ? null : refresh(ctx, c, "rf1", refreshSet, scale, queries);
       for (int q : order) {
         Answer[] answer = new Answer[1];
         String sql = queries.text(q);
@@ -108,6 +114,16 @@ final class TpchStreams {
         ctx.console().status(String.format(java.util.Locale.ROOT, "hbench: %s: q%d %.3f s, %d rows%s",
             ctx.label(), q, p.seconds(), answer[0].rows().size(), wrong == null ? "" : ": WRONG ANSWER"));
       }
+      if (rf1 != null) {
+        refreshed.add(rf1.seconds());
+        PhaseResult rf2 = refresh(ctx, c, "rf2", refreshSet, scale, queries);
+        if (rf2 != null) {
+          refreshed.add(rf2.seconds());
+        }
+      } else if (refreshSet != null) {
+        // RF2 alone would delete orders RF1 did not replace.
+        ctx.check("rf2", false, "rf2 not run: rf1 failed");
+      }
       return null;
     });
     double total = passed.values().stream().mapToDouble(Double::doubleValue).sum();
@@ -120,26 +136,54 @@ final class TpchStreams {
       ctx.metric("power", Metric.of(GEOMEAN_SECONDS, Metric.SECONDS,
           round(geometricMean(new ArrayList<>(passed.values()))), Better.LOWER));
     }
-    if (passed.size() == TpchQueries.COUNT) {
-      ctx.metric("power", Metric.of(POWER, QPH, round(powerAtSize(new ArrayList<>(passed.values()), scale)),
-          Better.HIGHER));
+    if (passed.size() != TpchQueries.COUNT || refreshSet != null && refreshed.size() != 2) {
+      return null;
     }
-    return passed;
+    List<Double> timed = new ArrayList<>(passed.values());
+    timed.addAll(refreshed);
+    double power = round(powerAtSize(timed, scale));
+    ctx.metric("power", Metric.of(POWER, QPH, power, Better.HIGHER));
+    return power;
+  }
+
+  /** One refresh function of an update set as a phase of its own; null when it failed. */
+  private static PhaseResult refresh(RunContext ctx, Connection c, String function, int set,
+      double scale, Queries queries) throws Exception {
+    TpchRefresh.UpdateSet u = TpchRefresh.set(set, scale);
+    PhaseResult p = ctx.attempt(function, 0, () -> {
+      if (function.equals("rf1")) {
+        TpchRefresh.rf1(c, u);
+      } else {
+        TpchRefresh.rf2(c, u);
+      }
+      return u.orders();
+    }, e -> function + " (update set " + set + ") failed: "
+        + HiveConnections.safe(HiveConnections.rootMessage(e), queries.password()));
+    ctx.console().status(p == null ? "hbench: " + ctx.label() + ": " + function + " failed"
+        : String.format(java.util.Locale.ROOT, "hbench: %s: %s %.3f s, %d orders", ctx.label(),
+            function, p.seconds(), u.orders()));
+    return p;
   }
 
   /**
    * The throughput test as the phase {@code throughput}: {@code connections.size()} streams at
-   * once, stream s (from 1) in the spec's order for s.
+   * once, stream s (from 1) in the spec's order for s; with {@code firstSet} (else null), a
+   * refresh stream on {@code refreshConnection} beside them, RF1 then RF2 of update sets {@code
+   * firstSet}, {@code firstSet + 1}, ..., one pair per query stream.
    *
-   * @return Throughput@Size, or null unless all 22 queries of every stream passed
+   * @return Throughput@Size, or null unless all 22 queries of every stream (and every refresh
+   *     function) passed
    */
   static Double throughput(RunContext ctx, List<Connection> connections, List<Integer> queriesToRun,
-      Queries queries, double scale) throws Exception {
+      Queries queries, double scale, Connection refreshConnection, Integer firstSet)
+      throws Exception {
     int streams = connections.size();
     List<Map<Integer, Double>> times = new ArrayList<>();
     List<List<String>> failures = new ArrayList<>();
+    Map<String, Double> refreshTimes = new LinkedHashMap<>();
+    List<String> refreshFailures = new java.util.concurrent.CopyOnWriteArrayList<>();
     PhaseResult phase = ctx.phase("throughput", 0, () -> {
-      ExecutorService pool = Executors.newFixedThreadPool(streams, r -> {
+      ExecutorService pool = Executors.newFixedThreadPool(streams + 1, r -> {
         Thread t = new Thread(r, "hbench-tpch-stream");
         t.setDaemon(true);
         return t;
@@ -173,6 +217,13 @@ final class TpchStreams {
             return null;
           }));
         }
+        if (firstSet != null) {
+          running.add(pool.submit(() -> {
+            refreshStream(refreshConnection, firstSet, streams, scale, queries, refreshTimes,
+                refreshFailures);
+            return null;
+          }));
+        }
         for (Future<?> f : running) {
           f.get();
         }
@@ -191,6 +242,14 @@ final class TpchStreams {
       }
       all &= times.get(s).size() == queriesToRun.size();
     }
+    if (firstSet != null) {
+      figures.put("refresh_stream_seconds", refreshTimes);
+      for (String f : refreshFailures) {
+        ctx.check("throughput_refresh", false, f);
+        all = false;
+      }
+      all &= refreshTimes.size() == 2 * streams;
+    }
     ctx.figures("throughput", figures);
     ctx.metric("throughput", Metric.of("streams", Metric.COUNT, streams, Better.HIGHER));
     if (!all) {
@@ -206,10 +265,33 @@ final class TpchStreams {
     return figure;
   }
 
+  /** The refresh stream: RF1 then RF2 of {@code pairs} update sets from {@code firstSet}. */
+  private static void refreshStream(Connection c, int firstSet, int pairs, double scale,
+      Queries queries, Map<String, Double> times, List<String> failures) {
+    for (int set = firstSet; set < firstSet + pairs; set++) {
+      TpchRefresh.UpdateSet u = TpchRefresh.set(set, scale);
+      for (String function : List.of("rf1", "rf2")) {
+        long t0 = System.nanoTime();
+        try {
+          if (function.equals("rf1")) {
+            TpchRefresh.rf1(c, u);
+          } else {
+            TpchRefresh.rf2(c, u);
+          }
+          times.put(function + "_set_" + set, (System.nanoTime() - t0) / 1e9);
+        } catch (Exception e) {
+          failures.add("refresh stream: " + function + " (update set " + set + ") failed: "
+              + HiveConnections.safe(HiveConnections.rootMessage(e), queries.password()));
+          return; // the sets after it would start from tables in an unknown state
+        }
+      }
+    }
+  }
+
   /**
-   * Power@Size (clause 5.4.1): 3600 x SF over the geometric mean of the query times, here of the
-   * 22 queries only (no refresh functions); a time below 1/1000 of the longest counts as that
-   * (clause 5.4.1.4).
+   * Power@Size (clause 5.4.1): 3600 x SF over the geometric mean of the query times and, when
+   * they ran, of RF1's and RF2's; a time below 1/1000 of the longest counts as that (clause
+   * 5.4.1.4).
    */
   static double powerAtSize(List<Double> seconds, double scale) {
     double max = seconds.stream().mapToDouble(Double::doubleValue).max().orElse(0);

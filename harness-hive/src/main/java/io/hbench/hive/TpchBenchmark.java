@@ -227,10 +227,7 @@ public final class TpchBenchmark implements Benchmark {
             + (streams > 0 ? ", of sets " + (powerSet + 1) + " to " + (powerSet + streams)
             + " in the refresh stream" : "") + "; " + TpchRefresh.ordersPerSet(scale)
             + " orders and their line items each");
-        TpchDatabase.mark(c, db, false, setsBefore);
-        for (int u = powerSet; u <= powerSet + streams; u++) {
-          TpchRefresh.stage(c, TpchRefresh.set(u, scale));
-        }
+        TpchRefresh.begin(c, db, setsBefore, streams + 1, scale);
       }
 
       Random random = seed == null ? null : new Random(seed);
@@ -298,19 +295,7 @@ public final class TpchBenchmark implements Benchmark {
         }
       }
       if (refresh) {
-        // Each set's window moved to its new keys, line items too, or the database is not reused.
-        boolean moved = true;
-        for (int u = powerSet; u <= powerSet + streams; u++) {
-          TpchRefresh.UpdateSet set = TpchRefresh.set(u, scale);
-          String wrong = TpchRefresh.verify(c, set);
-          ctx.check("refresh_set_" + u, wrong == null, wrong == null ? "update set " + u + ": "
-              + set.orders() + " orders moved to new keys with their line items" : wrong);
-          moved &= wrong == null;
-          TpchRefresh.unstage(c, set);
-        }
-        if (moved) {
-          TpchDatabase.mark(c, db, true, powerSet + streams);
-        }
+        TpchRefresh.finish(ctx, c, db, setsBefore, streams + 1, scale);
       }
     }
   }

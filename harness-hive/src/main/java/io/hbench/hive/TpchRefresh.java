@@ -59,6 +59,40 @@ final class TpchRefresh {
     return ((index >> 3) << 5) + ((long) bits << 3) + (index & 7);
   }
 
+  /**
+   * Before a run's refresh functions, and before any clock: marks {@code db} incomplete (a
+   * failure half way leaves a database no run reuses) and stages the {@code count} sets after the
+   * {@code applied} ones.
+   */
+  static void begin(Connection c, String db, long applied, int count, double scale)
+      throws SQLException {
+    TpchDatabase.mark(c, db, false, applied);
+    for (long u = applied + 1; u <= applied + count; u++) {
+      stage(c, set((int) u, scale));
+    }
+  }
+
+  /**
+   * After them: checks each set's window moved to its new keys with its line items (checks
+   * {@code refresh_set_N}), drops the staged rows, and marks {@code db} complete again, with the
+   * sets applied, only when every set checked out.
+   */
+  static void finish(io.hbench.core.RunContext ctx, Connection c, String db, long applied,
+      int count, double scale) throws SQLException {
+    boolean moved = true;
+    for (long u = applied + 1; u <= applied + count; u++) {
+      UpdateSet set = set((int) u, scale);
+      String wrong = verify(c, set);
+      ctx.check("refresh_set_" + u, wrong == null, wrong == null ? "update set " + u + ": "
+          + set.orders() + " orders moved to new keys with their line items" : wrong);
+      moved &= wrong == null;
+      unstage(c, set);
+    }
+    if (moved) {
+      TpchDatabase.mark(c, db, true, applied + count);
+    }
+  }
+
   /** Stages the rows RF1 of {@code set} inserts, copies of the window's rows under new keys. */
   static void stage(Connection c, UpdateSet set) throws SQLException {
     long shift = 8L * (set.insertBits() - set.deleteBits());

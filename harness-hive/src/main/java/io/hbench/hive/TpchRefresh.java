@@ -108,19 +108,24 @@ final class TpchRefresh {
     }
   }
 
-  /** RF1: the staged orders and their line items into the tables. */
-  static void rf1(Connection c, UpdateSet set) throws SQLException {
+  /**
+   * Runs refresh function {@code function} ({@code rf1} or {@code rf2}) of {@code set}. RF1: the
+   * staged orders and their line items into the tables. RF2: the window's orders under their old
+   * keys, and their line items, out of the tables.
+   */
+  static void run(String function, Connection c, UpdateSet set) throws SQLException {
     try (Statement s = c.createStatement()) {
-      s.execute("INSERT INTO orders SELECT * FROM " + set.staged("orders"));
-      s.execute("INSERT INTO lineitem SELECT * FROM " + set.staged("lineitem"));
-    }
-  }
-
-  /** RF2: the window's orders under their old keys, and their line items, out of the tables. */
-  static void rf2(Connection c, UpdateSet set) throws SQLException {
-    try (Statement s = c.createStatement()) {
-      s.execute("DELETE FROM lineitem WHERE " + set.window("l_orderkey", set.deleteBits()));
-      s.execute("DELETE FROM orders WHERE " + set.window("o_orderkey", set.deleteBits()));
+      switch (function) {
+        case "rf1" -> {
+          s.execute("INSERT INTO orders SELECT * FROM " + set.staged("orders"));
+          s.execute("INSERT INTO lineitem SELECT * FROM " + set.staged("lineitem"));
+        }
+        case "rf2" -> {
+          s.execute("DELETE FROM lineitem WHERE " + set.window("l_orderkey", set.deleteBits()));
+          s.execute("DELETE FROM orders WHERE " + set.window("o_orderkey", set.deleteBits()));
+        }
+        default -> throw new IllegalArgumentException("no refresh function " + function);
+      }
     }
   }
 

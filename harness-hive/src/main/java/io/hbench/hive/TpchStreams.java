@@ -151,14 +151,9 @@ final class TpchStreams {
       double scale, Queries queries) throws Exception {
     TpchRefresh.UpdateSet u = TpchRefresh.set(set, scale);
     PhaseResult p = ctx.attempt(function, 0, () -> {
-      if (function.equals("rf1")) {
-        TpchRefresh.rf1(c, u);
-      } else {
-        TpchRefresh.rf2(c, u);
-      }
+      TpchRefresh.run(function, c, u);
       return u.orders();
-    }, e -> function + " (update set " + set + ") failed: "
-        + HiveConnections.safe(HiveConnections.rootMessage(e), queries.password()));
+    }, e -> refreshFailed(function, set, e, queries));
     ctx.console().status(p == null ? "hbench: " + ctx.label() + ": " + function + " failed"
         : String.format(java.util.Locale.ROOT, "hbench: %s: %s %.3f s, %d orders", ctx.label(),
             function, p.seconds(), u.orders()));
@@ -265,6 +260,11 @@ final class TpchStreams {
     return figure;
   }
 
+  private static String refreshFailed(String function, int set, Throwable e, Queries queries) {
+    return function + " (update set " + set + ") failed: "
+        + HiveConnections.safe(HiveConnections.rootMessage(e), queries.password());
+  }
+
   /** The refresh stream: RF1 then RF2 of {@code pairs} update sets from {@code firstSet}. */
   private static void refreshStream(Connection c, int firstSet, int pairs, double scale,
       Queries queries, Map<String, Double> times, List<String> failures) {
@@ -273,15 +273,10 @@ final class TpchStreams {
       for (String function : List.of("rf1", "rf2")) {
         long t0 = System.nanoTime();
         try {
-          if (function.equals("rf1")) {
-            TpchRefresh.rf1(c, u);
-          } else {
-            TpchRefresh.rf2(c, u);
-          }
+          TpchRefresh.run(function, c, u);
           times.put(function + "_set_" + set, (System.nanoTime() - t0) / 1e9);
         } catch (Exception e) {
-          failures.add("refresh stream: " + function + " (update set " + set + ") failed: "
-              + HiveConnections.safe(HiveConnections.rootMessage(e), queries.password()));
+          failures.add("refresh stream: " + refreshFailed(function, set, e, queries));
           return; // the sets after it would start from tables in an unknown state
         }
       }

@@ -61,6 +61,13 @@ class TpchAnswersTest {
     assertEquals(7200.0, TpchStreams.powerAtSize(List.of(4.0, 0.25), 2) / 1, 1e-9);
     // 0.001 s is below 1/1000 of 10 s: it counts as 0.01 s.
     assertEquals(3600 / Math.sqrt(10 * 0.01), TpchStreams.powerAtSize(List.of(10.0, 0.001), 1), 1e-6);
+    // The power test's figure: the 22 queries, with RF1 and RF2 when they ran (24 times).
+    List<Double> queries = java.util.Collections.nCopies(22, 2.0);
+    assertEquals(1800.0, TpchStreams.powerFigure(queries, false, List.of(), 1), 1e-9);
+    assertEquals(3600 / Math.pow(Math.pow(2, 22) * 0.5 * 0.5, 1 / 24.0),
+        TpchStreams.powerFigure(queries, true, List.of(0.5, 0.5), 1), 1e-2);
+    assertNull(TpchStreams.powerFigure(queries, true, List.of(0.5), 1), "RF2 failed");
+    assertNull(TpchStreams.powerFigure(queries.subList(0, 21), false, List.of(), 1), "a query failed");
   }
 
   @Test

@@ -135,6 +135,16 @@ final class CommonOptions {
   }
 
   /**
+   * The format of a run's end-of-run tables: {@code --format}'s, unless the suite declares a
+   * {@code --format} of its own (tpch's table storage; see {@link #add}), when they are text.
+   */
+  static io.hbench.core.report.TableFormat tables(ParseResult sub,
+      List<io.hbench.core.BenchmarkOption<?>> suiteOptions) {
+    boolean suites = suiteOptions.stream().anyMatch(o -> o.name().equals("--format"));
+    return suites ? io.hbench.core.report.TableFormat.TEXT : format(sub);
+  }
+
+  /**
    * Adds a common option unless the suite declares one of that name itself (nnthroughput's
    * {@code --datanodes} counts simulated datanodes): the suite's own meaning wins, and the run
    * takes the common option's default.

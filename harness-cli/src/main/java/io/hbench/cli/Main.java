@@ -145,10 +145,7 @@ public final class Main {
       // Options first, so a malformed size is named even where Hadoop is missing.
       OptionValues values = OptionValues.parse(suite.options(), texts);
       RunSettings settings = CommonOptions.settings(sub, hadoopConfDir);
-      // A suite's own --format (tpch's table storage) is not the tables' format: those are text.
-      boolean ownFormat = suite.options().stream().anyMatch(o -> o.name().equals("--format"));
-      io.hbench.core.report.TableFormat format = ownFormat
-          ? io.hbench.core.report.TableFormat.TEXT : CommonOptions.format(sub);
+      io.hbench.core.report.TableFormat format = CommonOptions.tables(sub, suite.options());
       if (!hadoopOnClassPath()) {
         return badInput(noHadoop);
       }

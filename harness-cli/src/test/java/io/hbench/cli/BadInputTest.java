@@ -134,6 +134,9 @@ class BadInputTest {
         "tpch --password pw; --password needs --jdbc-url",
         "tpch --engine tez; the embedded HiveServer2 has no Tez",
         "tpch --refresh --format parquet; --refresh needs --format orc",
+        // tpch's --format is its tables' storage; the run's end-of-run tables are then text.
+        "tpch --format markdown; invalid value 'markdown' for --format: use orc, parquet, textfile",
+        "terasort --format parquet --sizes 1M; invalid --format 'parquet': one of text, markdown, csv, json",
         "tpch --refresh --check; use one or the other",
         "fsops --op list --duration 5x; give a duration such as",
         "fsops --op list --target-rate fast; for --target-rate: not a number",

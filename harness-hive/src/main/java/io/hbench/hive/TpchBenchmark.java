@@ -6,6 +6,7 @@ import static io.hbench.hive.TpchOptions.FORMAT;
 import static io.hbench.hive.TpchOptions.GEN_MAPS;
 import static io.hbench.hive.TpchOptions.JDBC_URL;
 import static io.hbench.hive.TpchOptions.JOBS;
+import static io.hbench.hive.TpchOptions.PARTITIONED;
 import static io.hbench.hive.TpchOptions.PASSWORD;
 import static io.hbench.hive.TpchOptions.QUERIES;
 import static io.hbench.hive.TpchOptions.QUERY_TIMEOUT;
@@ -142,7 +143,7 @@ public final class TpchBenchmark implements Benchmark {
     // A database of hbench's name that hbench did not make is refused before anything runs.
     try (Connection c = connect(o, conf)) {
       for (BigDecimal sf : o.get(CHECK) ? List.of(TpchOptions.MIN_SCALE) : o.get(SCALES)) {
-        String db = TpchDatabase.name(sf, o.get(FORMAT), o.get(REFRESH));
+        String db = TpchDatabase.name(sf, o.get(FORMAT), o.get(PARTITIONED), o.get(REFRESH));
         TpchDatabase.checkOwned(TpchDatabase.state(c, db), db);
       }
     } catch (SQLException e) {
@@ -156,7 +157,10 @@ public final class TpchBenchmark implements Benchmark {
     double scale = sf.doubleValue();
     TpchOptions.Format format = o.get(FORMAT);
     boolean refresh = o.get(REFRESH);
-    String db = TpchDatabase.name(sf, format, refresh);
+    boolean partitioned = o.get(PARTITIONED);
+    String db = TpchDatabase.name(sf, format, partitioned, refresh);
+    ctx.param("partitioned", partitioned ? "lineitem by l_shipdate, orders by o_orderdate (a"
+        + " partition a day)" : "no");
     boolean embedded = o.get(JDBC_URL) == null;
     Long seed = o.get(SEED);
     List<Integer> queries = o.get(QUERIES);
@@ -205,8 +209,8 @@ public final class TpchBenchmark implements Benchmark {
         Path raw = new Path(ctx.pointDirectory(), "raw");
         TpchData.Generated gen = TpchData.generate(ctx, sf, raw, m);
         try {
-          TpchDatabase.load(ctx, c, db, raw, format, refresh, gen);
-          TpchDatabase.analyze(ctx, c, db, gen);
+          TpchDatabase.load(ctx, c, db, raw, format, partitioned, refresh, gen);
+          TpchDatabase.analyze(ctx, c, db, partitioned, gen);
         } catch (SQLException e) {
           // Hive's own line ("Error running query" says nothing), the password never in it.
           throw new SQLException("loading " + db + ": "
@@ -227,7 +231,7 @@ public final class TpchBenchmark implements Benchmark {
             + (streams > 0 ? ", of sets " + (powerSet + 1) + " to " + (powerSet + streams)
             + " in the refresh stream" : "") + "; " + TpchRefresh.ordersPerSet(scale)
             + " orders and their line items each");
-        TpchRefresh.begin(c, db, setsBefore, streams + 1, scale);
+        TpchRefresh.begin(c, db, setsBefore, streams + 1, scale, partitioned);
       }
 
       Random random = seed == null ? null : new Random(seed);
@@ -317,6 +321,11 @@ public final class TpchBenchmark implements Benchmark {
         jobs = "yarn";
       } else {
         jobs = "the cluster's setting";
+      }
+      if (o.get(PARTITIONED)) {
+        for (Map.Entry<String, String> e : TpchDatabase.DYNAMIC_PARTITIONS.entrySet()) {
+          s.execute("SET " + e.getKey() + "=" + e.getValue());
+        }
       }
       if (o.get(REFRESH) && embedded) {
         // The embedded server runs without transactions unless a session asks; a cluster's has

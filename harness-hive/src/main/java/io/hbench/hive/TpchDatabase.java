@@ -35,13 +35,34 @@ final class TpchDatabase {
   static final java.util.List<String> REFRESHED = java.util.List.of("orders", "lineitem");
 
   /**
-   * The database of a scale and format: {@code tpch_sf0_01_orc}; {@code tpch_sf0_01_orc_txn}
-   * when its {@link #REFRESHED} tables are transactional.
+   * The tables {@code --partitioned} partitions, by the column: a partition a day, as
+   * hive-testbench does, so that the queries' date ranges prune partitions.
    */
-  static String name(BigDecimal scale, TpchOptions.Format format, boolean transactional) {
+  static final Map<String, String> PARTITION_COLUMNS =
+      Map.of("lineitem", "l_shipdate", "orders", "o_orderdate");
+
+  /**
+   * The database of a scale, format and layout: {@code tpch_sf0_01_orc}; {@code _part} when
+   * {@link #PARTITION_COLUMNS} partition its tables, {@code _txn} when its {@link #REFRESHED}
+   * tables are transactional.
+   */
+  static String name(BigDecimal scale, TpchOptions.Format format, boolean partitioned,
+      boolean transactional) {
     return "tpch_sf" + scale.toPlainString().replace('.', '_') + "_" + format.label()
-        + (transactional ? "_txn" : "");
+        + (partitioned ? "_part" : "") + (transactional ? "_txn" : "");
   }
+
+  /**
+   * The session settings a partitioned load (and RF1 into partitioned tables) needs: a partition
+   * a day is ~2,500 per table, over Hive's default limits (1000, 100 a node); sorted by partition,
+   * a task keeps one file open at a time instead of 2,500.
+   */
+  static final Map<String, String> DYNAMIC_PARTITIONS = Map.of(
+      "hive.exec.dynamic.partition", "true",
+      "hive.exec.dynamic.partition.mode", "nonstrict",
+      "hive.exec.max.dynamic.partitions", "100000",
+      "hive.exec.max.dynamic.partitions.pernode", "100000",
+      "hive.optimize.sort.dynamic.partition.threshold", "1");
 
   /** What a database of that name holds now. */
   record State(boolean exists, boolean ours, boolean complete, long rawBytes, long rows,
@@ -135,21 +156,29 @@ final class TpchDatabase {
    * SELECT}, then the text table is dropped (its files are the point's, removed with it).
    */
   static void load(RunContext ctx, Connection c, String db, Path raw, TpchOptions.Format format,
-      boolean transactional, TpchData.Generated gen) throws Exception {
+      boolean partitioned, boolean transactional, TpchData.Generated gen) throws Exception {
     ctx.phase("load", gen.bytes(), () -> {
       try (Statement s = c.createStatement()) {
         s.execute("CREATE DATABASE " + db + " COMMENT 'TPC-H data made by hbench' WITH DBPROPERTIES ('"
             + CREATED_BY + "'='hbench', '" + COMPLETE + "'='false')");
         for (String t : TpchData.TABLES) {
-          String text = "hbench_text_" + t;
-          s.execute("CREATE EXTERNAL TABLE " + db + "." + text + " (" + columns(t)
+          String text = db + ".hbench_text_" + t;
+          s.execute("CREATE EXTERNAL TABLE " + text + " (" + columns(t, null)
               + ") ROW FORMAT DELIMITED FIELDS TERMINATED BY '|' STORED AS TEXTFILE LOCATION '"
               + new Path(raw, t) + "'");
           String properties = transactional && REFRESHED.contains(t)
               ? " TBLPROPERTIES ('transactional'='true')" : "";
-          s.execute("CREATE TABLE " + db + "." + t + " STORED AS " + format.sql() + properties
-              + " AS SELECT * FROM " + db + "." + text);
-          s.execute("DROP TABLE " + db + "." + text);
+          String by = partitioned ? PARTITION_COLUMNS.get(t) : null;
+          if (by == null) {
+            s.execute("CREATE TABLE " + db + "." + t + " STORED AS " + format.sql() + properties
+                + " AS SELECT * FROM " + text);
+          } else {
+            s.execute("CREATE TABLE " + db + "." + t + " (" + columns(t, by) + ") PARTITIONED BY ("
+                + by + " DATE) STORED AS " + format.sql() + properties);
+            s.execute("INSERT OVERWRITE TABLE " + db + "." + t + " PARTITION (" + by + ") SELECT "
+                + String.join(", ", names(t, by)) + ", " + by + " FROM " + text);
+          }
+          s.execute("DROP TABLE " + text);
         }
       }
       return gen.rows();
@@ -172,13 +201,16 @@ final class TpchDatabase {
    * Computes table and column statistics as the phase {@code analyze} (the optimizer's inputs, as
    * a real warehouse would have them), then marks the database complete.
    */
-  static void analyze(RunContext ctx, Connection c, String db, TpchData.Generated gen)
-      throws Exception {
+  static void analyze(RunContext ctx, Connection c, String db, boolean partitioned,
+      TpchData.Generated gen) throws Exception {
     ctx.phase("analyze", 0, () -> {
       try (Statement s = c.createStatement()) {
         for (String t : TpchData.TABLES) {
-          s.execute("ANALYZE TABLE " + db + "." + t + " COMPUTE STATISTICS");
-          s.execute("ANALYZE TABLE " + db + "." + t + " COMPUTE STATISTICS FOR COLUMNS");
+          // Every partition's statistics, and the columns' per partition.
+          String by = partitioned ? PARTITION_COLUMNS.get(t) : null;
+          String target = db + "." + t + (by == null ? "" : " PARTITION (" + by + ")");
+          s.execute("ANALYZE TABLE " + target + " COMPUTE STATISTICS");
+          s.execute("ANALYZE TABLE " + target + " COMPUTE STATISTICS FOR COLUMNS");
         }
       }
       return null;
@@ -189,21 +221,42 @@ final class TpchDatabase {
     }
   }
 
-  /** The table's column names, in the generator's order. */
-  static java.util.List<String> names(String table) {
-    return TpchData.table(table).getColumns().stream()
-        .map(col -> col.getColumnName().toLowerCase(Locale.ROOT)).toList();
+  /**
+   * The table's column names in the table's order: the generator's, with a partition column
+   * ({@link #PARTITION_COLUMNS}, when {@code partitioned}) last, as Hive keeps it.
+   */
+  static java.util.List<String> names(String table, boolean partitioned) {
+    String by = partitioned ? PARTITION_COLUMNS.get(table) : null;
+    java.util.List<String> out = new java.util.ArrayList<>(names(table, by));
+    if (by != null) {
+      out.add(by);
+    }
+    return out;
   }
 
-  /** The table's columns with the spec's types: keys BIGINT, money DECIMAL(15,2), dates DATE. */
-  static String columns(String table) {
+  /** The table's column names in the generator's order, but for {@code except} (may be null). */
+  static java.util.List<String> names(String table, String except) {
+    return TpchData.table(table).getColumns().stream()
+        .map(col -> col.getColumnName().toLowerCase(Locale.ROOT))
+        .filter(n -> !n.equals(except)).toList();
+  }
+
+  /**
+   * The table's columns with the spec's types (keys BIGINT, money DECIMAL(15,2), dates DATE), but
+   * for {@code except} (a partition column; may be null).
+   */
+  static String columns(String table, String except) {
     StringBuilder b = new StringBuilder();
     TpchTable<?> t = TpchData.table(table);
     for (TpchColumn<?> col : t.getColumns()) {
+      String name = col.getColumnName().toLowerCase(Locale.ROOT);
+      if (name.equals(except)) {
+        continue;
+      }
       if (b.length() > 0) {
         b.append(", ");
       }
-      b.append(col.getColumnName().toLowerCase(Locale.ROOT)).append(' ').append(switch (col.getType().getBase()) {
+      b.append(name).append(' ').append(switch (col.getType().getBase()) {
         case IDENTIFIER -> "BIGINT";
         case INTEGER -> "INT";
         case DATE -> "DATE";

@@ -50,6 +50,11 @@ final class TpchOptions {
       BenchmarkOption.choice("--format", "orc|parquet|textfile", "Storage format of the tables"
           + " (CREATE TABLE ... STORED AS ... AS SELECT from the generated text).", "orc",
           List.of(Format.values()), Format::label);
+  static final BenchmarkOption<Boolean> PARTITIONED =
+      BenchmarkOption.flag("--partitioned", "Partition lineitem by l_shipdate and orders by"
+          + " o_orderdate, a partition a day (about 2,500 each, as hive-testbench does), so the"
+          + " queries' date ranges prune them; for large scales (on the embedded cluster, with"
+          + " --datanodes 2). Its own database: tpch_sf<SF>_orc_part.");
   static final BenchmarkOption<Boolean> RELOAD =
       BenchmarkOption.flag("--reload", "Drop and rebuild the scale's database even when a"
           + " complete one (made by hbench) exists.");
@@ -99,7 +104,7 @@ final class TpchOptions {
       BenchmarkOption.of("--password", "TEXT", "Password for --user; never written anywhere.", "",
           TpchOptions::optional);
 
-  static final List<BenchmarkOption<?>> ALL = List.of(SCALES, FORMAT, RELOAD, QUERIES, SEED,
+  static final List<BenchmarkOption<?>> ALL = List.of(SCALES, FORMAT, PARTITIONED, RELOAD, QUERIES, SEED,
       STREAMS, REFRESH, ENGINE, SET, QUERY_TIMEOUT, JOBS, CHECK, GEN_MAPS, JDBC_URL, USER, PASSWORD);
 
   /** The smallest scale the generator makes sense at (its own answer files are at 0.01). */

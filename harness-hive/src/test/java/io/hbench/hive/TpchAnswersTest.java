@@ -77,9 +77,9 @@ class TpchAnswersTest {
     assertEquals(List.of(new BigDecimal("0.01"), new BigDecimal("0.1")), TpchOptions.scales("0.01,0.1"));
     assertEquals(List.of(1, 3, 5, 6, 7), TpchOptions.queries("1,3,5-7"));
     assertEquals(22, TpchOptions.queries("all").size());
-    assertEquals("tpch_sf0_01_orc", TpchDatabase.name(new BigDecimal("0.01"), TpchOptions.Format.ORC, false));
+    assertEquals("tpch_sf0_01_orc", TpchDatabase.name(new BigDecimal("0.01"), TpchOptions.Format.ORC, false, false));
     assertEquals("tpch_sf100_parquet",
-        TpchDatabase.name(TpchOptions.scales("100").get(0), TpchOptions.Format.PARQUET, false));
-    assertEquals("tpch_sf1_orc_txn", TpchDatabase.name(BigDecimal.ONE, TpchOptions.Format.ORC, true));
+        TpchDatabase.name(TpchOptions.scales("100").get(0), TpchOptions.Format.PARQUET, false, false));
+    assertEquals("tpch_sf1_orc_txn", TpchDatabase.name(BigDecimal.ONE, TpchOptions.Format.ORC, false, true));
   }
 }

@@ -78,6 +78,12 @@ public final class ClusterConfiguration {
     }
     defines.forEach(conf::set);
     explicit.putAll(defines);
+    // Secrets of the site files too (an s3a key in core-site.xml): an error message may quote one.
+    for (Map.Entry<String, String> e : conf) {
+      if (io.hbench.core.result.SecretRedactor.isSecret(e.getKey())) {
+        io.hbench.core.result.SecretRedactor.remember(e.getValue());
+      }
+    }
     return new ClusterConfiguration(conf, explicit);
   }
 

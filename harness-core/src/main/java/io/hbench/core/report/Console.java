@@ -1,11 +1,13 @@
 package io.hbench.core.report;
 
+import io.hbench.core.result.SecretRedactor;
 import java.io.PrintStream;
 
 /**
  * Where a run talks to its user: status and progress on stderr, tables on stdout. On a terminal a
  * progress line is redrawn in place; otherwise (a pipe, a log file, CI) a plain line is printed
- * at most every {@code plainIntervalMillis}.
+ * at most every {@code plainIntervalMillis}. Every line passes through {@link
+ * SecretRedactor#redactText}.
  */
 public final class Console {
 
@@ -31,6 +33,7 @@ public final class Console {
 
   /** One line of status on stderr. */
   public synchronized void status(String line) {
+    line = SecretRedactor.redactText(line);
     endProgress();
     err.println(line);
     err.flush();
@@ -38,6 +41,7 @@ public final class Console {
 
   /** Shows {@code line} as the current progress. */
   public synchronized void progress(String line) {
+    line = SecretRedactor.redactText(line);
     if (interactive) {
       String padded = line.length() < lastWidth ? line + " ".repeat(lastWidth - line.length()) : line;
       err.print("\r" + padded);
@@ -56,6 +60,7 @@ public final class Console {
 
   /** Shows the final state of a progress line, always, and ends the line. */
   public synchronized void finishProgress(String line) {
+    line = SecretRedactor.redactText(line);
     if (interactive) {
       progress(line);
     } else {
@@ -78,7 +83,7 @@ public final class Console {
   /** Text for stdout (tables, summaries). */
   public synchronized void print(String text) {
     endProgress();
-    out.print(text);
+    out.print(SecretRedactor.redactText(text));
     out.flush();
   }
 }

@@ -67,9 +67,13 @@ public final class ResultWriter implements Closeable {
     return new ResultWriter(file, ch);
   }
 
-  /** Appends one record and fsyncs it. */
+  /**
+   * Appends one record and fsyncs it. The line passes through {@link SecretRedactor#redactText}:
+   * a failure message or a check's detail may quote a setting's value.
+   */
   public synchronized void append(ResultRecord record) throws IOException {
-    byte[] line = (JSON.writeValueAsString(record) + "\n").getBytes(StandardCharsets.UTF_8);
+    String json = SecretRedactor.redactText(JSON.writeValueAsString(record));
+    byte[] line = (json + "\n").getBytes(StandardCharsets.UTF_8);
     ByteBuffer buf = ByteBuffer.wrap(line);
     while (buf.hasRemaining()) {
       channel.write(buf);

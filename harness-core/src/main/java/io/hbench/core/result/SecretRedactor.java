@@ -1,21 +1,58 @@
 package io.hbench.core.result;
 
+import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * Keeps secrets out of every output. A key is secret when it matches {@code password}, {@code
- * secret}, {@code token}, {@code credential} or {@code access.key} (any case, any separator), or
- * when Hadoop's own {@code hadoop.security.sensitive-config-keys} defaults would hide it.
+ * pwd}, {@code secret}, {@code token}, {@code credential} or {@code access.key} (any case, any
+ * separator), or when Hadoop's own {@code hadoop.security.sensitive-config-keys} defaults would
+ * hide it.
+ *
+ * <p>Values are hidden where they stand (under a secret key, as a URL's {@code user:password@},
+ * as a secret-named parameter of a URL or a {@code key=value} list), and {@link #redactText}
+ * hides them anywhere else text carries them: each secret value this process has seen ({@link
+ * #remember}), and AWS access key ids ({@code AKIA...}, {@code ASIA...}) wherever they appear.
+ * hbench's console streams, result files and HTML reports all pass through it.
  */
 public final class SecretRedactor {
 
   public static final String REDACTED = "<redacted>";
 
   private static final Pattern SECRET =
-      Pattern.compile("(?i).*(password|passwd|secret|token|credential|access[._-]?key|account[._-]?key"
-          + "|encryption[._-]?key).*");
+      Pattern.compile("(?i).*(password|passwd|pwd|passphrase|secret|token|credential"
+          + "|access[._-]?key|account[._-]?key|encryption[._-]?key|private[._-]?key).*");
+
+  /** AWS access key ids: long-term ({@code AKIA}) and temporary ({@code ASIA}). */
+  private static final Pattern AWS_KEY_ID =
+      Pattern.compile("(?<![A-Z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Z0-9])");
+
+  /** In free text, a URL's user and password ({@code //user:pw@}); a user alone is no secret. */
+  private static final Pattern TEXT_USER_INFO =
+      Pattern.compile("(?<=//)[^/@\\s?#:\"']*:[^/@\\s?#\"']*@");
+
+  /** In free text, {@code key=value} as settings, URL parameters and messages write it. */
+  private static final Pattern TEXT_PARAMETER =
+      Pattern.compile("([A-Za-z0-9_.\\-]+)=([^\\s&;,#\"'<>)\\\\]*)");
+
+  /**
+   * Shorter values, numbers and booleans are hidden where they stand but not searched for
+   * elsewhere: {@code dfs.block.access.token.enable=true} must not hide every "true".
+   */
+  private static final int MIN_REMEMBERED = 6;
+
+  private static final Pattern NOT_A_SECRET = Pattern.compile("(?i)[0-9.:-]*|true|false|<redacted>");
+
+  /** Secret values seen in this process, longest first, to hide wherever else they turn up. */
+  private static volatile List<String> known = List.of();
+
+  private static final Set<String> KNOWN = ConcurrentHashMap.newKeySet();
 
   private SecretRedactor() {}
 
@@ -56,7 +93,101 @@ public final class SecretRedactor {
    * list ({@code --set javax.jdo.option.ConnectionPassword=...}).
    */
   public static String redact(String key, String value) {
-    return isSecret(key) ? REDACTED : redactUri(value);
+    if (isSecret(key)) {
+      remember(value);
+      return REDACTED;
+    }
+    return redactText(redactUri(value));
+  }
+
+  /**
+   * Hides {@code secret} in everything this process writes from now on ({@link #redactText}).
+   * Values under secret keys and credentials found in URLs are remembered as they are redacted.
+   */
+  public static void remember(String secret) {
+    if (secret == null) {
+      return;
+    }
+    String s = secret.strip();
+    if (s.length() < MIN_REMEMBERED || NOT_A_SECRET.matcher(s).matches() || !KNOWN.add(s)) {
+      return;
+    }
+    // As a JSON string writes it, for the result records.
+    KNOWN.add(s.replace("\\", "\\\\").replace("\"", "\\\""));
+    synchronized (KNOWN) {
+      known = KNOWN.stream().sorted(Comparator.comparingInt(String::length).reversed()).toList();
+    }
+  }
+
+  /**
+   * Remembers the secrets a command line carries: values of secret-named options and settings
+   * ({@code --password x}, {@code -Dfs.s3a.secret.key=x}, {@code --set k=v}) and the credentials
+   * of URLs, before anything is parsed, so that no message about them can show them.
+   */
+  public static void learn(String... args) {
+    String previous = null;
+    for (String arg : args) {
+      if (arg == null) {
+        continue;
+      }
+      if (previous != null && previous.startsWith("-") && !previous.contains("=")
+          && isSecret(previous.replaceFirst("^-+", ""))) {
+        remember(arg);
+      }
+      String word = arg.startsWith("-D") ? arg.substring(2) : arg.replaceFirst("^-+", "");
+      int eq = word.indexOf('=');
+      if (eq > 0 && isSecret(word.substring(0, eq))) {
+        remember(word.substring(eq + 1));
+      }
+      redactUri(arg);
+      redactParameters(arg);
+      previous = arg;
+    }
+  }
+
+  /**
+   * {@code text} with every secret it may carry hidden: the values {@link #remember}ed, AWS access
+   * key ids, URLs' {@code user:password@}, and values of secret-named {@code key=value} pairs.
+   * Used on everything hbench writes: console lines, result records, reports.
+   */
+  public static String redactText(String text) {
+    if (text == null || text.isEmpty()) {
+      return text;
+    }
+    String out = text;
+    for (String secret : known) {
+      if (out.contains(secret)) {
+        out = out.replace(secret, REDACTED);
+      }
+    }
+    out = AWS_KEY_ID.matcher(out).replaceAll(REDACTED);
+    Matcher info = TEXT_USER_INFO.matcher(out);
+    if (info.find()) {
+      out = info.replaceAll(m -> {
+        String userInfo = m.group();
+        remember(userInfo.substring(userInfo.indexOf(':') + 1, userInfo.length() - 1));
+        return Matcher.quoteReplacement(REDACTED + "@");
+      });
+    }
+    return redactParameters(out);
+  }
+
+  private static String redactParameters(String text) {
+    Matcher m = TEXT_PARAMETER.matcher(text);
+    StringBuilder b = null;
+    int last = 0;
+    while (m.find()) {
+      if (!isSecret(m.group(1)) || m.group(2).isEmpty() || m.group(2).equals(REDACTED)) {
+        continue;
+      }
+      remember(m.group(2));
+      if (b == null) {
+        b = new StringBuilder(text.length());
+      }
+      b.append(text, last, m.start(2)).append(REDACTED);
+      last = m.end(2);
+    }
+    return b == null ? text : b.append(text, last, text.length()).toString();
   }
 
   private static final Pattern URI_USER_INFO = Pattern.compile("(?<=//)[^/@?#]*@");
@@ -73,12 +204,24 @@ public final class SecretRedactor {
     if (uri == null) {
       return null;
     }
-    String out = URI_USER_INFO.matcher(uri).replaceAll(REDACTED + "@");
-    java.util.regex.Matcher m = URI_PARAMETER.matcher(out);
+    Matcher info = URI_USER_INFO.matcher(uri);
+    while (info.find()) {
+      String userInfo = info.group();
+      int colon = userInfo.indexOf(':');
+      if (colon >= 0) {
+        remember(userInfo.substring(colon + 1, userInfo.length() - 1));
+      }
+    }
+    String out = info.replaceAll(REDACTED + "@");
+    Matcher m = URI_PARAMETER.matcher(out);
     StringBuilder b = new StringBuilder();
     while (m.find()) {
-      String replacement = isSecret(m.group(1)) ? m.group(1) + "=" + REDACTED : m.group();
-      m.appendReplacement(b, java.util.regex.Matcher.quoteReplacement(replacement));
+      boolean secret = isSecret(m.group(1));
+      if (secret) {
+        remember(m.group(2));
+      }
+      String replacement = secret ? m.group(1) + "=" + REDACTED : m.group();
+      m.appendReplacement(b, Matcher.quoteReplacement(replacement));
     }
     m.appendTail(b);
     return b.toString();

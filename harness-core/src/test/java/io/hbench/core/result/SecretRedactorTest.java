@@ -68,4 +68,48 @@ class SecretRedactorTest {
   void endpointsLoseTheirCredentials(String uri, String expected) {
     assertEquals(expected, SecretRedactor.redactUri(uri));
   }
+
+  @org.junit.jupiter.api.Test
+  void textLosesEverySecretItCarries() {
+    assertEquals("key <redacted> in s3a://<redacted>@b/x and ?pwd=<redacted>&a=1",
+        SecretRedactor.redactText("key AKIAABCDEFGHIJKLMNOP in s3a://id:sekrit@b/x and ?pwd=hunter22&a=1"));
+    // A user alone, an ordinary setting, and ids that only look like keys stay.
+    assertEquals("hdfs://alice@nn:8020/x mapreduce.job.reduces=4 AKIA12 XAKIAABCDEFGHIJKLMNOP",
+        SecretRedactor.redactText(
+            "hdfs://alice@nn:8020/x mapreduce.job.reduces=4 AKIA12 XAKIAABCDEFGHIJKLMNOP"));
+  }
+
+  @org.junit.jupiter.api.Test
+  void aSecretSeenOnceIsHiddenEverywhereAfter() {
+    SecretRedactor.redact("fs.s3a.secret.key", "wJalrXUtnFEMI/K7MDENG");
+    assertEquals("403 for secret <redacted>: denied",
+        SecretRedactor.redactText("403 for secret wJalrXUtnFEMI/K7MDENG: denied"));
+    SecretRedactor.learn("tpch", "--jdbc-url", "jdbc:hive2://h:1/;password=Tr0ub4dor", "--password",
+        "correct-horse", "-D", "javax.jdo.option.ConnectionPassword=b4tt3ry", "-Dmy.token=st4pl3s");
+    for (String s : new String[] {"Tr0ub4dor", "correct-horse", "b4tt3ry", "st4pl3s"}) {
+      assertEquals("x <redacted> y", SecretRedactor.redactText("x " + s + " y"), s);
+    }
+  }
+
+  @org.junit.jupiter.api.Test
+  void numbersAndBooleansUnderSecretKeysAreNotSearchedFor() {
+    assertEquals(SecretRedactor.REDACTED, SecretRedactor.redact("dfs.block.access.token.enable", "true"));
+    assertEquals(SecretRedactor.REDACTED,
+        SecretRedactor.redact("hbase.auth.token.max.lifetime", "604800000"));
+    assertEquals("{\"ok\":true,\"n\":604800000}",
+        SecretRedactor.redactText("{\"ok\":true,\"n\":604800000}"));
+  }
+
+  @org.junit.jupiter.api.Test
+  void streamsRedactEachLineAndWhatIsFlushed() throws Exception {
+    SecretRedactor.remember("p4ssw0rd-stream");
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream target = new java.io.PrintStream(bytes, true, "UTF-8");
+    java.io.PrintStream s = RedactingStream.wrap(target);
+    s.println("a p4ssw0rd-stream b");
+    s.print("\rprogress p4ssw0rd-stream");
+    s.flush();
+    assertEquals("a <redacted> b" + System.lineSeparator() + "\rprogress <redacted>",
+        bytes.toString("UTF-8"));
+  }
 }

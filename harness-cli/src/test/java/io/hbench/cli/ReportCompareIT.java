@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * bench report and compare over records of the real suites on the embedded cluster: a terasort
- * sweep of two sizes run twice with different labels and three repeats (B with one setting
+ * sweep of two sizes run twice with different labels and two repeats (B with one setting
  * changed), a dfsio and an fsops run; the HTML report in a real headless Chromium.
  */
 @Tag("integration")
@@ -42,7 +42,7 @@ class ReportCompareIT {
     results = Files.createDirectories(tmp.resolve("results"));
     for (String label : List.of("A", "B")) {
       List<String> args = new java.util.ArrayList<>(List.of("terasort", "--sizes", "1M,16M",
-          "--repeat", "3", "--cluster", "mini", "--label", label,
+          "--repeat", "2", "--cluster", "mini", "--label", label,
           "--out", results.resolve("terasort-" + label + ".jsonl").toString()));
       if (label.equals("B")) {
         // A setting that differs between the sides, for compare to say so.
@@ -74,7 +74,7 @@ class ReportCompareIT {
   @Test
   void reportPrintsTheSeedsTableOfBothLabels() throws Exception {
     List<ResultRecord> a = ResultReader.read(results.resolve("terasort-A.jsonl"));
-    assertEquals(6, a.size());
+    assertEquals(4, a.size());
     BenchProcess p = BenchProcess.run(null, "report", results.toString());
     assertEquals(0, p.exitCode, p.toString());
     List<String> lines = p.out.lines().toList();
@@ -82,7 +82,7 @@ class ReportCompareIT {
     assertTrue(at >= 0, p.out);
     assertTrue(lines.get(at + 1).matches("\\s+seconds\\s+MB/s"), lines.get(at + 1));
     assertTrue(lines.get(at + 2).matches("point\\s+A\\s+B\\s+A\\s+B"), lines.get(at + 2));
-    // A row per size, each label's median ± spread of its three repeats.
+    // A row per size, each label's median ± spread of its two repeats.
     assertTrue(lines.get(at + 4).matches("1M(\\s+\\d+\\.\\d+ ±\\d+(\\.\\d)?%){4}"), lines.get(at + 4));
     assertTrue(lines.get(at + 5).matches("16M(\\s+\\d+\\.\\d+ ±\\d+(\\.\\d)?%){4}"), lines.get(at + 5));
     assertTrue(lines.contains("dfsio · write") || lines.stream().anyMatch(l -> l.startsWith("dfsio")),
@@ -98,7 +98,7 @@ class ReportCompareIT {
         results.resolve("terasort-A.jsonl").toString(), results.resolve("terasort-B.jsonl").toString());
     assertEquals(0, p.exitCode, p.toString());
     assertTrue(p.out.contains("terasort · terasort · seconds (s, lower is better)"), p.out);
-    // Three repeats a side: too few to call a difference significant, and said so.
+    // Two repeats a side: too few to call a difference significant, and said so.
     assertTrue(p.out.lines().anyMatch(l -> l.matches("16M\\s.*[+-]\\d+\\.\\d%\\s+\\d\\.\\d{3}\\s+\\?")),
         p.out);
     assertTrue(p.out.lines().anyMatch(l -> l.startsWith("geomean ")), p.out);

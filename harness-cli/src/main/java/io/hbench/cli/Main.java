@@ -45,9 +45,8 @@ public final class Main {
   }
 
   public static void main(String[] args) {
-    // Before anything can print: the secrets of the command line, and every line this process
-    // writes (hbench's, the logs of the Hadoop code it runs, an uncaught exception) redacted.
-    io.hbench.core.result.SecretRedactor.learn(args);
+    // Before anything can print: every line this process writes (hbench's, the logs of the
+    // Hadoop code it runs, an uncaught exception) redacted; execute learns the command line's.
     System.setOut(io.hbench.core.result.RedactingStream.wrap(System.out));
     System.setErr(io.hbench.core.result.RedactingStream.wrap(System.err));
     // This process is the run: task JVMs of an embedded or locally configured mini cluster inherit
@@ -71,6 +70,7 @@ public final class Main {
 
   /** Runs {@code bench} with {@code args}; returns the exit code. */
   public int execute(String... args) {
+    // The command line's secrets first, so that no message about a bad option can show them.
     io.hbench.core.result.SecretRedactor.learn(args);
     Map<String, Benchmark> suites = new TreeMap<>();
     for (Benchmark b : ServiceLoader.load(Benchmark.class, Main.class.getClassLoader())) {

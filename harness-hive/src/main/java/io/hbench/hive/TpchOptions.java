@@ -104,8 +104,8 @@ final class TpchOptions {
       BenchmarkOption.of("--password", "TEXT", "Password for --user; never written anywhere.", "",
           TpchOptions::optional);
 
-  static final List<BenchmarkOption<?>> ALL = List.of(SCALES, FORMAT, PARTITIONED, RELOAD, QUERIES, SEED,
-      STREAMS, REFRESH, ENGINE, SET, QUERY_TIMEOUT, JOBS, CHECK, GEN_MAPS, JDBC_URL, USER, PASSWORD);
+  static final List<BenchmarkOption<?>> ALL = List.of(SCALES, FORMAT, PARTITIONED, RELOAD,
+      QUERIES, SEED, STREAMS, REFRESH, ENGINE, SET, QUERY_TIMEOUT, JOBS, CHECK, GEN_MAPS, JDBC_URL, USER, PASSWORD);
 
   /** The smallest scale the generator makes sense at (its own answer files are at 0.01). */
   static final BigDecimal MIN_SCALE = new BigDecimal("0.01");

@@ -40,8 +40,15 @@ public final class HtmlReport {
 
   private HtmlReport() {}
 
-  /** The page of {@code records}. */
+  /**
+   * The page of {@code records}, through {@link io.hbench.core.result.SecretRedactor#redactText}
+   * like every output of hbench: records written by an older hbench may carry a secret.
+   */
   public static String render(List<ResultRecord> records) {
+    return io.hbench.core.result.SecretRedactor.redactText(page(records));
+  }
+
+  private static String page(List<ResultRecord> records) {
     RecordIndex index = new RecordIndex(records);
     ObjectNode data = JSON.createObjectNode();
     ArrayNode charts = data.putArray("charts");

@@ -139,6 +139,7 @@ public final class SecretRedactor {
       if (eq > 0 && isSecret(word.substring(0, eq))) {
         remember(word.substring(eq + 1));
       }
+      // Run for what they remember: a URL's password, a secret-named parameter's value.
       redactUri(arg);
       redactParameters(arg);
       previous = arg;

@@ -138,6 +138,7 @@ class BadInputTest {
         "tpch --format markdown; invalid value 'markdown' for --format: use orc, parquet, textfile",
         "terasort --format parquet --sizes 1M; invalid --format 'parquet': one of text, markdown, csv, json",
         "tpch --refresh --check; use one or the other",
+        "tpch --refresh --partitioned; --refresh with --partitioned is not offered",
         "fsops --op list --duration 5x; give a duration such as",
         "fsops --op list --target-rate fast; for --target-rate: not a number",
         "fsops --op clean --maps 2; --maps does not apply to clean",

@@ -120,6 +120,12 @@ public final class TpchBenchmark implements Benchmark {
       throw new InvalidInputException("--refresh needs --format orc: Hive's transactional tables,"
           + " which RF1 and RF2 insert into and delete from, are ORC");
     }
+    if (o.get(REFRESH) && o.get(PARTITIONED)) {
+      // RF1 into ACID tables of a partition a day writes two files per partition touched; on the
+      // embedded cluster the load alone ran 7 minutes without finishing, so it is untested.
+      throw new InvalidInputException("--refresh with --partitioned is not offered (untested);"
+          + " use one or the other");
+    }
     if (o.get(REFRESH) && o.get(CHECK)) {
       throw new InvalidInputException("--check compares the answers with the spec's, which"
           + " --refresh's changes to the data make different; use one or the other");
@@ -231,7 +237,7 @@ public final class TpchBenchmark implements Benchmark {
             + (streams > 0 ? ", of sets " + (powerSet + 1) + " to " + (powerSet + streams)
             + " in the refresh stream" : "") + "; " + TpchRefresh.ordersPerSet(scale)
             + " orders and their line items each");
-        TpchRefresh.begin(c, db, setsBefore, streams + 1, scale, partitioned);
+        TpchRefresh.begin(c, db, setsBefore, streams + 1, scale);
       }
 
       Random random = seed == null ? null : new Random(seed);

@@ -53,7 +53,7 @@ final class TpchDatabase {
   }
 
   /**
-   * The session settings a partitioned load (and RF1 into partitioned tables) needs: a partition
+   * The session settings a partitioned load needs: a partition
    * a day is ~2,500 per table, over Hive's default limits (1000, 100 a node); sorted by partition,
    * a task keeps one file open at a time instead of 2,500.
    */
@@ -219,19 +219,6 @@ final class TpchDatabase {
       s.execute("ALTER DATABASE " + db + " SET DBPROPERTIES ('" + COMPLETE + "'='true', '"
           + RAW_BYTES + "'='" + gen.bytes() + "', '" + ROWS + "'='" + gen.rows() + "')");
     }
-  }
-
-  /**
-   * The table's column names in the table's order: the generator's, with a partition column
-   * ({@link #PARTITION_COLUMNS}, when {@code partitioned}) last, as Hive keeps it.
-   */
-  static java.util.List<String> names(String table, boolean partitioned) {
-    String by = partitioned ? PARTITION_COLUMNS.get(table) : null;
-    java.util.List<String> out = new java.util.ArrayList<>(names(table, by));
-    if (by != null) {
-      out.add(by);
-    }
-    return out;
   }
 
   /** The table's column names in the generator's order, but for {@code except} (may be null). */

@@ -64,11 +64,11 @@ final class TpchRefresh {
    * failure half way leaves a database no run reuses) and stages the {@code count} sets after the
    * {@code applied} ones.
    */
-  static void begin(Connection c, String db, long applied, int count, double scale,
-      boolean partitioned) throws SQLException {
+  static void begin(Connection c, String db, long applied, int count, double scale)
+      throws SQLException {
     TpchDatabase.mark(c, db, false, applied);
     for (long u = applied + 1; u <= applied + count; u++) {
-      stage(c, set((int) u, scale), partitioned);
+      stage(c, set((int) u, scale));
     }
   }
 
@@ -93,16 +93,13 @@ final class TpchRefresh {
     }
   }
 
-  /**
-   * Stages the rows RF1 of {@code set} inserts, copies of the window's rows under new keys, in
-   * the tables' column order ({@code partitioned}: the partition column last).
-   */
-  static void stage(Connection c, UpdateSet set, boolean partitioned) throws SQLException {
+  /** Stages the rows RF1 of {@code set} inserts, copies of the window's rows under new keys. */
+  static void stage(Connection c, UpdateSet set) throws SQLException {
     long shift = 8L * (set.insertBits() - set.deleteBits());
     try (Statement s = c.createStatement()) {
       for (String[] t : new String[][] {{"orders", "o_orderkey"}, {"lineitem", "l_orderkey"}}) {
         s.execute("DROP TABLE IF EXISTS " + set.staged(t[0]));
-        String columns = TpchDatabase.names(t[0], partitioned).stream()
+        String columns = TpchDatabase.names(t[0], null).stream()
             .map(n -> n.equals(t[1]) ? n + " + " + shift + " AS " + n : n)
             .collect(Collectors.joining(", "));
         s.execute("CREATE TABLE " + set.staged(t[0]) + " STORED AS ORC AS SELECT " + columns

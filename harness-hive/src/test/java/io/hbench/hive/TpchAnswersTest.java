@@ -81,5 +81,12 @@ class TpchAnswersTest {
     assertEquals("tpch_sf100_parquet",
         TpchDatabase.name(TpchOptions.scales("100").get(0), TpchOptions.Format.PARQUET, false, false));
     assertEquals("tpch_sf1_orc_txn", TpchDatabase.name(BigDecimal.ONE, TpchOptions.Format.ORC, false, true));
+    assertEquals("tpch_sf1_parquet_part",
+        TpchDatabase.name(BigDecimal.ONE, TpchOptions.Format.PARQUET, true, false));
+    // The partitioned table's own columns: all but the partition column, which goes last.
+    assertEquals(List.of("o_orderkey", "o_custkey", "o_orderstatus", "o_totalprice",
+        "o_orderpriority", "o_clerk", "o_shippriority", "o_comment"),
+        TpchDatabase.names("orders", "o_orderdate"));
+    assertFalse(TpchDatabase.columns("lineitem", "l_shipdate").contains("l_shipdate"));
   }
 }

@@ -25,6 +25,14 @@ final class CommonOptions {
                     + " Default: hbench-results/" + suite + "-<run id>.jsonl.")
             .build());
     add(spec,
+        OptionSpec.builder("--resume")
+            .type(boolean.class)
+            .arity("0")
+            .description(
+                "Finish a run cut short: measure only the points (and repeats) not already"
+                    + " recorded ok in --out with the same options, and append them.")
+            .build());
+    add(spec,
         OptionSpec.builder("--cluster")
             .paramLabel("MODE")
             .type(String.class)
@@ -213,6 +221,7 @@ final class CommonOptions {
         sub.commandSpec().findOption("--warmup").getValue(),
         sub.matchedOptionValue("--fs", null),
         sub.hasMatchedOption("--instrument"),
-        sub.matchedOptionValue("--label", null));
+        sub.matchedOptionValue("--label", null),
+        sub.hasMatchedOption("--resume"));
   }
 }

@@ -33,6 +33,16 @@ class BadInputTest {
     return p;
   }
 
+  @Test
+  void resumeWithoutAResultsFileIsRefused() {
+    BenchProcess p = BenchProcess.run(null, "terasort", "--sizes", "1M", "--resume",
+        "--base-dir", tmp.resolve("base").toString());
+    assertEquals(2, p.exitCode, p.toString());
+    assertEquals(List.of("bench: --resume needs --out: the results file of the run to finish"),
+        p.errLines());
+    assertFalse(Files.exists(tmp.resolve("base")), "nothing may be created");
+  }
+
   /** embedded-cluster takes no --out: its bad input must start nothing and write no --conf-dir. */
   @ParameterizedTest
   @CsvSource(

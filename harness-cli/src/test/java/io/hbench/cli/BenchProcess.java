@@ -2,11 +2,15 @@ package io.hbench.cli;
 
 import io.hbench.core.report.Console;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
-/** Runs {@code bench} in-process and keeps what it printed. */
+/** Runs {@code bench} in-process and keeps what it printed, or starts it as a child process. */
 final class BenchProcess {
   final int exitCode;
   final String out;
@@ -30,6 +34,31 @@ final class BenchProcess {
     int code = new Main(console, hadoopConfDir).execute(args);
     return new BenchProcess(
         code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  /**
+   * Starts {@code bench} in a child JVM, as a user's process: this JVM's class path and module
+   * flags (the mini clusters' {@code --add-opens}), output and errors to {@code log}.
+   *
+   * @param dir its working directory, or null for this one's
+   * @param javaTmp its {@code java.io.tmpdir}, or null for this one's
+   */
+  static Process start(Path dir, Path javaTmp, Path log, List<String> args) throws IOException {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    if (javaTmp != null) {
+      cmd.add("-Djava.io.tmpdir=" + javaTmp);
+    }
+    cmd.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+        .filter(a -> a.startsWith("--add-")).toList());
+    cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
+    cmd.addAll(args);
+    ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
+        .redirectOutput(log.toFile());
+    if (dir != null) {
+      pb.directory(dir.toFile());
+    }
+    return pb.start();
   }
 
   List<String> errLines() {

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hbench.core.cluster.EmbeddedCluster;
-import io.hbench.core.fs.OwnedDirectories;
 import io.hbench.core.result.ResultReader;
 import io.hbench.core.result.ResultRecord;
 import java.io.File;
@@ -119,9 +118,10 @@ class ConfiguredClusterIT {
     assertEquals("failed", v.validation().status());
     assertTrue(v.failure().contains("part-r-00001 record 6 (byte offset 600)"), v.failure());
     assertTrue(validate.out.contains("failed"), validate.out);
-    // The validation report was the run's own scratch data: removed, base kept and marked.
-    assertTrue(fs.exists(new org.apache.hadoop.fs.Path("/it-validate", OwnedDirectories.MARKER)));
-    assertFalse(fs.exists(new org.apache.hadoop.fs.Path("/it-validate/" + v.runId())));
+    // The validation report was the run's own scratch data: removed, and with it the base the
+    // run created for it, left empty; the input it validated stays.
+    assertFalse(fs.exists(new org.apache.hadoop.fs.Path("/it-validate")));
+    assertTrue(fs.exists(part));
   }
 
   @Test

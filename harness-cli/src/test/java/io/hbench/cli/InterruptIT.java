@@ -27,13 +27,9 @@ class InterruptIT {
   void aPointCutShortIsRecordedAsInterrupted() throws Exception {
     Path out = tmp.resolve("r.jsonl");
     Path log = tmp.resolve("bench.log");
-    List<String> cmd = List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+    Process proc = BenchProcess.start(null, null, log, List.of(
         "fsops", "--op", "exists", "--duration", "10m", "--repeat", "1",
-        "--base-dir", tmp.resolve("base").toUri().toString(), "--out", out.toString());
-    Process proc = new ProcessBuilder(cmd).redirectErrorStream(true)
-        .redirectOutput(log.toFile()).start();
+        "--base-dir", tmp.resolve("base").toUri().toString(), "--out", out.toString()));
     try {
       long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
       // The progress line shows the load is under way.

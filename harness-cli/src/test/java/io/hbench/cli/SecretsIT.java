@@ -97,13 +97,8 @@ class SecretsIT {
 
   /** Runs bench in a child process in {@code dir}; returns what it printed. */
   private static String bench(Path dir, int expectedExit, List<String> args) throws Exception {
-    List<String> cmd = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), Main.class.getName()));
-    cmd.addAll(args);
     Path log = Files.createTempFile(dir.getParent(), "bench", ".log");
-    Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
-        .redirectOutput(log.toFile()).start();
+    Process p = BenchProcess.start(dir, null, log, args);
     assertTrue(p.waitFor(3, TimeUnit.MINUTES), "bench " + args + " ends");
     String printed = Files.readString(log);
     assertEquals(expectedExit, p.exitValue(), "bench " + args + ":\n" + printed);

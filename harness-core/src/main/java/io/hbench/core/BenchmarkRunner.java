@@ -132,6 +132,19 @@ public final class BenchmarkRunner {
     optionText.putAll(settings.asText(benchmark.name(), out));
     Map<String, String> redactedOptions = SecretRedactor.redact(optionText);
     Map<String, String> redactedConfig = SecretRedactor.redact(config.explicitSettings());
+    List<RunPlan.Measurement> toMeasure = plan.measurements();
+    if (settings.resume()) {
+      RecordedPoints done =
+          RecordedPoints.read(out, benchmark.name(), redactedOptions, redactedConfig);
+      toMeasure = toMeasure.stream().filter(m -> !done.has(m)).toList();
+      console.status("hbench: --resume: " + (plan.measurements().size() - toMeasure.size())
+          + " of " + plan.measurements().size() + " measurements already recorded ok in " + out
+          + (toMeasure.isEmpty() ? "; nothing left to measure" : "; measuring the other "
+              + toMeasure.size()));
+      if (toMeasure.isEmpty()) {
+        return new Summary(writeResults ? out : null, List.of());
+      }
+    }
 
     Interrupt interrupt = new Interrupt(jobs);
     if (interruptHook) {
@@ -164,7 +177,7 @@ public final class BenchmarkRunner {
         executor.cancel();
       }
       List<ResultRecord> records = new ArrayList<>();
-      for (RunPlan.Measurement m : plan.measurements()) {
+      for (RunPlan.Measurement m : toMeasure) {
         if (executor.cancelled()) {
           break;
         }

@@ -102,6 +102,7 @@ public final class RunRequest {
     private String fs;
     private boolean instrument;
     private String label;
+    private boolean resume;
     private Path resultsFile;
     private Console console;
     private boolean printTables;
@@ -194,6 +195,15 @@ public final class RunRequest {
       return this;
     }
 
+    /**
+     * Measure only what {@link #resultsFile} does not already hold ok with the same options
+     * ({@code --resume}); off by default.
+     */
+    public Builder resume(boolean on) {
+      resume = on;
+      return this;
+    }
+
     /** Append records to this JSON Lines file as well; none by default. */
     public Builder resultsFile(Path file) {
       resultsFile = file;
@@ -218,7 +228,7 @@ public final class RunRequest {
       OptionValues values = OptionValues.parse(benchmark.options(), options);
       RunSettings settings = new RunSettings(resultsFile, cluster, datanodes, defines, confFiles,
           hadoopConfDir, baseDir, keep, repeat == null ? benchmark.defaultRepeat() : repeat,
-          warmup, fs, instrument, label);
+          warmup, fs, instrument, label, resume);
       Console c = console != null ? console : silent();
       return new RunRequest(benchmark, values, settings,
           new BenchmarkRunner(c, resultsFile != null,

@@ -26,6 +26,8 @@ import java.util.Map;
  * @param instrument count and time file system calls with the instrumented file system
  * @param label what the run is compared as ({@code --label}); null to derive it from the
  *     environment ({@link io.hbench.core.result.Environment#defaultLabel()})
+ * @param resume finish the run whose records are in {@code out} ({@code --resume}): measure only
+ *     what is not already recorded ok there with the same options
  */
 public record RunSettings(
     Path out,
@@ -40,9 +42,22 @@ public record RunSettings(
     int warmup,
     String fs,
     boolean instrument,
-    String label) {
+    String label,
+    boolean resume) {
+
+  /** Settings of a run that is not a resumption. */
+  public RunSettings(Path out, ClusterMode cluster, int datanodes, Map<String, String> defines,
+      List<String> confFiles, String hadoopConfDir, String baseDir, boolean keep, int repeat,
+      int warmup, String fs, boolean instrument, String label) {
+    this(out, cluster, datanodes, defines, confFiles, hadoopConfDir, baseDir, keep, repeat, warmup,
+        fs, instrument, label, false);
+  }
 
   public RunSettings {
+    if (resume && out == null) {
+      throw new InvalidInputException(
+          "--resume needs --out: the results file of the run to finish");
+    }
     if (datanodes < 1) {
       throw new InvalidInputException("--datanodes must be at least 1, got " + datanodes);
     }
@@ -79,7 +94,7 @@ public record RunSettings(
   public RunSettings withBaseDir(String dir) {
     return new RunSettings(
         out, cluster, datanodes, defines, confFiles, hadoopConfDir, dir, keep, repeat, warmup, fs,
-        instrument, label);
+        instrument, label, resume);
   }
 
   /** The defaults, as {@code bench <suite>} with no common options would use. */

@@ -89,11 +89,15 @@ final class Workspace implements AutoCloseable {
     }
   }
 
-  /** Removes this run's directory unless kept; what a suite kept elsewhere stays. */
+  /**
+   * Removes this run's directory unless kept, and the base directory too when this run created it
+   * and left it empty; what a suite kept elsewhere stays.
+   */
   void removeRunDirectory(boolean keep) throws IOException {
     if (!keep && dirs.isOwned(runDir)) {
       dirs.delete(runDir);
     }
+    dirs.removeBaseIfEmpty();
   }
 
   @Override

@@ -107,6 +107,9 @@ public final class ClusterFactory {
             + "cluster (in-process: "
             + String.join(", ", described)
             + "): figures describe this machine, not a cluster");
+    for (java.nio.file.Path dead : DeadRunDirectories.removeAll()) {
+      console.status("hbench: removed " + dead + ", left by an hbench process that is gone");
+    }
     try {
       return EmbeddedCluster.start(config.configuration(), datanodes, providers);
     } catch (NoClassDefFoundError e) {

@@ -1,15 +1,12 @@
 package io.hbench.core.cluster;
 
 import io.hbench.core.result.ServiceInfo;
-import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.mapreduce.MRJobConfig;
@@ -72,7 +69,8 @@ public final class EmbeddedCluster implements BenchCluster {
     if (providers.isEmpty() || !providers.get(0).storage()) {
       throw new IllegalArgumentException("an embedded cluster starts with a store");
     }
-    Path root = Files.createTempDirectory("hbench-embedded-");
+    Path root = Files.createTempDirectory(DeadRunDirectories.PREFIX);
+    DeadRunDirectories.claim(root);
     // The mini clusters put their work directories under test.build.data, which defaults to
     // ./target/... relative to wherever the user stands; keep them in our own directory instead.
     String saved = System.getProperty("test.build.data");
@@ -85,6 +83,11 @@ public final class EmbeddedCluster implements BenchCluster {
     List<RunningService> started = new ArrayList<>();
     try {
       Configuration conf = new Configuration(base);
+      // Jetty unpacks each daemon's web app into java.io.tmpdir, and Hadoop's own scratch files
+      // (the S3A upload buffer, for one) default to /tmp/hadoop-<user>: both go under our root,
+      // removed on close, or by the next run if this process is killed.
+      conf.setIfUnset("hadoop.http.temp.dir", root.resolve("http").toString());
+      conf.setIfUnset("hadoop.tmp.dir", root.resolve("hadoop-tmp").toString());
       ServiceProvider store = providers.get(0);
       RunningService storage = store.start(conf, Files.createDirectory(root.resolve(store.name())), datanodes);
       started.add(storage);
@@ -218,10 +221,6 @@ public final class EmbeddedCluster implements BenchCluster {
   }
 
   private static void deleteTree(Path root) {
-    try (Stream<Path> paths = Files.walk(root)) {
-      paths.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
-    } catch (IOException e) {
-      // A temporary directory we could not remove is left to the OS.
-    }
+    DeadRunDirectories.deleteTree(root);
   }
 }

@@ -24,8 +24,24 @@ public final class MiniYarnService implements ServiceProvider {
     return "YARN with MapReduce (MiniMRYarnCluster): a ResourceManager and a NodeManager";
   }
 
+  /** How long an orphaned ApplicationMaster keeps trying the ResourceManager, in ms. */
+  private static final Map<String, String> ORPHAN_TIMEOUTS = Map.of(
+      "yarn.resourcemanager.connect.max-wait.ms", "5000",
+      "yarn.resourcemanager.connect.retry-interval.ms", "5000",
+      "yarn.client.nodemanager-connect.max-wait-ms", "5000",
+      "yarn.client.nodemanager-connect.retry-interval-ms", "5000",
+      "yarn.app.mapreduce.am.scheduler.connection.wait.interval-ms", "15000");
+
   @Override
   public RunningService start(Configuration conf, Path root, int nodes) throws IOException {
+    Map<String, String> userSet = new java.util.HashMap<>();
+    for (String key : ORPHAN_TIMEOUTS.keySet()) {
+      String[] sources = conf.getPropertySources(key);
+      // Given with -D or --conf, not a *-default.xml value.
+      if (sources != null && java.util.Arrays.stream(sources).noneMatch(s -> s.endsWith("-default.xml"))) {
+        userSet.put(key, conf.get(key));
+      }
+    }
     // Room for an ApplicationMaster and several tasks; vmem checks misfire on small machines.
     conf.setIfUnset("yarn.nodemanager.resource.memory-mb", "8192");
     conf.setIfUnset("yarn.nodemanager.resource.cpu-vcores", "8");
@@ -52,6 +68,16 @@ public final class MiniYarnService implements ServiceProvider {
       if (!e.getValue().equals(conf.get(e.getKey()))) {
         conf.set(e.getKey(), e.getValue());
       }
+    }
+    // The ApplicationMaster and tasks are processes of their own: if hbench is killed (kill -9),
+    // they are orphans, and an ApplicationMaster retries the vanished ResourceManager for 15
+    // minutes by default (one measured alive after 9). Jobs get these, so it gives up sooner:
+    // the proxy retries max-wait / retry-interval times, each try itself ~11 s of IPC connect
+    // retries, so one retry, then the allocator stops at once (its own wait is already over);
+    // stopping, it asks the vanished NodeManager to kill its tasks, 3 minutes by default.
+    // Set after the copy above: MiniYARNCluster writes the defaults into its configuration.
+    for (Map.Entry<String, String> e : ORPHAN_TIMEOUTS.entrySet()) {
+      conf.set(e.getKey(), userSet.getOrDefault(e.getKey(), e.getValue()));
     }
     return new Running(yarn, conf.get("yarn.resourcemanager.address"), classPath);
   }

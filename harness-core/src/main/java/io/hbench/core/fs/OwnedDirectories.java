@@ -22,6 +22,7 @@ public final class OwnedDirectories {
   private final FileSystem fs;
   private final Path base;
   private final String runId;
+  private boolean createdBase;
 
   /**
    * @param fs the file system the base directory lives on
@@ -50,6 +51,7 @@ public final class OwnedDirectories {
     if (!fs.exists(base)) {
       fs.mkdirs(base);
       writeMarker(base);
+      createdBase = true;
       return;
     }
     requireOwned(base, "use");
@@ -78,6 +80,23 @@ public final class OwnedDirectories {
     }
     requireOwned(d, "delete");
     fs.delete(d, true);
+  }
+
+  /**
+   * Removes the base directory if {@link #prepareBase()} created it and nothing but the marker is
+   * left in it, so that a run leaves nothing behind (a local suite's base is in /tmp); a base that
+   * was there before, or that holds what another run kept, stays.
+   */
+  public void removeBaseIfEmpty() throws IOException {
+    if (!createdBase || !fs.exists(base)) {
+      return;
+    }
+    for (org.apache.hadoop.fs.FileStatus s : fs.listStatus(base)) {
+      if (!s.getPath().getName().equals(MARKER)) {
+        return;
+      }
+    }
+    fs.delete(base, true);
   }
 
   /** Whether {@code dir} exists and carries hbench's marker. */

@@ -36,6 +36,26 @@ class OwnedDirectoriesTest {
   }
 
   @Test
+  void removesTheBaseItCreatedWhenNothingElseIsInIt() throws Exception {
+    dirs.prepareBase();
+    dirs.delete(dirs.create(new Path(base, "run-1")));
+    dirs.removeBaseIfEmpty();
+    assertFalse(Files.exists(tmp.resolve("base")), "the base this run made and emptied is gone");
+  }
+
+  @Test
+  void keepsABaseThatWasThereOrHoldsAnotherRunsData() throws Exception {
+    dirs.prepareBase();
+    OwnedDirectories later = new OwnedDirectories(fs, base, "run-2");
+    later.prepareBase(); // found, not created
+    later.removeBaseIfEmpty();
+    assertTrue(dirs.isOwned(base), "a base this run did not create stays");
+    dirs.create(new Path(base, "kept"));
+    dirs.removeBaseIfEmpty();
+    assertTrue(fs.exists(new Path(base, "kept")), "another run's kept data stays");
+  }
+
+  @Test
   void refusesAnUnmarkedBaseAndLeavesItAlone() throws Exception {
     Files.createDirectories(tmp.resolve("base"));
     Files.writeString(tmp.resolve("base/precious.txt"), "keep me");

@@ -1,0 +1,99 @@
+package io.hbench.core;
+
+import io.hbench.core.result.ResultReader;
+import io.hbench.core.result.ResultRecord;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * What {@code --resume} finds in the results file: the measurements (point and repeat) of the
+ * suite already recorded {@code ok} with the same options and settings. Records of other suites
+ * are ignored; a record of the same suite with other options is refused, since its points would
+ * not be the same measurement.
+ */
+final class RecordedPoints {
+
+  /** Options that may differ between the run and its resumption. */
+  private static final Set<String> NOT_COMPARED = Set.of("out");
+
+  private final Set<String> ok;
+
+  private RecordedPoints(Set<String> ok) {
+    this.ok = ok;
+  }
+
+  /**
+   * Reads {@code file} (none yet: nothing recorded) for {@code suite} measured with {@code
+   * options} and {@code config}, as records hold them (redacted).
+   *
+   * @throws InvalidInputException when a record of the suite was measured with other options
+   */
+  static RecordedPoints read(Path file, String suite, Map<String, String> options,
+      Map<String, String> config) {
+    Set<String> ok = new HashSet<>();
+    if (!Files.exists(file)) {
+      return new RecordedPoints(ok);
+    }
+    List<ResultRecord> records;
+    try {
+      records = Files.size(file) == 0 ? List.of() : ResultReader.readAll(List.of(file), w -> {});
+    } catch (java.io.IOException e) {
+      throw new InvalidInputException("--resume: cannot read " + file + ": " + e.getMessage());
+    }
+    for (ResultRecord r : records) {
+      if (!suite.equals(r.suite())) {
+        continue;
+      }
+      String differs = firstDifference(compared(options), compared(r.options()), "");
+      if (differs == null) {
+        differs = firstDifference(config, r.config() == null ? Map.of() : r.config(), "-D ");
+      }
+      if (differs != null) {
+        throw new InvalidInputException("--resume: " + file + " holds " + suite + " records of"
+            + " other options (" + differs + "); give the same options, or another --out");
+      }
+      if (r.ok()) {
+        ok.add(key(r.point(), r.repeat()));
+      }
+    }
+    return new RecordedPoints(ok);
+  }
+
+  /** Whether {@code m} is already recorded ok. */
+  boolean has(RunPlan.Measurement m) {
+    return ok.contains(key(m.point().label(), m.repeat()));
+  }
+
+  private static String key(String point, int repeat) {
+    return point + "\u0000" + repeat;
+  }
+
+  private static Map<String, String> compared(Map<String, String> options) {
+    Map<String, String> m = new TreeMap<>(options == null ? Map.of() : options);
+    m.keySet().removeAll(NOT_COMPARED);
+    return m;
+  }
+
+  /** The first key whose values differ, as "key: here vs there", or null. */
+  private static String firstDifference(Map<String, String> now, Map<String, String> then,
+      String prefix) {
+    Set<String> keys = new java.util.TreeSet<>(now.keySet());
+    keys.addAll(then.keySet());
+    for (String k : keys) {
+      if (!Objects.equals(now.get(k), then.get(k))) {
+        return prefix + k + ": " + shown(now.get(k)) + " now, " + shown(then.get(k)) + " there";
+      }
+    }
+    return null;
+  }
+
+  private static String shown(String v) {
+    return v == null ? "unset" : v.isEmpty() ? "''" : v;
+  }
+}

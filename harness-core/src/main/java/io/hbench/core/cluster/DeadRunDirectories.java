@@ -1,0 +1,107 @@
+package io.hbench.core.cluster;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.stream.Stream;
+
+/**
+ * The embedded cluster's temporary directories, claimed by the process that made them. A process
+ * killed with {@code kill -9} cannot remove its own; the next run finds it by its owner marker,
+ * sees that the owner is gone, and removes it. A directory without our marker, or claimed by a
+ * process on another host (a /tmp shared between containers), is never touched.
+ */
+final class DeadRunDirectories {
+
+  /** How the embedded cluster's directories are named in {@code java.io.tmpdir}. */
+  static final String PREFIX = "hbench-embedded-";
+
+  /** The owner marker inside each: host, process id and the process's start time. */
+  static final String OWNER = ".hbench-owner";
+
+  private DeadRunDirectories() {}
+
+  /** Marks {@code root} as this process's. */
+  static void claim(Path root) throws IOException {
+    ProcessHandle self = ProcessHandle.current();
+    Properties p = new Properties();
+    p.setProperty("host", host());
+    p.setProperty("pid", Long.toString(self.pid()));
+    p.setProperty("started", self.info().startInstant().map(Object::toString).orElse(""));
+    try (var out = Files.newBufferedWriter(root.resolve(OWNER), StandardCharsets.UTF_8)) {
+      p.store(out, "hbench embedded cluster; removed by the next run once this process is gone");
+    }
+  }
+
+  /** Removes the directories in {@code tmp} whose owner process is gone; returns them. */
+  static List<Path> removeAll(Path tmp) {
+    List<Path> removed = new ArrayList<>();
+    try (DirectoryStream<Path> dirs = Files.newDirectoryStream(tmp, PREFIX + "*")) {
+      for (Path dir : dirs) {
+        if (ownerGone(dir.resolve(OWNER))) {
+          deleteTree(dir);
+          removed.add(dir);
+        }
+      }
+    } catch (IOException e) {
+      // An unreadable temporary directory: nothing of ours to clean there.
+    }
+    return removed;
+  }
+
+  /** {@link #removeAll(Path)} in {@code java.io.tmpdir}. */
+  static List<Path> removeAll() {
+    return removeAll(Path.of(System.getProperty("java.io.tmpdir")));
+  }
+
+  private static boolean ownerGone(Path marker) {
+    Properties p = new Properties();
+    try (var in = Files.newBufferedReader(marker, StandardCharsets.UTF_8)) {
+      p.load(in);
+    } catch (IOException e) {
+      return false; // not claimed (or not yet): not ours to judge
+    }
+    if (!host().equals(p.getProperty("host"))) {
+      return false;
+    }
+    long pid;
+    try {
+      pid = Long.parseLong(p.getProperty("pid", ""));
+    } catch (NumberFormatException e) {
+      return false;
+    }
+    Optional<ProcessHandle> owner = ProcessHandle.of(pid);
+    if (owner.isEmpty() || !owner.get().isAlive()) {
+      return true;
+    }
+    // The same pid, reused by a later process, is not the owner.
+    String started = p.getProperty("started", "");
+    String now = owner.get().info().startInstant().map(Object::toString).orElse("");
+    return !started.isEmpty() && !now.isEmpty() && !started.equals(now);
+  }
+
+  private static String host() {
+    try {
+      return InetAddress.getLocalHost().getHostName();
+    } catch (IOException e) {
+      return "localhost";
+    }
+  }
+
+  static void deleteTree(Path root) {
+    try (Stream<Path> paths = Files.walk(root)) {
+      paths.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
+    } catch (IOException e) {
+      // What could not be removed is left to the OS.
+    }
+  }
+}

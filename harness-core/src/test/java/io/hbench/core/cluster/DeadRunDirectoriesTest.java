@@ -1,0 +1,54 @@
+package io.hbench.core.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DeadRunDirectoriesTest {
+
+  @TempDir Path tmp;
+
+  private Path runDir(String name, String owner) throws Exception {
+    Path dir = Files.createDirectories(tmp.resolve(DeadRunDirectories.PREFIX + name));
+    Files.writeString(dir.resolve("work.dat"), "data");
+    if (owner != null) {
+      Files.writeString(dir.resolve(DeadRunDirectories.OWNER), owner);
+    }
+    return dir;
+  }
+
+  @Test
+  void removesOnlyTheDirectoriesOfOwnersThatAreGone() throws Exception {
+    Process p = new ProcessBuilder("true").start();
+    p.waitFor();
+    String host = InetAddress.getLocalHost().getHostName();
+    Path dead = runDir("dead", "host=" + host + "\npid=" + p.pid() + "\nstarted=\n");
+    Path alive = runDir("alive", null);
+    DeadRunDirectories.claim(alive);
+    Path unmarked = runDir("unmarked", null);
+    Path elsewhere = runDir("elsewhere", "host=not-" + host + "\npid=" + p.pid() + "\n");
+    Path notOurs = Files.createDirectories(tmp.resolve("jetty-0"));
+
+    assertEquals(List.of(dead), DeadRunDirectories.removeAll(tmp));
+    assertFalse(Files.exists(dead));
+    assertTrue(Files.exists(alive.resolve("work.dat")), "a live owner's directory stays");
+    assertTrue(Files.exists(unmarked.resolve("work.dat")), "no marker, not ours to judge");
+    assertTrue(Files.exists(elsewhere.resolve("work.dat")), "another host's process is unknown");
+    assertTrue(Files.exists(notOurs));
+  }
+
+  @Test
+  void aReusedPidIsNotTheOwner() throws Exception {
+    long self = ProcessHandle.current().pid();
+    String host = InetAddress.getLocalHost().getHostName();
+    Path reused = runDir("reused", "host=" + host + "\npid=" + self + "\nstarted=2001-01-01T00:00:00Z\n");
+    assertEquals(List.of(reused), DeadRunDirectories.removeAll(tmp));
+  }
+}

@@ -1,5 +1,6 @@
 package io.hbench.core;
 
+import io.hbench.core.cluster.ClusterChanges;
 import io.hbench.core.mapreduce.JobPhase;
 import io.hbench.core.report.Console;
 import io.hbench.core.result.PhaseMetrics;
@@ -102,6 +103,7 @@ final class PointExecutor {
   private ResultRecord run(InProgress p) {
     RunContext ctx = p.ctx;
     String failure = null;
+    ClusterChanges.Watch watch = ClusterChanges.watch(ws.dataFs, ws.base);
     try {
       synchronized (measuringLock) {
         measuring = Thread.currentThread();
@@ -120,6 +122,16 @@ final class PointExecutor {
       measuring = null;
     }
     ctx.stopServices();
+    ClusterChanges changes = cancelled ? ClusterChanges.NONE : watch.changes();
+    if (changes.nameNodeRestart() != null) {
+      // Calls in flight failed or waited: whatever figure the point made describes neither.
+      failure = changes.nameNodeRestart() + (failure == null ? "" : "; the suite: " + failure);
+    }
+    if (!changes.datanodesLost().isEmpty()) {
+      console.status("hbench: [" + p.m.label() + "] datanode(s) lost during the point: "
+          + String.join(", ", changes.datanodesLost()));
+      p.datanodesLost = changes.datanodesLost();
+    }
     if (cancelled) {
       // cancel() interrupted this thread to stop the point, and can no longer: clear it, so
       // clean-up and writing run and the caller's thread is left as it was.
@@ -155,6 +167,7 @@ final class PointExecutor {
     final RunPlan.Measurement m;
     final RunContext ctx;
     final Instant started = Instant.now();
+    volatile java.util.List<String> datanodesLost = java.util.List.of();
 
     InProgress(RunPlan.Measurement m, RunContext ctx) {
       this.m = m;
@@ -179,7 +192,7 @@ final class PointExecutor {
           ctx.phases().stream()
               .map(ph -> PhaseMetrics.complete(ph, benchmark.headlines()))
               .toList(),
-          ws.env.withServices(ctx.services()),
+          ws.env.withServices(ctx.services()).withDatanodesLost(datanodesLost),
           recordedOptions,
           recordedConfig,
           started.toString(),

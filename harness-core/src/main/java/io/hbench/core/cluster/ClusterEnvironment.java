@@ -45,7 +45,8 @@ public final class ClusterEnvironment {
         Runtime.getRuntime().availableProcessors(),
         hostName(),
         null,
-        services.isEmpty() ? null : services);
+        services.isEmpty() ? null : services,
+        null);
   }
 
   /** The version of the Hadoop client classes in use. */

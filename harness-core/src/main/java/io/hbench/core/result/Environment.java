@@ -24,6 +24,8 @@ import java.util.List;
  * @param dataFs the file system the suite's data went to (the base directory's), when known
  * @param services the services the run used (its store, YARN, and any a suite declared), each
  *     described by the service itself
+ * @param datanodesLost datanodes live when the point began that stopped heartbeating, or were
+ *     declared dead, before it ended (their transfer addresses); null when none was
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Environment(
@@ -39,7 +41,8 @@ public record Environment(
     @JsonProperty("cpus") int cpus,
     @JsonProperty("host") String host,
     @JsonProperty("data_fs") String dataFs,
-    @JsonProperty("services") List<ServiceInfo> services) {
+    @JsonProperty("services") List<ServiceInfo> services,
+    @JsonProperty("datanodes_lost") List<String> datanodesLost) {
 
   /**
    * The label of a run on this environment when none is given ({@code --label}): {@code
@@ -80,7 +83,7 @@ public record Environment(
   /** This environment with the data file system filled in. */
   public Environment withDataFs(String fs) {
     return new Environment(hbenchVersion, hadoopVersion, cluster, defaultFs, mapreduceFramework,
-        datanodes, nodeManagers, java, os, cpus, host, fs, services);
+        datanodes, nodeManagers, java, os, cpus, host, fs, services, datanodesLost);
   }
 
   /** This environment with {@code more} services after those it lists. */
@@ -94,6 +97,15 @@ public record Environment(
     }
     all.addAll(more);
     return new Environment(hbenchVersion, hadoopVersion, cluster, defaultFs, mapreduceFramework,
-        datanodes, nodeManagers, java, os, cpus, host, dataFs, List.copyOf(all));
+        datanodes, nodeManagers, java, os, cpus, host, dataFs, List.copyOf(all), datanodesLost);
+  }
+
+  /** This environment with the datanodes lost during a point; unchanged when none was. */
+  public Environment withDatanodesLost(List<String> lost) {
+    if (lost.isEmpty()) {
+      return this;
+    }
+    return new Environment(hbenchVersion, hadoopVersion, cluster, defaultFs, mapreduceFramework,
+        datanodes, nodeManagers, java, os, cpus, host, dataFs, services, List.copyOf(lost));
   }
 }

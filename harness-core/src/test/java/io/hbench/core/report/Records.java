@@ -18,7 +18,7 @@ public final class Records {
 
   public static Environment env(String hadoop, int datanodes) {
     return new Environment("0.1", hadoop, "configured", "hdfs://nn:8020", "yarn", datanodes, 2,
-        "17", "Linux", 2, "h", null, null);
+        "17", "Linux", 2, "h", null, null, null);
   }
 
   /** A terasort-like record: one sort phase of {@code seconds} over {@code size} MiB. */

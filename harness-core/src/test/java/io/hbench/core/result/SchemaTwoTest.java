@@ -21,7 +21,7 @@ class SchemaTwoTest {
   private static final Environment ENV = new Environment("0.1", "3.4.2", "embedded", "hdfs://x",
       "yarn", 1, 1, "17", "Linux", 2, "h", null,
       List.of(new ServiceInfo("hdfs", "embedded", "3.4.2", "hdfs://127.0.0.1:1",
-          Map.of("datanodes", 1))));
+          Map.of("datanodes", 1))), null);
 
   private static ResultRecord record(String suite, List<PhaseResult> phases) {
     return new ResultRecord(ResultRecord.SCHEMA, "20260101-000000-abcd", "embedded", suite, "p", 1, null,
@@ -171,7 +171,7 @@ class SchemaTwoTest {
 
   private static Environment env(String cluster, String defaultFs, String dataFs) {
     return new Environment("0.1", "3.4.2", cluster, defaultFs, "yarn", null, null, "17", "Linux", 2,
-        "worker-7", dataFs, null);
+        "worker-7", dataFs, null, null);
   }
 
   @Test

@@ -1,0 +1,218 @@
+package io.hbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hbench.core.result.ResultReader;
+import io.hbench.core.result.ResultRecord;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Faults in the middle of a point, on a cluster hbench did not start (3 datanodes, replication
+ * 3), as an operator breaking a cluster on purpose would cause them: a datanode stopped during a
+ * write either leaves an ok point that says which datanode was lost and whose validation passed,
+ * or a failed point with the reason; a NameNode restart fails the point it cut through and the
+ * run goes on. Nothing outside hbench's base directory changes.
+ */
+@Tag("integration")
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
+class FaultsIT {
+
+  Path tmp;
+  MiniDFSCluster dfs;
+  MiniMRYarnCluster yarn;
+  Path confDir;
+  FileSystem fs;
+  static final org.apache.hadoop.fs.Path PRECIOUS = new org.apache.hadoop.fs.Path("/user/ops/precious");
+
+  @BeforeAll
+  void start() throws Exception {
+    tmp = Files.createTempDirectory("hbench-faults-it-");
+    Configuration conf = new Configuration();
+    conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, tmp.resolve("dfs").toString());
+    conf.setInt("dfs.replication", 3);
+    conf.set("hadoop.http.temp.dir", tmp.resolve("http").toString());
+    dfs = new MiniDFSCluster.Builder(conf).numDataNodes(3).build();
+    dfs.waitActive();
+    Configuration c = new Configuration(dfs.getConfiguration(0));
+    c.set("fs.defaultFS", dfs.getFileSystem().getUri().toString());
+    yarn = new MiniMRYarnCluster("faults", 1);
+    yarn.init(c);
+    yarn.start();
+    Configuration client = new Configuration(yarn.getConfig());
+    confDir = Files.createDirectories(tmp.resolve("conf"));
+    for (String site : List.of("hdfs-site.xml", "mapred-site.xml", "yarn-site.xml", "core-site.xml")) {
+      try (OutputStream out = Files.newOutputStream(confDir.resolve(site))) {
+        client.writeXml(out);
+      }
+    }
+    fs = dfs.getFileSystem();
+    try (FSDataOutputStream out = fs.create(PRECIOUS)) {
+      out.write("not hbench's".getBytes(StandardCharsets.UTF_8));
+    }
+  }
+
+  @AfterAll
+  void stop() {
+    if (yarn != null) {
+      yarn.stop();
+    }
+    if (dfs != null) {
+      dfs.shutdown();
+    }
+    org.apache.hadoop.fs.FileUtil.fullyDelete(tmp.toFile());
+  }
+
+  List<String> topLevel;
+  MiniDFSCluster.DataNodeProperties stopped;
+
+  @BeforeEach
+  void allDatanodesUp() throws Exception {
+    if (stopped != null) {
+      dfs.restartDataNode(stopped, true);
+      stopped = null;
+    }
+    dfs.waitActive();
+    topLevel = top();
+  }
+
+  @AfterEach
+  void nothingOutsideTheBaseChanged() throws Exception {
+    assertEquals(topLevel, top());
+    try (var in = fs.open(PRECIOUS)) {
+      assertEquals("not hbench's", new String(in.readAllBytes(), StandardCharsets.UTF_8));
+    }
+  }
+
+  private List<String> top() throws Exception {
+    return java.util.Arrays.stream(fs.listStatus(new org.apache.hadoop.fs.Path("/")))
+        .map(s -> s.getPath().getName()).filter(n -> !n.equals("benchmarks")).sorted().toList();
+  }
+
+  /** Runs bench in the background, does {@code fault} once {@code when} holds, returns records. */
+  private List<ResultRecord> runWithFault(Path out, BooleanSupplier when, Runnable fault,
+      String... args) throws Exception {
+    CompletableFuture<BenchProcess> run =
+        CompletableFuture.supplyAsync(() -> BenchProcess.run(confDir.toString(), args));
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+    while (!when.getAsBoolean()) {
+      if (run.isDone()) {
+        throw new AssertionError("the point ended before the fault: " + run.get());
+      }
+      assertTrue(System.nanoTime() < deadline, "the point never got under way");
+      Thread.sleep(100);
+    }
+    fault.run();
+    BenchProcess p = run.get(5, TimeUnit.MINUTES);
+    System.out.println("FaultsIT " + args[0] + ": exit " + p.exitCode + "\n" + p.err);
+    return ResultReader.read(out);
+  }
+
+  private String stopFirstDatanode() {
+    String addr = dfs.getDataNodes().get(0).getXferAddress().getAddress().getHostAddress() + ":"
+        + dfs.getDataNodes().get(0).getXferAddress().getPort();
+    stopped = dfs.stopDataNode(0);
+    return addr;
+  }
+
+  private boolean hasFile(String prefix) {
+    try {
+      var files = fs.listFiles(new org.apache.hadoop.fs.Path("/benchmarks"), true);
+      while (files.hasNext()) {
+        if (files.next().getPath().getName().startsWith(prefix)) {
+          return true;
+        }
+      }
+      return false;
+    } catch (java.io.IOException e) {
+      return false;
+    }
+  }
+
+  private long filesTotal() {
+    return dfs.getNamesystem().getFilesTotal();
+  }
+
+  /** ok with the datanode named and validation passed, or failed with a reason: never a bare ok. */
+  private static void okWithTheLossNotedOrFailed(ResultRecord r, String lost) {
+    if (r.ok()) {
+      assertEquals(List.of(lost), r.environment().datanodesLost(), r.toString());
+      assertEquals("passed", r.validation().status(), r.toString());
+    } else {
+      assertNotNull(r.failure());
+      assertTrue(!r.failure().isBlank(), r.toString());
+    }
+  }
+
+  /** Stops a datanode once {@code when} holds during a one-point run of {@code args}. */
+  private void datanodeStoppedDuring(BooleanSupplier when, String... args) throws Exception {
+    Path out = tmp.resolve(args[0] + ".jsonl");
+    List<String> all = new java.util.ArrayList<>(List.of(args));
+    all.addAll(List.of("--cluster", "conf", "--out", out.toString()));
+    String[] lost = new String[1];
+    List<ResultRecord> records =
+        runWithFault(out, when, () -> lost[0] = stopFirstDatanode(), all.toArray(String[]::new));
+    assertEquals(1, records.size());
+    ResultRecord r = records.get(0);
+    okWithTheLossNotedOrFailed(r, lost[0]);
+    System.out.println("FaultsIT " + args[0] + " record: status " + r.status() + ", failure "
+        + r.failure() + ", datanodes_lost " + r.environment().datanodesLost());
+  }
+
+  @Test
+  void aDatanodeStoppedDuringFsOps() throws Exception {
+    // fsops rewrites each thread's file every iteration: under way once the first is there.
+    datanodeStoppedDuring(() -> hasFile("test_"), "fsops", "--op", "create_write",
+        "--file-size", "256K", "--threads", "2", "--duration", "20s", "--repeat", "1");
+  }
+
+  @Test
+  void aDatanodeStoppedDuringADfsioWrite() throws Exception {
+    long before = filesTotal();
+    // The job's files (job.jar, splits) come first: the data files after them.
+    datanodeStoppedDuring(() -> filesTotal() > before + 12,
+        "dfsio", "--mode", "write", "--files", "2", "--size", "96M");
+  }
+
+  @Test
+  void aNameNodeRestartFailsThePointAndTheRunGoesOn() throws Exception {
+    Path out = tmp.resolve("nn.jsonl");
+    long before = filesTotal();
+    List<ResultRecord> records = runWithFault(out, () -> filesTotal() > before + 500, () -> {
+      try {
+        dfs.restartNameNode(true);
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    }, "nnthroughput", "--mode", "rpc", "--op", "create,mkdirs", "--files", "40000",
+        "--dirs", "200", "--cluster", "conf", "--out", out.toString());
+    assertEquals(List.of("create", "mkdirs"), records.stream().map(ResultRecord::point).toList());
+    ResultRecord cut = records.get(0);
+    assertEquals("failed", cut.status(), cut.toString());
+    assertTrue(cut.failure().startsWith("NameNode restarted during the point"), cut.failure());
+    assertEquals("ok", records.get(1).status(), "the run goes on: " + records.get(1));
+    System.out.println("FaultsIT nnthroughput record: " + cut.failure());
+  }
+}

@@ -1,0 +1,178 @@
+package io.hbench.core.cluster;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.FilterFileSystem;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
+
+/**
+ * What happened to HDFS while a point ran, read from the cluster itself: datanodes that were
+ * live when it began and stopped heartbeating (or were declared dead) before it ended, and a
+ * NameNode that restarted. A datanode lost is noted beside a figure that may still be valid (the
+ * suite validated its output); a NameNode restart fails the point, since every call in flight
+ * then either failed or waited, and the figure describes neither state.
+ *
+ * @param datanodesLost transfer addresses of the datanodes lost during the point, sorted; empty
+ *     when none, or when the data is not on HDFS or the report is not allowed
+ * @param nameNodeRestart why the NameNode is known to have restarted during the point, or null
+ */
+public record ClusterChanges(List<String> datanodesLost, String nameNodeRestart) {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** Nothing seen. */
+  public static final ClusterChanges NONE = new ClusterChanges(List.of(), null);
+
+  public ClusterChanges {
+    datanodesLost = List.copyOf(datanodesLost);
+  }
+
+  public boolean any() {
+    return !datanodesLost.isEmpty() || nameNodeRestart != null;
+  }
+
+  /**
+   * Starts watching HDFS under {@code dataFs} for one point: the live datanodes with their last
+   * heartbeat, and the NameNode's start time from its {@code /jmx}. Not HDFS, not allowed, or not
+   * answering: a watch that sees nothing.
+   */
+  public static Watch watch(FileSystem dataFs, Configuration conf) {
+    DistributedFileSystem dfs = hdfs(dataFs);
+    if (dfs == null) {
+      return new Watch(null, null, null, 0);
+    }
+    long heartbeatMs = conf.getTimeDuration("dfs.heartbeat.interval", 3, TimeUnit.SECONDS,
+        TimeUnit.MILLISECONDS);
+    String http = conf.get("dfs.namenode.http-address");
+    URI jmx = http == null || http.startsWith("0.0.0.0") ? null
+        : URI.create("http://" + http + "/jmx?qry=Hadoop:service=NameNode,name=NameNodeInfo");
+    return new Watch(dfs, census(dfs), jmx, heartbeatMs).startedAt();
+  }
+
+  /** A point's watch: {@link #changes()} once it ends. */
+  public static final class Watch {
+    private final DistributedFileSystem dfs;
+    private final Map<String, Long> before;
+    private final URI jmx;
+    private final long heartbeatMs;
+    private Long nameNodeStarted;
+
+    private Watch(DistributedFileSystem dfs, Map<String, Long> before, URI jmx, long heartbeatMs) {
+      this.dfs = dfs;
+      this.before = before;
+      this.jmx = jmx;
+      this.heartbeatMs = heartbeatMs;
+    }
+
+    private Watch startedAt() {
+      nameNodeStarted = nameNodeStartTime(jmx);
+      return this;
+    }
+
+    /**
+     * What changed since the watch began. A datanode whose last heartbeat looks old is read again
+     * after two heartbeat intervals, so that neither a slow heartbeat nor a clock apart from the
+     * NameNode's makes a datanode lost: lost is gone from the live list, or not heartbeating.
+     */
+    public ClusterChanges changes() {
+      if (dfs == null || before == null) {
+        return NONE;
+      }
+      String restart = null;
+      Long started = nameNodeStartTime(jmx);
+      if (nameNodeStarted != null && started != null && !started.equals(nameNodeStarted)) {
+        restart = "NameNode restarted during the point (started at "
+            + java.time.Instant.ofEpochMilli(started) + ")";
+      }
+      Map<String, Long> after = restart != null ? null : census(dfs);
+      if (after == null) {
+        // A restarted NameNode rebuilds its live list as datanodes register again; one that
+        // does not answer now cannot be compared with what it said before.
+        return new ClusterChanges(List.of(), restart);
+      }
+      TreeSet<String> lost = new TreeSet<>();
+      TreeSet<String> suspects = new TreeSet<>();
+      long now = System.currentTimeMillis();
+      for (String node : before.keySet()) {
+        Long last = after.get(node);
+        if (last == null) {
+          lost.add(node);
+        } else if (now - last > heartbeatMs + 1000) {
+          suspects.add(node);
+        }
+      }
+      if (!suspects.isEmpty()) {
+        try {
+          Thread.sleep(2 * heartbeatMs + 500);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        Map<String, Long> later = census(dfs);
+        for (String node : suspects) {
+          Long last = later == null ? null : later.get(node);
+          if (later != null && (last == null || last.equals(after.get(node)))) {
+            lost.add(node);
+          }
+        }
+      }
+      return new ClusterChanges(List.copyOf(lost), restart);
+    }
+  }
+
+  /** Live datanodes by transfer address, with the NameNode's time of their last heartbeat. */
+  private static Map<String, Long> census(DistributedFileSystem dfs) {
+    try {
+      Map<String, Long> live = new HashMap<>();
+      for (DatanodeInfo d : dfs.getDataNodeStats(DatanodeReportType.LIVE)) {
+        live.put(d.getXferAddr(), d.getLastUpdate());
+      }
+      return live;
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  private static Long nameNodeStartTime(URI jmx) {
+    if (jmx == null) {
+      return null;
+    }
+    try {
+      HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+      HttpResponse<String> r = http.send(
+          HttpRequest.newBuilder(jmx).timeout(Duration.ofSeconds(5)).GET().build(),
+          HttpResponse.BodyHandlers.ofString());
+      if (r.statusCode() != 200) {
+        return null;
+      }
+      JsonNode started = JSON.readTree(r.body()).path("beans").path(0).path("NNStartedTimeInMillis");
+      return started.isNumber() ? started.asLong() : null;
+    } catch (IOException | RuntimeException e) {
+      return null;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return null;
+    }
+  }
+
+  private static DistributedFileSystem hdfs(FileSystem fs) {
+    while (fs instanceof FilterFileSystem f && !(fs instanceof DistributedFileSystem)) {
+      fs = f.getRawFileSystem();
+    }
+    return fs instanceof DistributedFileSystem d ? d : null;
+  }
+}

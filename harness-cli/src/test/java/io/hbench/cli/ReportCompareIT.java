@@ -30,9 +30,12 @@ class ReportCompareIT {
 
   Path tmp;
   Path results;
+  Path confDir;
 
   private void bench(String... args) {
-    BenchProcess p = BenchProcess.run(null, args);
+    List<String> all = new java.util.ArrayList<>(List.of(args));
+    all.addAll(List.of("--cluster", "conf"));
+    BenchProcess p = BenchProcess.run(confDir.toString(), all.toArray(String[]::new));
     assertEquals(0, p.exitCode, p.toString());
   }
 
@@ -40,9 +43,20 @@ class ReportCompareIT {
   void measure() throws Exception {
     tmp = Files.createTempDirectory("hbench-report-it-");
     results = Files.createDirectories(tmp.resolve("results"));
+    // One cluster for every run (each run starting its own cost a minute of CI): what is tested
+    // here is report and compare, not the cluster.
+    try (io.hbench.core.cluster.EmbeddedCluster cluster = io.hbench.core.cluster.EmbeddedCluster
+        .start(new org.apache.hadoop.conf.Configuration(), 1, "hdfs", "yarn")) {
+      confDir = tmp.resolve("conf");
+      cluster.writeConfiguration(confDir);
+      measureOn();
+    }
+  }
+
+  private void measureOn() throws Exception {
     for (String label : List.of("A", "B")) {
       List<String> args = new java.util.ArrayList<>(List.of("terasort", "--sizes", "1M,16M",
-          "--repeat", "2", "--cluster", "mini", "--label", label,
+          "--repeat", "2", "--label", label,
           "--out", results.resolve("terasort-" + label + ".jsonl").toString()));
       if (label.equals("B")) {
         // A setting that differs between the sides, for compare to say so.
@@ -50,10 +64,9 @@ class ReportCompareIT {
       }
       bench(args.toArray(String[]::new));
     }
-    bench("dfsio", "--mode", "write", "--files", "2", "--size", "2M", "--cluster", "mini",
-        "--label", "A", "--out", results.resolve("dfsio.jsonl").toString());
+    bench("dfsio", "--mode", "write", "--files", "2", "--size", "2M", "--label", "A", "--out", results.resolve("dfsio.jsonl").toString());
     bench("fsops", "--op", "create_write", "--threads", "2", "--iterations", "20",
-        "--file-size", "64K", "--repeat", "2", "--cluster", "mini", "--label", "A",
+        "--file-size", "64K", "--repeat", "2", "--label", "A",
         "--out", results.resolve("fsops.jsonl").toString());
   }
 

@@ -1,7 +1,11 @@
 package io.hbench.core.result;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import io.hbench.core.InvalidInputException;
 import java.io.Closeable;
 import java.io.IOException;
@@ -11,6 +15,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Iterator;
+import java.util.Map;
 
 /**
  * The one writer of result records: appends each record as one JSON line and forces it to disk
@@ -21,6 +27,9 @@ public final class ResultWriter implements Closeable {
 
   static final ObjectMapper JSON =
       new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+
+  /** The field holding an {@link OperationLoad}'s encoded histogram. */
+  private static final String HISTOGRAM = "histogram";
 
   private final Path file;
   private final FileChannel channel;
@@ -68,17 +77,45 @@ public final class ResultWriter implements Closeable {
   }
 
   /**
-   * Appends one record and fsyncs it. The line passes through {@link SecretRedactor#redactText}:
-   * a failure message or a check's detail may quote a setting's value.
+   * Appends one record and fsyncs it. Each text value passes through {@link
+   * SecretRedactor#redactText} (a failure message or a check's detail may quote a setting's
+   * value), except the histograms: Base64 is not text, and {@code ...Token==} in one would read as
+   * a secret-named {@code key=value} and be corrupted.
    */
   public synchronized void append(ResultRecord record) throws IOException {
-    String json = SecretRedactor.redactText(JSON.writeValueAsString(record));
+    JsonNode tree = JSON.valueToTree(record);
+    redactText(tree);
+    String json = JSON.writeValueAsString(tree);
     byte[] line = (json + "\n").getBytes(StandardCharsets.UTF_8);
     ByteBuffer buf = ByteBuffer.wrap(line);
     while (buf.hasRemaining()) {
       channel.write(buf);
     }
     channel.force(true);
+  }
+
+  private static void redactText(JsonNode node) {
+    if (node instanceof ObjectNode object) {
+      Iterator<Map.Entry<String, JsonNode>> fields = object.fields();
+      while (fields.hasNext()) {
+        Map.Entry<String, JsonNode> f = fields.next();
+        if (f.getValue().isTextual()) {
+          if (!f.getKey().equals(HISTOGRAM)) {
+            f.setValue(TextNode.valueOf(SecretRedactor.redactText(f.getValue().textValue())));
+          }
+        } else {
+          redactText(f.getValue());
+        }
+      }
+    } else if (node instanceof ArrayNode array) {
+      for (int i = 0; i < array.size(); i++) {
+        if (array.get(i).isTextual()) {
+          array.set(i, TextNode.valueOf(SecretRedactor.redactText(array.get(i).textValue())));
+        } else {
+          redactText(array.get(i));
+        }
+      }
+    }
   }
 
   public Path file() {

@@ -31,7 +31,7 @@ class ResultWriterTest {
         status.equals("ok") ? null : "boom",
         Validation.of(List.of(new Check("order", true, "fine"))),
         List.of(new PhaseResult("sort", 2.0, 2 * 1024 * 1024, 10L, 1.0, 0.5, "job_1", null, null, null, null, null, null)),
-        new Environment("0.1", "3.4.2", "embedded", "hdfs://x", "yarn", 1, 1, "17", "Linux", 2, "h", null, null),
+        new Environment("0.1", "3.4.2", "embedded", "hdfs://x", "yarn", 1, 1, "17", "Linux", 2, "h", null, null, null),
         Map.of("sizes", point),
         Map.of(),
         "2026-01-01T00:00:00Z",
@@ -56,6 +56,29 @@ class ResultWriterTest {
     assertEquals("boom", back.get(1).failure());
     assertEquals(0.5, back.get(0).phase("sort").startupSeconds());
     assertTrue(lines.get(0).startsWith("{\"schema\":\"hbench.result/2\",\"run_id\":\"run-1\""), lines.get(0));
+  }
+
+  @Test
+  void histogramsAreWrittenAsTheyAreWhileTextIsRedacted() throws Exception {
+    // Base64 that, read as text, is a secret-named key=value: "...xTokenQ" = "=".
+    String histogram = "HISTFAAAAC94nJNpmSzAwMDAxAABzFCaEQwmO/xgsFgxTokenQ==";
+    OperationLoad load = new OperationLoad(
+        "get", 1, 0, null, 0, 1.0, 1.0, null, histogram, null, null);
+    ResultRecord r = record("1M", "failed");
+    r = new ResultRecord(r.schema(), r.runId(), r.label(), r.suite(), r.point(),
+        r.repeat(), r.warmup(), r.params(), r.status(), "connect failed: password=hunter22",
+        r.validation(),
+        List.of(new PhaseResult("load", 1, 0, null, 0, null, null, null, null, null, null,
+            List.of(load), null)),
+        r.environment(), r.options(), r.config(), r.started(), r.ended());
+    Path file = dir.resolve("r.jsonl");
+    try (ResultWriter w = ResultWriter.open(file)) {
+      w.append(r);
+    }
+    ResultRecord back = ResultReader.read(file).get(0);
+    assertEquals(histogram, back.phase("load").loads().get(0).histogram());
+    assertEquals("connect failed: password=" + SecretRedactor.REDACTED, back.failure());
+    assertFalse(Files.readString(file).contains("hunter22"));
   }
 
   @Test

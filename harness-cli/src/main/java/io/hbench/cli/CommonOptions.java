@@ -3,6 +3,7 @@ package io.hbench.cli;
 import io.hbench.core.InvalidInputException;
 import io.hbench.core.RunSettings;
 import io.hbench.core.cluster.ClusterMode;
+import io.hbench.core.cluster.KerberosLogin;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -53,6 +54,21 @@ final class CommonOptions {
             .description(
                 "Settings file (repeatable): Hadoop XML, or key=value lines. Read after"
                     + " HADOOP_CONF_DIR.")
+            .build());
+    add(spec,
+        OptionSpec.builder("--principal")
+            .paramLabel("NAME")
+            .type(String.class)
+            .description(
+                "Kerberos principal to log in as from --keytab, for a kerberized cluster (its"
+                    + " configuration says hadoop.security.authentication=kerberos). Without it,"
+                    + " the ticket cache of kinit is used.")
+            .build());
+    add(spec,
+        OptionSpec.builder("--keytab")
+            .paramLabel("FILE")
+            .type(String.class)
+            .description("Keytab holding --principal's key.")
             .build());
     add(spec,
         OptionSpec.builder("--base-dir")
@@ -205,6 +221,18 @@ final class CommonOptions {
     for (String key : defines.keySet()) {
       if (key.isBlank() || defines.get(key) == null) {
         throw new InvalidInputException("-D needs key=value, got '" + key + "'");
+      }
+    }
+    String principal = sub.matchedOptionValue("--principal", null);
+    String keytab = sub.matchedOptionValue("--keytab", null);
+    if (principal != null || keytab != null) {
+      // Settings, so that --conf files and -D can carry them too, and the record says who ran.
+      defines = new java.util.LinkedHashMap<>(defines);
+      if (principal != null) {
+        defines.put(KerberosLogin.PRINCIPAL, principal);
+      }
+      if (keytab != null) {
+        defines.put(KerberosLogin.KEYTAB, keytab);
       }
     }
     List<String> confs = sub.matchedOptionValue("--conf", List.of());

@@ -44,17 +44,28 @@ final class BenchProcess {
    * @param javaTmp its {@code java.io.tmpdir}, or null for this one's
    */
   static Process start(Path dir, Path javaTmp, Path log, List<String> args) throws IOException {
+    return start(dir, javaTmp, log, List.of(), java.util.Map.of(), args);
+  }
+
+  /**
+   * As {@link #start(Path, Path, Path, List)}, with more JVM arguments ({@code -D...}) and
+   * environment variables.
+   */
+  static Process start(Path dir, Path javaTmp, Path log, List<String> jvmArgs,
+      java.util.Map<String, String> env, List<String> args) throws IOException {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     if (javaTmp != null) {
       cmd.add("-Djava.io.tmpdir=" + javaTmp);
     }
+    cmd.addAll(jvmArgs);
     cmd.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
         .filter(a -> a.startsWith("--add-")).toList());
     cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
     cmd.addAll(args);
     ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
         .redirectOutput(log.toFile());
+    pb.environment().putAll(env);
     if (dir != null) {
       pb.directory(dir.toFile());
     }

@@ -141,6 +141,15 @@ public final class RunRequest {
       return this;
     }
 
+    /**
+     * Logs in to a kerberized cluster as {@code principal} from {@code keytab} ({@code
+     * --principal}, {@code --keytab}); the login is this process's.
+     */
+    public Builder kerberos(String principal, String keytab) {
+      define(io.hbench.core.cluster.KerberosLogin.PRINCIPAL, principal);
+      return define(io.hbench.core.cluster.KerberosLogin.KEYTAB, keytab);
+    }
+
     /** A settings file, XML or key=value ({@code --conf}). */
     public Builder conf(String file) {
       confFiles.add(file);

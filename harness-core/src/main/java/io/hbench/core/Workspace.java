@@ -12,6 +12,8 @@ import io.hbench.core.report.Console;
 import io.hbench.core.result.Environment;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
@@ -71,6 +73,14 @@ final class Workspace implements AutoCloseable {
               : basePath(settings, benchmark.name(),
                   settings.fs() != null ? settings.fs() : cluster.dataFs());
       dataFs = openDataFileSystem(basePath, base, settings.instrument());
+      if (UserGroupInformation.isSecurityEnabled()) {
+        // Tasks have no Kerberos ticket: their jobs take delegation tokens for the data's file
+        // system too (--fs), not only for fs.defaultFS and their staging directory.
+        java.util.List<String> servers =
+            new java.util.ArrayList<>(base.getTrimmedStringCollection(MRJobConfig.JOB_NAMENODES));
+        servers.add(dataFs.getUri().toString());
+        base.setStrings(MRJobConfig.JOB_NAMENODES, servers.toArray(String[]::new));
+      }
       benchmark.checkInputs(options, base, dataFs.makeQualified(basePath));
       Environment env =
           ClusterEnvironment.read(cluster, BenchmarkRunner.version())

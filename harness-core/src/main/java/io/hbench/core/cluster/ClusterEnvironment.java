@@ -28,6 +28,9 @@ public final class ClusterEnvironment {
   public static Environment read(BenchCluster cluster, String hbenchVersion) {
     Configuration conf = cluster.configuration();
     List<ServiceInfo> services = cluster.services();
+    KerberosLogin.Identity who =
+        cluster.kind().equals("local") ? new KerberosLogin.Identity(null, null)
+            : KerberosLogin.identity();
     return new Environment(
         hbenchVersion,
         clientVersion(),
@@ -46,7 +49,9 @@ public final class ClusterEnvironment {
         hostName(),
         null,
         services.isEmpty() ? null : services,
-        null);
+        null,
+        who.mode(),
+        who.user());
   }
 
   /** The version of the Hadoop client classes in use. */

@@ -37,8 +37,10 @@ public final class ClusterFactory {
       // Nothing of a configured cluster is touched, not even to describe it.
       return noCluster("local", config, "file:///");
     }
+    boolean keytab = KerberosLogin.given(config.configuration());
     boolean clientOnly = !needs.yarn() && needs.services().isEmpty();
     if (clientOnly && namedDataFs != null && mode.equals(ClusterMode.AUTO)) {
+      KerberosLogin.login(config.configuration());
       return fileSystem(config, namedDataFs);
     }
     boolean embedded;
@@ -53,7 +55,13 @@ public final class ClusterFactory {
     } else {
       embedded = mode.embedded() || !config.namesCluster();
     }
+    if (embedded && keytab) {
+      throw new InvalidInputException(
+          "--principal/--keytab: the embedded cluster does not use Kerberos; give --cluster conf"
+              + " and the kerberized cluster's configuration");
+    }
     if (!embedded) {
+      KerberosLogin.login(config.configuration());
       ConfiguredCluster cluster = ConfiguredCluster.connect(config.configuration(), needs);
       if (needs.yarn()
           && "local".equals(config.configuration().get("mapreduce.framework.name", "local"))) {

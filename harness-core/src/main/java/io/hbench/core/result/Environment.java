@@ -26,6 +26,9 @@ import java.util.List;
  *     described by the service itself
  * @param datanodesLost datanodes live when the point began that stopped heartbeating, or were
  *     declared dead, before it ended (their transfer addresses); null when none was
+ * @param authentication how the client authenticated to the cluster: {@code kerberos} or {@code
+ *     simple}; null when no cluster was used
+ * @param user the Kerberos principal logged in, or the user name sent with simple authentication
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Environment(
@@ -42,7 +45,18 @@ public record Environment(
     @JsonProperty("host") String host,
     @JsonProperty("data_fs") String dataFs,
     @JsonProperty("services") List<ServiceInfo> services,
-    @JsonProperty("datanodes_lost") List<String> datanodesLost) {
+    @JsonProperty("datanodes_lost") List<String> datanodesLost,
+    @JsonProperty("authentication") String authentication,
+    @JsonProperty("user") String user) {
+
+  /** An environment without the authentication, as records before it existed. */
+  public Environment(String hbenchVersion, String hadoopVersion, String cluster, String defaultFs,
+      String mapreduceFramework, Integer datanodes, Integer nodeManagers, String java, String os,
+      int cpus, String host, String dataFs, List<ServiceInfo> services,
+      List<String> datanodesLost) {
+    this(hbenchVersion, hadoopVersion, cluster, defaultFs, mapreduceFramework, datanodes,
+        nodeManagers, java, os, cpus, host, dataFs, services, datanodesLost, null, null);
+  }
 
   /**
    * The label of a run on this environment when none is given ({@code --label}): {@code
@@ -83,7 +97,8 @@ public record Environment(
   /** This environment with the data file system filled in. */
   public Environment withDataFs(String fs) {
     return new Environment(hbenchVersion, hadoopVersion, cluster, defaultFs, mapreduceFramework,
-        datanodes, nodeManagers, java, os, cpus, host, fs, services, datanodesLost);
+        datanodes, nodeManagers, java, os, cpus, host, fs, services, datanodesLost,
+        authentication, user);
   }
 
   /** This environment with {@code more} services after those it lists. */
@@ -97,7 +112,8 @@ public record Environment(
     }
     all.addAll(more);
     return new Environment(hbenchVersion, hadoopVersion, cluster, defaultFs, mapreduceFramework,
-        datanodes, nodeManagers, java, os, cpus, host, dataFs, List.copyOf(all), datanodesLost);
+        datanodes, nodeManagers, java, os, cpus, host, dataFs, List.copyOf(all), datanodesLost,
+        authentication, user);
   }
 
   /** This environment with the datanodes lost during a point; unchanged when none was. */
@@ -106,6 +122,7 @@ public record Environment(
       return this;
     }
     return new Environment(hbenchVersion, hadoopVersion, cluster, defaultFs, mapreduceFramework,
-        datanodes, nodeManagers, java, os, cpus, host, dataFs, services, List.copyOf(lost));
+        datanodes, nodeManagers, java, os, cpus, host, dataFs, services, List.copyOf(lost),
+        authentication, user);
   }
 }

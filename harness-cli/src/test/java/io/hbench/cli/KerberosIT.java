@@ -1,0 +1,204 @@
+package io.hbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hbench.core.result.ResultReader;
+import io.hbench.core.result.ResultRecord;
+import java.io.File;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.minikdc.MiniKdc;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * hbench against a kerberized HDFS (MiniKdc, MiniDFSCluster with Kerberos, block tokens and SASL
+ * data transfer), run as an operator would: a separate process, {@code HADOOP_CONF_DIR} naming
+ * the cluster, {@code --principal} and {@code --keytab}. A login that cannot succeed is one line
+ * and exit 2, and touches nothing.
+ */
+@Tag("integration")
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+class KerberosIT {
+
+  Path tmp;
+  MiniKdc kdc;
+  MiniDFSCluster dfs;
+  Path confDir;
+  String realm;
+  File benchKeytab;
+  File otherKeytab;
+
+  @BeforeAll
+  void start() throws Exception {
+    tmp = Files.createTempDirectory("hbench-kerberos-it-");
+    kdc = new MiniKdc(MiniKdc.createConf(), Files.createDirectories(tmp.resolve("kdc")).toFile());
+    kdc.start();
+    realm = kdc.getRealm();
+    File serverKeytab = tmp.resolve("hdfs.keytab").toFile();
+    kdc.createPrincipal(serverKeytab, "hdfs/localhost", "HTTP/localhost");
+    benchKeytab = tmp.resolve("bench.keytab").toFile();
+    kdc.createPrincipal(benchKeytab, "bench/localhost");
+    otherKeytab = tmp.resolve("other.keytab").toFile();
+    kdc.createPrincipal(otherKeytab, "other/localhost");
+
+    Configuration conf = new Configuration();
+    conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, tmp.resolve("dfs").toString());
+    conf.set("hadoop.http.temp.dir", tmp.resolve("http").toString());
+    conf.set("hadoop.security.authentication", "kerberos");
+    conf.set("hadoop.security.authorization", "true");
+    String hdfs = "hdfs/localhost@" + realm;
+    conf.set("dfs.namenode.kerberos.principal", hdfs);
+    conf.set("dfs.namenode.keytab.file", serverKeytab.getPath());
+    conf.set("dfs.datanode.kerberos.principal", hdfs);
+    conf.set("dfs.datanode.keytab.file", serverKeytab.getPath());
+    conf.set("dfs.web.authentication.kerberos.principal", "HTTP/localhost@" + realm);
+    conf.set("dfs.web.authentication.kerberos.keytab", serverKeytab.getPath());
+    conf.setBoolean("dfs.block.access.token.enable", true);
+    // SASL on data transfer instead of privileged ports, which a test cannot bind.
+    conf.set("dfs.data.transfer.protection", "authentication");
+    conf.setBoolean("ignore.secure.ports.for.testing", true);
+    UserGroupInformation.setConfiguration(conf);
+    dfs = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
+    dfs.waitActive();
+    // An operator's base directory is theirs; hbench is not the cluster's superuser.
+    FileSystem fs = dfs.getFileSystem();
+    fs.mkdirs(new org.apache.hadoop.fs.Path("/benchmarks"));
+    fs.setOwner(new org.apache.hadoop.fs.Path("/benchmarks"), "bench", "bench");
+
+    confDir = Files.createDirectories(tmp.resolve("conf"));
+    Configuration client = new Configuration(dfs.getConfiguration(0));
+    client.set("fs.defaultFS", fs.getUri().toString());
+    for (String site : List.of("core-site.xml", "hdfs-site.xml")) {
+      try (OutputStream out = Files.newOutputStream(confDir.resolve(site))) {
+        client.writeXml(out);
+      }
+    }
+  }
+
+  @AfterAll
+  void stop() {
+    if (dfs != null) {
+      dfs.shutdown();
+    }
+    if (kdc != null) {
+      kdc.stop();
+    }
+    // The ITs after this one in the same JVM run on simple authentication.
+    UserGroupInformation.reset();
+    UserGroupInformation.setConfiguration(new Configuration());
+    org.apache.hadoop.fs.FileUtil.fullyDelete(tmp.toFile());
+  }
+
+  /** Runs bench as its own process, in {@code tmp} on the kerberized cluster; returns its exit code. */
+  private int bench(Path log, String... args) throws Exception {
+    List<String> all = new ArrayList<>(List.of(args));
+    all.addAll(List.of("--cluster", "conf"));
+    Process p = BenchProcess.start(tmp, null, log,
+        List.of("-Djava.security.krb5.conf=" + kdc.getKrb5conf()),
+        // No ticket cache of whoever runs the tests: only what the test gives.
+        Map.of("HADOOP_CONF_DIR", confDir.toString(),
+            "KRB5CCNAME", "FILE:" + tmp.resolve("no-ticket-cache")),
+        all);
+    assertTrue(p.waitFor(3, TimeUnit.MINUTES), Files.readString(log));
+    return p.exitValue();
+  }
+
+  private List<String> benchmarksTree() throws Exception {
+    List<String> out = new ArrayList<>();
+    var it = dfs.getFileSystem().listFiles(new org.apache.hadoop.fs.Path("/benchmarks"), true);
+    while (it.hasNext()) {
+      out.add(it.next().getPath().toString());
+    }
+    return out;
+  }
+
+  @Test
+  void aKeytabLoginRunsTheSuiteAndTheRecordSaysKerberos() throws Exception {
+    Path out = tmp.resolve("fsops.jsonl");
+    Path log = tmp.resolve("fsops.log");
+    int code = bench(log, "fsops", "--op", "create_write", "--file-size", "64K", "--threads", "2",
+        "--duration", "2s", "--repeat", "1", "--out", out.toString(),
+        "--principal", "bench/localhost@" + realm, "--keytab", benchKeytab.getPath());
+    assertEquals(0, code, Files.readString(log));
+    List<ResultRecord> records = ResultReader.read(out);
+    assertEquals(1, records.size(), Files.readString(log));
+    ResultRecord r = records.get(0);
+    assertTrue(r.ok(), r.failure());
+    assertEquals("passed", r.validation().status());
+    assertEquals("kerberos", r.environment().authentication());
+    assertEquals("bench/localhost@" + realm, r.environment().user());
+    assertTrue(r.phases().get(0).loads().get(0).calls() > 0);
+    // Its files (create_write leaves them for the read operations) were written as bench.
+    assertTrue(!benchmarksTree().isEmpty());
+    assertEquals("bench", dfs.getFileSystem()
+        .getFileStatus(new org.apache.hadoop.fs.Path("/benchmarks/hbench/fsops/data/test_0"))
+        .getOwner());
+  }
+
+  @Test
+  void aJobTakesDelegationTokensAndItsPointIsOk() throws Exception {
+    Path out = tmp.resolve("teragen.jsonl");
+    Path log = tmp.resolve("teragen.log");
+    // Jobs run in the client's JVM (no kerberized YARN here), but are submitted as on a
+    // cluster: JobSubmitter asks the NameNode for delegation tokens for each file system named.
+    // Map-only: a local shuffle under Kerberos needs Hadoop's native library (SecureIOUtils).
+    long tokens = dfs.getNamesystem().getCurrentTokensCount();
+    int code = bench(log, "teragen", "--size", "1M", "--out", out.toString(),
+        "-D", "mapreduce.framework.name=local", "-D", "hadoop.tmp.dir=" + tmp.resolve("hadoop"),
+        "-D", "yarn.resourcemanager.principal=rm/localhost@" + realm,
+        "--principal", "bench/localhost@" + realm, "--keytab", benchKeytab.getPath());
+    String printed = Files.readString(log);
+    assertEquals(0, code, printed);
+    ResultRecord r = ResultReader.read(out).get(0);
+    assertTrue(r.ok(), r.failure());
+    assertEquals("passed", r.validation().status());
+    assertEquals("kerberos", r.environment().authentication());
+    assertTrue(dfs.getNamesystem().getCurrentTokensCount()
+        > tokens, "the job took no delegation token");
+  }
+
+  @Test
+  void noTicketAndNoKeytabIsOneLineAndExit2() throws Exception {
+    Path log = tmp.resolve("noticket.log");
+    Path out = tmp.resolve("noticket.jsonl");
+    int code = bench(log, "fsops", "--op", "mkdirs", "--duration", "1s", "--out", out.toString());
+    List<String> lines = Files.readAllLines(log);
+    System.out.println("KerberosIT: " + String.join("\n", lines));
+    assertEquals(2, code, String.join("\n", lines));
+    assertEquals(1, lines.size(), String.join("\n", lines));
+    assertTrue(lines.get(0).contains("kinit"), lines.get(0));
+    assertFalse(Files.exists(out));
+  }
+
+  @Test
+  void aKeytabOfAnotherPrincipalIsOneLineAndExit2() throws Exception {
+    Path log = tmp.resolve("wrongkeytab.log");
+    Path out = tmp.resolve("wrongkeytab.jsonl");
+    int code = bench(log, "fsops", "--op", "mkdirs", "--duration", "1s", "--out", out.toString(),
+        "--principal", "bench/localhost@" + realm, "--keytab", otherKeytab.getPath());
+    List<String> lines = Files.readAllLines(log);
+    System.out.println("KerberosIT: " + String.join("\n", lines));
+    assertEquals(2, code, String.join("\n", lines));
+    assertEquals(1, lines.size(), String.join("\n", lines));
+    assertTrue(lines.get(0).startsWith("bench: Kerberos login of bench/localhost@" + realm
+        + " from " + otherKeytab.getPath() + " failed"), lines.get(0));
+    assertFalse(Files.exists(out));
+  }
+}

@@ -275,7 +275,11 @@ class TpchIT {
     // settings a user would give such a cluster turn them on.
     String txn = "hive.support.concurrency=true,"
         + "hive.txn.manager=org.apache.hadoop.hive.ql.lockmgr.DbTxnManager";
-    Run run = bench("refresh", "--refresh", "--queries", "1,6", "--streams", "1", "--set", txn);
+    // q11 reads neither orders nor lineitem. Hive 4.0.1 here once failed a q1 that read lineitem
+    // while the refresh stream wrote it ("ORC split generation failed ... Bucket ID out of range:
+    // -1"). hbench records that as failed, as it must, but it is Hive's race, not what this
+    // test checks; docs/tpch.md says so.
+    Run run = bench("refresh", "--refresh", "--queries", "11", "--streams", "1", "--set", txn);
     assertEquals(0, run.process().exitCode, run.process().toString());
     ResultRecord r = run.records().get(0);
     assertTrue(r.ok(), r.failure() + " " + r.validation());
@@ -285,7 +289,7 @@ class TpchIT {
         "RF1 and RF2 of update set 1 in the power test, of sets 2 to 2 in the refresh stream"),
         r.params().toString());
     assertTrue(String.valueOf(r.params().get("answer_check")).contains("refresh functions change"));
-    for (String phase : List.of("rf1", "rf2", "q1", "q6")) {
+    for (String phase : List.of("rf1", "rf2", "q11")) {
       assertTrue(r.phase(phase).seconds() > 0, phase);
     }
     // RF1 and RF2 each move SF x 1500 = 15 orders; both sets' windows verified in the tables.

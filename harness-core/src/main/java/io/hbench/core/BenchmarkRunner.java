@@ -227,6 +227,9 @@ public final class BenchmarkRunner {
 
   /** Ctrl-C: kill running jobs, record the cut-short point as failed, stop the embedded cluster. */
   private static final class Interrupt implements Runnable {
+    /** How long the hook waits for the point to stop: its load's calls in flight, and more. */
+    private static final long STOP_WAIT_MILLIS = 12_000;
+
     private final JobPhase jobs;
     volatile PointExecutor executor;
     volatile ResultFileListener file;
@@ -249,6 +252,15 @@ public final class BenchmarkRunner {
           f.append(cut);
         } catch (RuntimeException failed) {
           // Nothing more can be done while the JVM exits.
+        }
+      }
+      if (point != null) {
+        // Stop the load before the cluster closes under it: calls still made would hold the
+        // client's streams and keep the close waiting on them for the hook's whole time.
+        try {
+          point.cancelAndWait(STOP_WAIT_MILLIS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
         }
       }
       jobs.killRunning();

@@ -100,6 +100,21 @@ final class PointExecutor {
     return cancelled;
   }
 
+  /**
+   * Cancels the point under way and waits, at most {@code millis}, for its suite to return: for a
+   * process that is exiting, so that the cluster is not closed under calls still being made.
+   */
+  void cancelAndWait(long millis) throws InterruptedException {
+    cancel();
+    long deadline = System.nanoTime() + millis * 1_000_000L;
+    synchronized (measuringLock) {
+      long left;
+      while (measuring != null && (left = deadline - System.nanoTime()) > 0) {
+        measuringLock.wait(Math.max(1, left / 1_000_000L));
+      }
+    }
+  }
+
   private ResultRecord run(InProgress p) {
     RunContext ctx = p.ctx;
     String failure = null;
@@ -120,6 +135,7 @@ final class PointExecutor {
     }
     synchronized (measuringLock) {
       measuring = null;
+      measuringLock.notifyAll();
     }
     ctx.stopServices();
     ClusterChanges changes = cancelled ? ClusterChanges.NONE : watch.changes();

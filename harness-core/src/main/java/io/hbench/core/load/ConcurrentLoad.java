@@ -100,6 +100,9 @@ public final class ConcurrentLoad {
     return LoadPlan.split(calls, threads);
   }
 
+  /** How long a stopped load waits for its calls in flight to end. */
+  static final int STOP_WAIT_SECONDS = 10;
+
   /** Runs {@code call} as {@code plan} says; see {@link #run(String, LoadPlan, SteppedCall, Console, String)}. */
   public static LoadResult run(String op, LoadPlan plan, Call call, Console console, String label)
       throws InterruptedException {
@@ -129,6 +132,9 @@ public final class ConcurrentLoad {
     long[] goNanos = new long[1];
     long interval = plan.targetRate() > 0 ? (long) (threads * 1e9 / plan.targetRate()) : 0;
     String serviceOp = op + SERVICE;
+    // Hadoop's clients swallow interrupts (DFSOutputStream.completeFile sleeps through one), so
+    // the threads also watch this flag: once stopped, no thread starts another call.
+    java.util.concurrent.atomic.AtomicBoolean stopped = new java.util.concurrent.atomic.AtomicBoolean();
     List<Thread> workers = new ArrayList<>();
     for (int t = 0; t < threads; t++) {
       int thread = t;
@@ -144,7 +150,7 @@ public final class ConcurrentLoad {
         try {
           go.await();
           drive(thread, op, serviceOp, plan, interval, goNanos[0], call, tally, mine, done,
-              firstStart, lastEnd, warm, recorded);
+              firstStart, lastEnd, warm, recorded, stopped);
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
         } finally {
@@ -172,8 +178,12 @@ public final class ConcurrentLoad {
         lastTick = now;
       }
     } catch (InterruptedException e) {
+      stopped.set(true);
       workers.forEach(Thread::interrupt);
-      throw e;
+      // The calls in flight end before the caller goes on to close what they use.
+      boolean ended = finished.await(STOP_WAIT_SECONDS, TimeUnit.SECONDS);
+      throw ended ? e : new InterruptedException(
+          e.getMessage() + "; calls still in flight after " + STOP_WAIT_SECONDS + " s");
     }
     long first = Long.MAX_VALUE;
     long last = Long.MIN_VALUE;
@@ -206,7 +216,8 @@ public final class ConcurrentLoad {
   private static void drive(
       int t, String op, String serviceOp, LoadPlan plan, long interval, long go,
       SteppedCall call, OperationTally tally, Steps steps, AtomicLongArray done,
-      long[] firstStart, long[] lastEnd, long[] warm, long[] recorded) {
+      long[] firstStart, long[] lastEnd, long[] warm, long[] recorded,
+      java.util.concurrent.atomic.AtomicBoolean stopped) {
     long n = plan.callsOn(t);
     long warmEnd = go + plan.warmupNanos();
     long deadline = plan.durationNanos() > 0 ? warmEnd + plan.durationNanos() : Long.MAX_VALUE;
@@ -220,7 +231,7 @@ public final class ConcurrentLoad {
     // The load's own operation, looked up once: the common case skips the tally's map.
     io.hbench.core.fs.OperationStats own = null;
     Thread self = Thread.currentThread();
-    for (long i = 0; i < n && !self.isInterrupted(); i++) {
+    for (long i = 0; i < n && !self.isInterrupted() && !stopped.get(); i++) {
       long intended = 0;
       if (interval > 0) {
         intended = go + offset + i * interval;

@@ -79,6 +79,11 @@ class KillResumeIT {
         + seconds + " s after kill -9");
     List<Path> deadDirs = embeddedDirs(javaTmp);
     assertEquals(1, deadDirs.size(), "the killed run's directory is left: " + deadDirs);
+    // Each service's web apps in a directory of its own: YARN's history server starts on a thread
+    // of its own, and Jetty empties the directory as each web app starts.
+    for (String service : List.of("hdfs", "yarn")) {
+      assertTrue(Files.isDirectory(deadDirs.get(0).resolve("http-" + service)), service);
+    }
 
     // Other options: refused with one line before anything starts.
     BenchProcess other = BenchProcess.run(null, "wordcount", "--sizes", "1M,4M", "--cluster", "mini",

@@ -85,10 +85,13 @@ public final class EmbeddedCluster implements BenchCluster {
       Configuration conf = new Configuration(base);
       // Jetty unpacks each daemon's web app into java.io.tmpdir, and Hadoop's own scratch files
       // (the S3A upload buffer, for one) default to /tmp/hadoop-<user>: both go under our root,
-      // removed on close, or by the next run if this process is killed.
-      conf.setIfUnset("hadoop.http.temp.dir", root.resolve("http").toString());
+      // removed on close, or by the next run if this process is killed. Jetty empties and
+      // re-creates the web app directory as each web app starts, so each service gets its own:
+      // one may still be starting (YARN's history server) when the next service starts.
+      boolean ownHttpDirs = conf.get(HTTP_TEMP_DIR) == null;
       conf.setIfUnset("hadoop.tmp.dir", root.resolve("hadoop-tmp").toString());
       ServiceProvider store = providers.get(0);
+      httpDir(conf, ownHttpDirs, root, store);
       RunningService storage = store.start(conf, Files.createDirectory(root.resolve(store.name())), datanodes);
       started.add(storage);
       conf.set(FileSystem.FS_DEFAULT_NAME_KEY, storage.defaultFs());
@@ -104,11 +107,15 @@ public final class EmbeddedCluster implements BenchCluster {
           throw new IllegalArgumentException(
               "one store per cluster: " + store.name() + " and " + p.name());
         }
+        httpDir(conf, ownHttpDirs, root, p);
         started.add(p.start(conf, Files.createDirectories(root.resolve(p.name())), 1));
         yarn |= p.name().equals("yarn");
       }
       if (!yarn) {
         conf.set("mapreduce.framework.name", "local");
+      }
+      if (ownHttpDirs) {
+        conf.unset(HTTP_TEMP_DIR);
       }
       String kind = store.name().equals("hdfs") ? "embedded" : "embedded-" + store.name();
       return new EmbeddedCluster(root, kind, List.copyOf(started), conf, storage.dataFs(), saved);
@@ -117,6 +124,14 @@ public final class EmbeddedCluster implements BenchCluster {
       deleteTree(root);
       restore(saved);
       throw e;
+    }
+  }
+
+  private static final String HTTP_TEMP_DIR = "hadoop.http.temp.dir";
+
+  private static void httpDir(Configuration conf, boolean ours, Path root, ServiceProvider p) {
+    if (ours) {
+      conf.set(HTTP_TEMP_DIR, root.resolve("http-" + p.name()).toString());
     }
   }
 

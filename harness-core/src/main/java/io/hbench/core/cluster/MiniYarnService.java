@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
+import org.apache.hadoop.service.Service;
 import org.apache.hadoop.util.VersionInfo;
 
 /**
@@ -50,7 +51,21 @@ public final class MiniYarnService implements ServiceProvider {
     // back when YARN stops, and the running class loader is unaffected.
     String classPath = System.getProperty("java.class.path", "");
     System.setProperty("java.class.path", io.hbench.core.mapreduce.JobPhase.absoluteClassPath(classPath));
-    MiniMRYarnCluster yarn = new MiniMRYarnCluster("hbench", nodes);
+    MiniMRYarnCluster yarn = new MiniMRYarnCluster("hbench", nodes) {
+      // The history server starts on a thread of its own, and MiniMRYarnCluster goes on before
+      // its web app is up; started first, it raced the ResourceManager's web app for Jetty's
+      // directory ("Unable to create temp dir", once in CI). Started last, it races nothing here.
+      @Override
+      public void serviceInit(Configuration c) throws Exception {
+        super.serviceInit(c);
+        for (Service s : getServices()) {
+          if (s.getName().endsWith("JobHistoryServerWrapper")) {
+            removeService(s);
+            addService(s);
+          }
+        }
+      }
+    };
     try {
       yarn.init(conf);
       yarn.start();

@@ -43,10 +43,11 @@ class ReportCompareIT {
   void measure() throws Exception {
     tmp = Files.createTempDirectory("hbench-report-it-");
     results = Files.createDirectories(tmp.resolve("results"));
-    // One cluster for every run (each run starting its own cost a minute of CI): what is tested
-    // here is report and compare, not the cluster.
+    // One cluster for every run (each run starting its own cost a minute of CI), and jobs in
+    // MapReduce's local runner rather than on YARN (each job's containers cost 15 s): what is
+    // tested here is report and compare, not the cluster.
     try (io.hbench.core.cluster.EmbeddedCluster cluster = io.hbench.core.cluster.EmbeddedCluster
-        .start(new org.apache.hadoop.conf.Configuration(), 1, "hdfs", "yarn")) {
+        .start(new org.apache.hadoop.conf.Configuration(), 1, "hdfs")) {
       confDir = tmp.resolve("conf");
       cluster.writeConfiguration(confDir);
       measureOn();

@@ -6,6 +6,11 @@
 #   bash perf/client-heap.sh terasort --sizes 1M,2M,4M,8M,16M,32M,64M,128M   # 8 points
 #   bash perf/client-heap.sh nnthroughput --op create --files 1000000
 #   XMX=256m bash perf/client-heap.sh terasort --sizes 1M,2M,4M,8M   # does it fit a bound?
+#   CLUSTER=conf bash perf/client-heap.sh terasort --sizes 1M,2M,4M,8M,16M,32M,64M,128M
+#
+# By default the run is on the embedded cluster, whose daemons live in the same JVM: the heap is
+# the client's plus the cluster's. CLUSTER=conf starts the embedded cluster in a JVM of its own
+# (`bench embedded-cluster`) and measures only the client, as on a real cluster.
 #
 # (1M..128M is not 8 points: a range steps by its lower end.) The GC log and the records stay in
 # the directory printed first, also when the run is stopped.
@@ -21,9 +26,18 @@ opts=(-Xlog:gc:file="$log")
 if [[ -n "${XMX:-}" ]]; then
   opts+=(-Xmx"$XMX")
 fi
+launch=(-jar "$jar")
+if [[ "${CLUSTER:-}" == conf ]]; then
+  STANDALONE=$PWD/$jar
+  CONF_DIR=$work/conf
+  . perf/embedded-cluster.sh
+  start_cluster
+  launch=(-cp "$CONF_DIR:$jar" io.hbench.cli.Main)
+  set -- "$@" --cluster conf
+fi
 start=$(date +%s)
 set +e
-java "${opts[@]}" -jar "$jar" "$@" --out "$work/r.jsonl" > "$work/out.txt" 2> "$work/err.txt"
+java "${opts[@]}" "${launch[@]}" "$@" --out "$work/r.jsonl" > "$work/out.txt" 2> "$work/err.txt"
 rc=$?
 set -e
 end=$(date +%s)

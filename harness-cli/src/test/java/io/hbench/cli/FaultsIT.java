@@ -31,9 +31,9 @@ import org.junit.jupiter.api.Timeout;
 /**
  * Faults in the middle of a point, on a cluster hbench did not start (3 datanodes, replication
  * 3), as an operator breaking a cluster on purpose would cause them: a datanode stopped during a
- * write either leaves an ok point that says which datanode was lost and whose validation passed,
- * or a failed point with the reason; a NameNode restart fails the point it cut through and the
- * run goes on. Nothing outside hbench's base directory changes.
+ * write (fsops, dfsio, terasort) either leaves an ok point that says which datanode was lost and
+ * whose validation passed, or a failed point with the reason; a NameNode restart (nnthroughput,
+ * slive) fails the point it cut through and the run goes on. Nothing outside hbench's base directory changes.
  */
 @Tag("integration")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -197,16 +197,42 @@ class FaultsIT {
   }
 
   @Test
+  void aDatanodeStoppedDuringATerasort() throws Exception {
+    // Once teragen's map is writing its part: the sort and the validation come after the loss.
+    datanodeStoppedDuring(() -> hasFile("part-m-"), "terasort", "--sizes", "64M");
+  }
+
+  @Test
+  void aNameNodeRestartDuringSliveFailsThatRepeatAndTheNextIsMeasured() throws Exception {
+    Path out = tmp.resolve("slive.jsonl");
+    long before = filesTotal();
+    // The job's files, then the maps' first creates.
+    List<ResultRecord> records = runWithFault(out, () -> filesTotal() > before + 20,
+        this::restartNameNode, "slive", "--maps", "2", "--ops-per-map", "3000", "--files", "200",
+        "--write-size", "4K", "--read-size", "4K", "--repeat", "2", "--cluster", "conf",
+        "--out", out.toString());
+    assertEquals(2, records.size(), records.toString());
+    ResultRecord cut = records.get(0);
+    assertEquals("failed", cut.status(), cut.toString());
+    assertTrue(cut.failure().startsWith("NameNode restarted during the point"), cut.failure());
+    assertEquals("ok", records.get(1).status(), "the run goes on: " + records.get(1));
+    System.out.println("FaultsIT slive record: " + cut.failure());
+  }
+
+  private void restartNameNode() {
+    try {
+      dfs.restartNameNode(true);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  @Test
   void aNameNodeRestartFailsThePointAndTheRunGoesOn() throws Exception {
     Path out = tmp.resolve("nn.jsonl");
     long before = filesTotal();
-    List<ResultRecord> records = runWithFault(out, () -> filesTotal() > before + 500, () -> {
-      try {
-        dfs.restartNameNode(true);
-      } catch (java.io.IOException e) {
-        throw new java.io.UncheckedIOException(e);
-      }
-    }, "nnthroughput", "--mode", "rpc", "--op", "create,mkdirs", "--files", "40000",
+    List<ResultRecord> records = runWithFault(out, () -> filesTotal() > before + 500,
+        this::restartNameNode, "nnthroughput", "--mode", "rpc", "--op", "create,mkdirs", "--files", "40000",
         "--dirs", "200", "--cluster", "conf", "--out", out.toString());
     assertEquals(List.of("create", "mkdirs"), records.stream().map(ResultRecord::point).toList());
     ResultRecord cut = records.get(0);

@@ -142,6 +142,7 @@ final class PointExecutor {
     if (changes.nameNodeRestart() != null) {
       // Calls in flight failed or waited: whatever figure the point made describes neither.
       failure = changes.nameNodeRestart() + (failure == null ? "" : "; the suite: " + failure);
+      awaitOutOfSafeMode(p.m.label());
     }
     if (!changes.datanodesLost().isEmpty()) {
       console.status("hbench: [" + p.m.label() + "] datanode(s) lost during the point: "
@@ -172,10 +173,32 @@ final class PointExecutor {
       try {
         ctx.directories().delete(ctx.pointDirectoryPath());
       } catch (IOException | RuntimeException e) {
-        console.status("hbench: could not remove " + ctx.pointDirectoryPath() + ": " + e.getMessage());
+        console.status("hbench: could not remove " + ctx.pointDirectoryPath() + ": "
+            + BenchmarkRunner.describe(e));
       }
     }
     return p.record(failure, validation, Instant.now());
+  }
+
+  /** How long a restarted NameNode has to leave safe mode before the run goes on regardless. */
+  static final long SAFE_MODE_WAIT_MILLIS = 10 * 60_000L;
+
+  /**
+   * After a NameNode restart: clean-up and the next point wait until the NameNode leaves safe
+   * mode, or they would fail on its refusal rather than measure anything.
+   */
+  private void awaitOutOfSafeMode(String where) {
+    console.status("hbench: [" + where + "] the NameNode restarted; waiting for it to leave safe"
+        + " mode (at most " + SAFE_MODE_WAIT_MILLIS / 60_000 + " min)");
+    long start = System.nanoTime();
+    try {
+      boolean left = ClusterChanges.awaitOutOfSafeMode(ws.dataFs, SAFE_MODE_WAIT_MILLIS);
+      long s = (System.nanoTime() - start) / 1_000_000_000L;
+      console.status(left ? "hbench: [" + where + "] the NameNode left safe mode after " + s + " s"
+          : "hbench: [" + where + "] the NameNode is still in safe mode; going on");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   /** A point being measured: what its record is made of, also when it is cut short. */

@@ -134,6 +134,36 @@ public record ClusterChanges(List<String> datanodesLost, String nameNodeRestart)
     }
   }
 
+  /**
+   * Waits, at most {@code maxMillis}, for the NameNode behind {@code dataFs} to leave safe mode: a
+   * restarted NameNode refuses every change until the datanodes have reported enough blocks (on a
+   * large cluster, minutes), and a point started before then fails on its first write. Not HDFS,
+   * or the NameNode not answering: returns at once.
+   *
+   * @return false if it was still in safe mode when the time ran out
+   */
+  public static boolean awaitOutOfSafeMode(FileSystem dataFs, long maxMillis)
+      throws InterruptedException {
+    DistributedFileSystem dfs = hdfs(dataFs);
+    if (dfs == null) {
+      return true;
+    }
+    long deadline = System.nanoTime() + maxMillis * 1_000_000L;
+    while (true) {
+      try {
+        if (!dfs.isInSafeMode()) {
+          return true;
+        }
+      } catch (IOException | RuntimeException e) {
+        return true; // not ours to judge: the next point's calls will say what is wrong
+      }
+      if (System.nanoTime() > deadline) {
+        return false;
+      }
+      Thread.sleep(500);
+    }
+  }
+
   /** Live datanodes by transfer address, with the NameNode's time of their last heartbeat. */
   private static Map<String, Long> census(DistributedFileSystem dfs) {
     try {

@@ -339,4 +339,36 @@ class TpchIT {
       assertTrue(partitions > 2000 && partitions <= 2406, partitions + " partitions");
     }
   }
+
+  @Test
+  @Order(10) // last: HiveServer2 is gone afterwards
+  void hiveServerStoppedMidRunFailsThePointsAfterWithTheReason() throws Exception {
+    Path file = tmp.resolve("stopped.jsonl");
+    java.util.concurrent.CompletableFuture<Run> run = java.util.concurrent.CompletableFuture
+        .supplyAsync(() -> {
+          try {
+            return bench("stopped", "--queries", "6", "--runs", "3");
+          } catch (Exception e) {
+            throw new java.util.concurrent.CompletionException(e);
+          }
+        });
+    // Each run is a point, appended as it ends: once the first is there, the second is starting.
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+    while (!(Files.exists(file) && Files.size(file) > 0)) {
+      assertFalse(run.isDone(), "the run ended before HiveServer2 was stopped");
+      assertTrue(System.nanoTime() < deadline, "no point recorded in 3 minutes");
+      Thread.sleep(100);
+    }
+    cluster.service("hive").close();
+    Run r = run.get(5, TimeUnit.MINUTES);
+    assertEquals(1, r.process().exitCode, r.process().toString());
+    List<ResultRecord> records = r.records();
+    assertEquals(3, records.size(), records.toString());
+    assertTrue(records.get(0).ok(), records.get(0).toString());
+    for (ResultRecord after : records.subList(1, 3)) {
+      assertFalse(after.ok(), "never a figure once the server is gone: " + after);
+      assertTrue(after.failure() != null && !after.failure().isBlank(), after.toString());
+    }
+    System.out.println("TpchIT HiveServer2 stopped: " + records.get(1).failure());
+  }
 }

@@ -160,6 +160,22 @@ public final class EmbeddedCluster implements BenchCluster {
   }
 
   /**
+   * The running service named {@code name} ({@code hdfs}, {@code yarn}, {@code hive} ...), for a
+   * tool that drives it: {@link RunningService#unwrap} it, or close it to see how a benchmark
+   * meets a service that stops.
+   *
+   * @throws IllegalArgumentException when this cluster runs no such service
+   */
+  public RunningService service(String name) {
+    for (RunningService s : services) {
+      if (s.info().name().equals(name)) {
+        return s;
+      }
+    }
+    throw new IllegalArgumentException("no " + name + " in this cluster: " + services());
+  }
+
+  /**
    * Writes this cluster's client configuration into {@code dir} as a Hadoop configuration
    * directory. The same full settings go into each of core-, hdfs-, mapred- and yarn-site.xml:
    * a setting only in core-site.xml would lose to mapred-default.xml (which says {@code

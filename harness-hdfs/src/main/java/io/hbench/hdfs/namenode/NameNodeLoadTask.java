@@ -4,7 +4,6 @@ import io.hbench.core.load.ConcurrentLoad;
 import io.hbench.core.load.LoadPlan;
 import io.hbench.core.load.LoadTask;
 import java.net.URI;
-import java.util.Arrays;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 
@@ -56,13 +55,13 @@ public final class NameNodeLoadTask implements LoadTask {
             true, conf.getLong(BLOCK_SIZE, 128L << 20));
     String root = conf.get(ROOT);
     String opDir = root + "/" + op.text;
-    String[] all =
+    NameLayout all =
         op == NameNodeOp.MKDIRS
-            ? NameLayout.names(opDir, s.dirsPerDir(), s.dirs())
-            : NameLayout.names(opDir, s.filesPerDir(), s.files());
-    long[] share = LoadPlan.split(all.length, tasks);
+            ? new NameLayout(opDir, s.dirsPerDir(), s.dirs())
+            : new NameLayout(opDir, s.filesPerDir(), s.files());
+    long[] share = LoadPlan.split(all.size(), tasks);
     long first = NameNodeWorkload.offsets(share)[task];
-    String[] mine = Arrays.copyOfRange(all, (int) first, (int) (first + share[task]));
+    NameLayout mine = all.slice(first, share[task]);
     FileSystem fs = FileSystem.get(URI.create(conf.get(NAMENODE)), conf);
     RemoteNameNode nn = RemoteNameNode.of(fs);
     NameNodeWorkload w = new NameNodeWorkload(op, s, nn, root, "hbench-m" + task + "-");

@@ -70,8 +70,8 @@ final class NameNodeWorkload {
   private final NameNodeTarget nn;
   private final String root;
   private final String clientPrefix;
-  private String[] names;
-  private int expectedDirs;
+  private NameLayout names;
+  private long expectedDirs;
   private SimulatedDatanode[] datanodes;
   private String blockPool;
   private long blocksPlaced;
@@ -99,7 +99,7 @@ final class NameNodeWorkload {
   }
 
   /** Works on these names only (a map task's share), made elsewhere; nothing is prepared. */
-  void useNames(String[] share) {
+  void useNames(NameLayout share) {
     names = share;
   }
 
@@ -122,7 +122,7 @@ final class NameNodeWorkload {
   /** How many calls each client makes. */
   long[] perClient() {
     return switch (op) {
-      case CREATE, MKDIRS, OPEN, DELETE, FILE_STATUS, RENAME -> ConcurrentLoad.split(names.length, clients());
+      case CREATE, MKDIRS, OPEN, DELETE, FILE_STATUS, RENAME -> ConcurrentLoad.split(names.size(), clients());
       case BLOCK_REPORT -> ConcurrentLoad.split(s.reports(), clients());
       case REPLICATION -> new long[] {Math.max(1, replicationCalls())};
       case CLEAN -> new long[] {1};
@@ -147,15 +147,11 @@ final class NameNodeWorkload {
    */
   long prepare(RunContext ctx, String label) throws Exception {
     switch (op) {
-      case CREATE -> names = NameLayout.names(opDir(), s.filesPerDir(), s.files());
+      case CREATE -> names = new NameLayout(opDir(), s.filesPerDir(), s.files());
       case MKDIRS -> {
-        NameLayout layout = new NameLayout(opDir(), s.dirsPerDir());
-        names = new String[s.dirs()];
-        for (int i = 0; i < names.length; i++) {
-          names[i] = layout.next();
-        }
+        names = new NameLayout(opDir(), s.dirsPerDir(), s.dirs());
         // Every name is a directory, and so is every parent the layout made.
-        expectedDirs = layout.directories() + names.length;
+        expectedDirs = names.directories() + names.size();
       }
       case OPEN, DELETE, FILE_STATUS, RENAME -> {
         long made = 0;
@@ -171,7 +167,7 @@ final class NameNodeWorkload {
           }
           c.rename(createDir(), opDir());
         }
-        names = NameLayout.names(opDir(), s.filesPerDir(), s.files());
+        names = new NameLayout(opDir(), s.filesPerDir(), s.files());
         return made;
       }
       case BLOCK_REPORT -> {
@@ -189,8 +185,8 @@ final class NameNodeWorkload {
 
   /** Creates and closes the files the namespace operations work on, in {@code <root>/create}. */
   private long createFiles(RunContext ctx, String label) throws Exception {
-    String[] files = NameLayout.names(createDir(), s.filesPerDir(), s.files());
-    long[] share = ConcurrentLoad.split(files.length, s.threads());
+    NameLayout files = new NameLayout(createDir(), s.filesPerDir(), s.files());
+    long[] share = ConcurrentLoad.split(files.size(), s.threads());
     long[] first = offsets(share);
     ClientProtocol c = nn.client();
     LoadResult r =
@@ -198,7 +194,7 @@ final class NameNodeWorkload {
             "create (input)",
             LoadPlan.calls(share),
             (t, i) -> {
-              String f = files[(int) (first[t] + i)];
+              String f = files.get(first[t] + i);
               create(c, f, clientPrefix + "input-" + t, s.blockSize());
               complete(c, f, clientPrefix + "input-" + t, null);
               return 0;
@@ -281,9 +277,9 @@ final class NameNodeWorkload {
     long blocks = ((long) blocksPerReport * dnCount + replication - 1) / replication;
     long files = (blocks + blocksPerFile - 1) / blocksPerFile;
     String client = clientPrefix + "blockreport";
-    NameLayout layout = new NameLayout(opDir(), 100);
+    NameLayout layout = new NameLayout(opDir(), 100, files);
     for (long f = 0; f < files; f++) {
-      String file = layout.next();
+      String file = layout.get(f);
       c.create(file, FsPermission.getDefault(), client,
           new EnumSetWritable<>(EnumSet.of(CreateFlag.CREATE, CreateFlag.OVERWRITE)), true,
           replication, TINY_BLOCK, CryptoProtocolVersion.supported(), null, null);
@@ -362,19 +358,19 @@ final class NameNodeWorkload {
     long[] first = offsets(perClient());
     return switch (op) {
       case CREATE -> (t, i) -> {
-        String f = names[(int) (first[t] + i)];
+        String f = names.get(first[t] + i);
         create(c, f, clientPrefix + "create-" + t, s.blockSize());
         if (s.close()) {
           complete(c, f, clientPrefix + "create-" + t, null);
         }
         return 0;
       };
-      case MKDIRS -> (t, i) -> refusedIf(!c.mkdirs(names[(int) (first[t] + i)], FsPermission.getDefault(), true), "mkdirs returned false");
-      case OPEN -> (t, i) -> refusedIf(c.getBlockLocations(names[(int) (first[t] + i)], 0, s.blockSize()) == null, "no such file");
-      case DELETE -> (t, i) -> refusedIf(!c.delete(names[(int) (first[t] + i)], false), "delete returned false");
-      case FILE_STATUS -> (t, i) -> refusedIf(c.getFileInfo(names[(int) (first[t] + i)]) == null, "no such file");
+      case MKDIRS -> (t, i) -> refusedIf(!c.mkdirs(names.get(first[t] + i), FsPermission.getDefault(), true), "mkdirs returned false");
+      case OPEN -> (t, i) -> refusedIf(c.getBlockLocations(names.get(first[t] + i), 0, s.blockSize()) == null, "no such file");
+      case DELETE -> (t, i) -> refusedIf(!c.delete(names.get(first[t] + i), false), "delete returned false");
+      case FILE_STATUS -> (t, i) -> refusedIf(c.getFileInfo(names.get(first[t] + i)) == null, "no such file");
       case RENAME -> (t, i) -> {
-        String f = names[(int) (first[t] + i)];
+        String f = names.get(first[t] + i);
         return refusedIf(!c.rename(f, f + ".r"), "rename returned false");
       };
       case BLOCK_REPORT -> {
@@ -445,8 +441,8 @@ final class NameNodeWorkload {
       }
       case RENAME -> {
         ContentSummary sum = c.getContentSummary(opDir());
-        String first = names[0];
-        String last = names[names.length - 1];
+        String first = names.get(0);
+        String last = names.get(names.size() - 1);
         boolean moved =
             c.getFileInfo(first) == null && c.getFileInfo(first + ".r") != null
                 && c.getFileInfo(last) == null && c.getFileInfo(last + ".r") != null;

@@ -97,6 +97,40 @@ final class DeadRunDirectories {
     }
   }
 
+  /**
+   * Removes this process's own directory {@code root}, its owner marker last. A daemon finishing
+   * its shutdown on a thread of its own (a datanode saving its replica cache when SIGTERM runs
+   * the JVM's hooks side by side) can write into it after a first pass; each pass removes what
+   * came since. What is still there after the last pass keeps the marker, so the next run
+   * removes it once this process is gone, instead of an unmarked directory staying for good.
+   */
+  static void release(Path root) {
+    Path marker = root.resolve(OWNER);
+    for (int pass = 0; pass < 5; pass++) {
+      try (Stream<Path> entries = Files.list(root)) {
+        for (Path p : entries.filter(p -> !p.equals(marker)).toList()) {
+          deleteTree(p);
+        }
+      } catch (IOException e) {
+        return; // gone already, or unreadable: nothing more to do here
+      }
+      try {
+        Thread.sleep(200); // a writer caught mid-way shows itself by now
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+      try (Stream<Path> entries = Files.list(root)) {
+        if (entries.allMatch(p -> p.equals(marker))) {
+          deleteTree(root);
+          return;
+        }
+      } catch (IOException e) {
+        return;
+      }
+    }
+  }
+
   static void deleteTree(Path root) {
     try (Stream<Path> paths = Files.walk(root)) {
       paths.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);

@@ -225,7 +225,7 @@ public final class EmbeddedCluster implements BenchCluster {
       System.setErr(err);
       logs.setThreshold(threshold);
     }
-    deleteTree(root);
+    DeadRunDirectories.release(root);
     restore(savedTestDir);
   }
 

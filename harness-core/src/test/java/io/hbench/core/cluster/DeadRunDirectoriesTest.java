@@ -51,4 +51,52 @@ class DeadRunDirectoriesTest {
     Path reused = runDir("reused", "host=" + host + "\npid=" + self + "\nstarted=2001-01-01T00:00:00Z\n");
     assertEquals(List.of(reused), DeadRunDirectories.removeAll(tmp));
   }
+
+  @Test
+  void releaseRemovesWhatALateWriterAddsAndTheMarkerLast() throws Exception {
+    Path own = runDir("own", null);
+    DeadRunDirectories.claim(own);
+    Path late = own.resolve("hdfs/dfs/data/current/replicas");
+    // A daemon still stopping writes once the first pass has begun.
+    Thread writer = new Thread(() -> {
+      try {
+        Thread.sleep(50);
+        Files.createDirectories(late.getParent());
+        Files.writeString(late, "replica cache");
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    });
+    writer.start();
+    DeadRunDirectories.release(own);
+    writer.join();
+    assertFalse(Files.exists(own), "left: " + (Files.exists(own) ? Files.list(own).toList() : ""));
+  }
+
+  @Test
+  void whatCannotBeRemovedKeepsItsMarkerForTheNextRun() throws Exception {
+    Path own = runDir("stuck", null);
+    DeadRunDirectories.claim(own);
+    // A writer that never stops: it outlasts every pass.
+    java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+    Thread writer = new Thread(() -> {
+      while (!stop.get()) {
+        try {
+          Files.createDirectories(own.resolve("work"));
+          Files.writeString(own.resolve("work/metrics"), "again");
+          Thread.sleep(20);
+        } catch (Exception e) {
+          // the directory vanished mid-write: try again
+        }
+      }
+    });
+    writer.start();
+    try {
+      DeadRunDirectories.release(own);
+    } finally {
+      stop.set(true);
+      writer.join();
+    }
+    assertTrue(Files.exists(own.resolve(DeadRunDirectories.OWNER)), "the next run can find it");
+  }
 }

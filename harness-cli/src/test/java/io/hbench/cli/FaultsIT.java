@@ -199,7 +199,7 @@ class FaultsIT {
   @Test
   void aDatanodeStoppedDuringATerasort() throws Exception {
     // Once teragen's map is writing its part: the sort and the validation come after the loss.
-    datanodeStoppedDuring(() -> hasFile("part-m-"), "terasort", "--sizes", "64M");
+    datanodeStoppedDuring(() -> hasFile("part-m-"), "terasort", "--sizes", "16M");
   }
 
   @Test
@@ -208,7 +208,7 @@ class FaultsIT {
     long before = filesTotal();
     // The job's files, then the maps' first creates.
     List<ResultRecord> records = runWithFault(out, () -> filesTotal() > before + 20,
-        this::restartNameNode, "slive", "--maps", "2", "--ops-per-map", "3000", "--files", "200",
+        this::restartNameNode, "slive", "--maps", "2", "--ops-per-map", "1000", "--files", "200",
         "--write-size", "4K", "--read-size", "4K", "--repeat", "2", "--cluster", "conf",
         "--out", out.toString());
     assertEquals(2, records.size(), records.toString());

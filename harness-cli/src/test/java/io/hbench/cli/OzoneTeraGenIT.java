@@ -7,6 +7,7 @@ import io.hbench.core.result.IoResult;
 import io.hbench.core.result.ResultReader;
 import io.hbench.core.result.ResultSchema;
 import io.hbench.core.result.ResultRecord;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -26,13 +27,17 @@ class OzoneTeraGenIT {
   @Test
   @Timeout(value = 15, unit = TimeUnit.MINUTES)
   void teragenOnOzoneIsCounted() throws Exception {
-    Path results = tmp.resolve("r.jsonl");
-    BenchProcess p =
-        BenchProcess.run(
-            null,
-            "teragen", "--size", "4M", "--maps", "2", "--cluster", "mini-ozone", "--instrument",
-            "--out", results.toString());
-    assertEquals(0, p.exitCode, p.toString());
+    // In a working directory and java.io.tmpdir of its own, so that what it leaves shows.
+    Path dir = Files.createDirectories(tmp.resolve("run"));
+    Path javaTmp = Files.createDirectories(tmp.resolve("java-tmp"));
+    Path results = dir.resolve("r.jsonl");
+    Path log = tmp.resolve("run.log");
+    Process child = BenchProcess.start(dir, javaTmp, log, List.of(
+        "teragen", "--size", "4M", "--maps", "2", "--cluster", "mini-ozone", "--instrument",
+        "--out", results.toString()));
+    assertTrue(child.waitFor(10, TimeUnit.MINUTES));
+    String out = Files.readString(log);
+    assertEquals(0, child.exitValue(), out);
     ResultSchema.assertValid(results);
     List<ResultRecord> records = ResultReader.read(results);
     ResultRecord r = records.get(0);
@@ -53,6 +58,13 @@ class OzoneTeraGenIT {
     assertEquals(2, io.tasks().get("op_hsync").calls());
     assertEquals(2, io.tasks().get("stream_write_close_operations").calls());
     assertEquals(2, io.perTask().size());
-    assertTrue(p.out.contains("ofs"), p.out);
+    assertTrue(out.contains("ofs"), out);
+    // Nothing left behind, the Ozone Manager's metrics file (written at exit) included.
+    try (var files = Files.list(dir)) {
+      assertEquals(List.of("r.jsonl"), files.map(f -> f.getFileName().toString()).toList());
+    }
+    try (var files = Files.walk(javaTmp)) {
+      assertEquals(List.of(javaTmp), files.toList(), "java.io.tmpdir is empty again");
+    }
   }
 }

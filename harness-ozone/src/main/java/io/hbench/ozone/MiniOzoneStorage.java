@@ -79,10 +79,10 @@ public final class MiniOzoneStorage extends InProcessService {
         return new MiniOzoneStorage(cluster, uri, datanodes);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        cluster.shutdown();
+        shutdown(cluster);
         throw new IOException("interrupted while the Ozone cluster started", e);
       } catch (TimeoutException | RuntimeException e) {
-        cluster.shutdown();
+        shutdown(cluster);
         throw new IOException("the Ozone cluster did not become ready: " + e.getMessage(), e);
       }
     }
@@ -145,6 +145,20 @@ public final class MiniOzoneStorage extends InProcessService {
 
   @Override
   protected void stop() {
-    cluster.shutdown();
+    shutdown(cluster);
+  }
+
+  /**
+   * Stops the cluster, then drops the JVM shutdown hooks its daemons registered with Ozone's
+   * hook manager: the Ozone Manager's saves its metrics file at exit, recreating its directory
+   * inside the embedded cluster's after hbench has removed it. Once the daemons are stopped the
+   * hooks have nothing left to stop.
+   */
+  private static void shutdown(MiniOzoneCluster cluster) {
+    try {
+      cluster.shutdown();
+    } finally {
+      org.apache.hadoop.ozone.util.ShutdownHookManager.get().clearShutdownHooks();
+    }
   }
 }

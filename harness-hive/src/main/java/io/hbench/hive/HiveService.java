@@ -163,6 +163,9 @@ public final class HiveService implements ServiceProvider {
       // Hive 4's direct-SQL add-partitions fails on Derby and then cannot roll back to its
       // savepoint, failing a dynamic-partition insert (tpch --partitioned); DataNucleus does it.
       s.put("hive.metastore.try.direct.sql.ddl", "false");
+      // ...and DataNucleus reads a partitioned table's ~2,400 partitions back (ANALYZE) in one
+      // query of as many ORs, which overflows Derby's parser stack ten times over; in batches.
+      s.put("metastore.rawstore.batch.size", "300");
       s.put("hive.compactor.initiator.on", "false");
       s.put("hive.compactor.worker.threads", "0");
       s.put("hive.execution.engine", "mr");

@@ -75,6 +75,7 @@ class HBasePeIT {
     if (cluster != null) {
       cluster.close();
     }
+    org.apache.hadoop.fs.FileUtil.fullyDelete(tmp.toFile());
   }
 
   record Run(BenchProcess process, List<ResultRecord> records) {}

@@ -68,6 +68,9 @@ public final class DistributedLoad {
     // A second attempt of a task would run its share twice.
     c.setBoolean("mapreduce.map.speculative", false);
     c.setInt("mapreduce.map.maxattempts", 1);
+    // MapReduce's local runner runs one map at a time unless told otherwise: the second task
+    // would never start, and the first would wait at the barrier until it gave up.
+    c.setInt("mapreduce.local.map.tasks.maximum", maps);
     Job job = Job.getInstance(c, "hbench " + phase + " load x " + maps + " tasks");
     job.setJarByClass(task);
     NumberRangeInputFormat.configure(job, maps, maps, 0);

@@ -64,6 +64,10 @@ public final class JobPhase {
     // hbench parses -D and --conf itself; this keeps JobSubmitter from advising ToolRunner.
     job.getConfiguration().setBoolean("mapreduce.client.genericoptionsparser.used", true);
     long submitMillis = System.currentTimeMillis();
+    boolean local = "local".equals(job.getConfiguration().get("mapreduce.framework.name", "local"));
+    if (local) {
+      LocalJobFailures.listen();
+    }
     try {
       job.submit();
     } catch (ClassNotFoundException e) {
@@ -82,6 +86,9 @@ public final class JobPhase {
     console.finishProgress(progressLine(phase, label, job, seconds));
     if (!job.isSuccessful()) {
       String info = job.getStatus().getFailureInfo();
+      if (local && (info == null || info.isBlank() || info.equals("NA"))) {
+        info = LocalJobFailures.reason(job.getJobID().toString());
+      }
       throw new PhaseFailedException(
           phase
               + " job "

@@ -31,6 +31,12 @@ public final class NumberRangeInputFormat extends InputFormat<LongWritable, Null
   public static final String BYTES_PER_NUMBER = "hbench.input.bytes-per-number";
 
   /**
+   * How many ranges. Not {@code mapreduce.job.maps}: MapReduce's local runner sets that to 1 in
+   * every job's configuration, which would run a load's tasks one after the other in one map.
+   */
+  public static final String SPLITS = "hbench.input.splits";
+
+  /**
    * Makes {@code job} read the numbers {@code [0, numbers)} in {@code maps} ranges (fewer when
    * there are fewer numbers than maps).
    */
@@ -38,6 +44,7 @@ public final class NumberRangeInputFormat extends InputFormat<LongWritable, Null
     Configuration conf = job.getConfiguration();
     conf.setLong(NUMBERS, numbers);
     conf.setLong(BYTES_PER_NUMBER, bytesPerNumber);
+    conf.setInt(SPLITS, maps);
     conf.setInt(MRJobConfig.NUM_MAPS, maps);
     job.setInputFormatClass(NumberRangeInputFormat.class);
   }
@@ -86,7 +93,7 @@ public final class NumberRangeInputFormat extends InputFormat<LongWritable, Null
     Configuration conf = job.getConfiguration();
     long numbers = conf.getLong(NUMBERS, 0);
     long bytesPerNumber = conf.getLong(BYTES_PER_NUMBER, 0);
-    int maps = (int) Math.max(1, Math.min(numbers, conf.getInt(MRJobConfig.NUM_MAPS, 1)));
+    int maps = (int) Math.max(1, Math.min(numbers, conf.getInt(SPLITS, 1)));
     List<InputSplit> splits = new ArrayList<>(maps);
     long first = 0;
     for (int i = 0; i < maps; i++) {

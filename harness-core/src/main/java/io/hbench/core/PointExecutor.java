@@ -138,7 +138,10 @@ final class PointExecutor {
       measuringLock.notifyAll();
     }
     ctx.stopServices();
-    ClusterChanges changes = cancelled ? ClusterChanges.NONE : watch.changes();
+    ClusterChanges changes = cancelled ? ClusterChanges.NONE
+        : watch.changes(NAMENODE_WAIT_MILLIS, () -> console.status("hbench: [" + p.m.label()
+            + "] the NameNode is not answering; waiting for it (at most "
+            + NAMENODE_WAIT_MILLIS / 60_000 + " min) to see whether it restarted"));
     if (changes.nameNodeRestart() != null) {
       // Calls in flight failed or waited: whatever figure the point made describes neither.
       failure = changes.nameNodeRestart() + (failure == null ? "" : "; the suite: " + failure);
@@ -179,6 +182,9 @@ final class PointExecutor {
     }
     return p.record(failure, validation, Instant.now());
   }
+
+  /** How long a NameNode that stopped answering during a point has to answer again. */
+  static final long NAMENODE_WAIT_MILLIS = 2 * 60_000L;
 
   /** How long a restarted NameNode has to leave safe mode before the run goes on regardless. */
   static final long SAFE_MODE_WAIT_MILLIS = 10 * 60_000L;

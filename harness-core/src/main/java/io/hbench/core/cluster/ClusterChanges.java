@@ -90,11 +90,33 @@ public record ClusterChanges(List<String> datanodesLost, String nameNodeRestart)
      * NameNode's makes a datanode lost: lost is gone from the live list, or not heartbeating.
      */
     public ClusterChanges changes() {
+      return changes(0, () -> {});
+    }
+
+    /**
+     * As {@link #changes()}; but a NameNode that answered when the point began and does not now
+     * may be restarting (a point cut short by a restart often ends before the NameNode is back):
+     * it is asked again every second for at most {@code waitMillis}, after {@code onWait} ran.
+     */
+    public ClusterChanges changes(long waitMillis, Runnable onWait) {
       if (dfs == null || before == null) {
         return NONE;
       }
       String restart = null;
       Long started = nameNodeStartTime(jmx);
+      if (started == null && nameNodeStarted != null && waitMillis > 0) {
+        onWait.run();
+        long deadline = System.nanoTime() + waitMillis * 1_000_000L;
+        while (started == null && System.nanoTime() < deadline) {
+          try {
+            Thread.sleep(1000);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            break;
+          }
+          started = nameNodeStartTime(jmx);
+        }
+      }
       if (nameNodeStarted != null && started != null && !started.equals(nameNodeStarted)) {
         restart = "NameNode restarted during the point (started at "
             + java.time.Instant.ofEpochMilli(started) + ")";
@@ -154,6 +176,8 @@ public record ClusterChanges(List<String> datanodesLost, String nameNodeRestart)
         if (!dfs.isInSafeMode()) {
           return true;
         }
+      } catch (java.net.ConnectException e) {
+        // Its web server answers before its RPC server listens: not up yet.
       } catch (IOException | RuntimeException e) {
         return true; // not ours to judge: the next point's calls will say what is wrong
       }

@@ -1,6 +1,9 @@
 package io.hbench.core;
 
 import io.hbench.core.cluster.ClusterChanges;
+import io.hbench.core.cluster.ClusterFactory;
+import io.hbench.core.cluster.ServiceProvider;
+import io.hbench.core.cluster.ServiceWatch;
 import io.hbench.core.mapreduce.JobPhase;
 import io.hbench.core.report.Console;
 import io.hbench.core.result.PhaseMetrics;
@@ -119,6 +122,7 @@ final class PointExecutor {
     RunContext ctx = p.ctx;
     String failure = null;
     ClusterChanges.Watch watch = ClusterChanges.watch(ws.dataFs, ws.base);
+    java.util.Map<String, ServiceWatch> serviceWatches = watchServices();
     try {
       synchronized (measuringLock) {
         measuring = Thread.currentThread();
@@ -146,6 +150,21 @@ final class PointExecutor {
       // Calls in flight failed or waited: whatever figure the point made describes neither.
       failure = changes.nameNodeRestart() + (failure == null ? "" : "; the suite: " + failure);
       awaitOutOfSafeMode(p.m.label());
+    }
+    for (var w : serviceWatches.entrySet()) {
+      if (cancelled) {
+        w.getValue().close();
+        continue;
+      }
+      ServiceWatch.Changes c = w.getValue().changes();
+      if (c.restart() != null) {
+        failure = w.getKey() + ": " + c.restart() + (failure == null ? "" : "; the suite: " + failure);
+      }
+      if (!c.nodesLost().isEmpty()) {
+        console.status("hbench: [" + p.m.label() + "] " + w.getKey() + " server(s) lost during the"
+            + " point: " + String.join(", ", c.nodesLost()));
+        p.nodesLost.put(w.getKey(), c.nodesLost());
+      }
     }
     if (!changes.datanodesLost().isEmpty()) {
       console.status("hbench: [" + p.m.label() + "] datanode(s) lost during the point: "
@@ -183,6 +202,19 @@ final class PointExecutor {
     return p.record(failure, validation, Instant.now());
   }
 
+  /** A watch on each named service the suite needs ({@link ServiceProvider#watch}), by name. */
+  private java.util.Map<String, ServiceWatch> watchServices() {
+    java.util.Map<String, ServiceWatch> watches = new java.util.LinkedHashMap<>();
+    for (String name : ws.needs.services()) {
+      try {
+        watches.put(name, ClusterFactory.provider(name).watch(ws.needs.withSettings(name, ws.base)));
+      } catch (RuntimeException | LinkageError e) {
+        // A service that cannot be watched is measured all the same, as before watches existed.
+      }
+    }
+    return watches;
+  }
+
   /** How long a NameNode that stopped answering during a point has to answer again. */
   static final long NAMENODE_WAIT_MILLIS = 2 * 60_000L;
 
@@ -213,6 +245,8 @@ final class PointExecutor {
     final RunContext ctx;
     final Instant started = Instant.now();
     volatile java.util.List<String> datanodesLost = java.util.List.of();
+    final java.util.Map<String, java.util.List<String>> nodesLost =
+        new java.util.concurrent.ConcurrentHashMap<>();
 
     InProgress(RunPlan.Measurement m, RunContext ctx) {
       this.m = m;
@@ -237,7 +271,8 @@ final class PointExecutor {
           ctx.phases().stream()
               .map(ph -> PhaseMetrics.complete(ph, benchmark.headlines()))
               .toList(),
-          ws.env.withServices(ctx.services()).withDatanodesLost(datanodesLost),
+          ws.env.withServices(ctx.services()).withDatanodesLost(datanodesLost)
+              .withNodesLost(nodesLost),
           recordedOptions,
           recordedConfig,
           started.toString(),

@@ -31,10 +31,11 @@ final class Workspace implements AutoCloseable {
   final Path runDir;
   final Environment env;
   final IoStatistics clientIo;
+  final Needs needs;
   private final boolean instrument;
 
   private Workspace(BenchCluster cluster, Configuration base, FileSystem dataFs,
-      OwnedDirectories dirs, Path runDir, Environment env, IoStatistics clientIo,
+      OwnedDirectories dirs, Path runDir, Environment env, IoStatistics clientIo, Needs needs,
       boolean instrument) {
     this.cluster = cluster;
     this.base = base;
@@ -43,6 +44,7 @@ final class Workspace implements AutoCloseable {
     this.runDir = runDir;
     this.env = env;
     this.clientIo = clientIo;
+    this.needs = needs;
     this.instrument = instrument;
   }
 
@@ -89,7 +91,7 @@ final class Workspace implements AutoCloseable {
       OwnedDirectories dirs = new OwnedDirectories(dataFs, basePath, runId);
       dirs.prepareBase();
       return new Workspace(cluster, base, dataFs, dirs, new Path(dirs.base(), runId), env,
-          clientIo, settings.instrument());
+          clientIo, needs, settings.instrument());
     } catch (IOException | RuntimeException | Error e) {
       if (settings.instrument() && dataFs != null) {
         dataFs.close();

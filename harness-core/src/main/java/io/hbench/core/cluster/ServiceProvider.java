@@ -64,4 +64,15 @@ public interface ServiceProvider {
     throw new io.hbench.core.InvalidInputException(
         "--cluster conf: hbench has no configured form of " + name() + "; use --cluster mini");
   }
+
+  /**
+   * Starts watching the service, embedded or configured, for one point ({@link ServiceWatch}):
+   * the servers it loses go into the point's record, and a restart fails the point. Called as
+   * each point begins with the run's configuration (the client settings {@link #start} or
+   * {@link #connect} read); must not throw, and should answer within seconds. By default the
+   * service is not watched.
+   */
+  default ServiceWatch watch(Configuration conf) {
+    return ServiceWatch.NONE;
+  }
 }

@@ -116,6 +116,21 @@ public record Environment(
         authentication, user);
   }
 
+  /**
+   * This environment with the servers each named service lost during a point ({@link
+   * ServiceInfo#nodesLost}), by service name; unchanged when none was.
+   */
+  public Environment withNodesLost(java.util.Map<String, List<String>> lost) {
+    if (lost.isEmpty() || services == null) {
+      return this;
+    }
+    List<ServiceInfo> all = services.stream()
+        .map(s -> lost.containsKey(s.name()) ? s.withNodesLost(lost.get(s.name())) : s).toList();
+    return new Environment(hbenchVersion, hadoopVersion, cluster, defaultFs, mapreduceFramework,
+        datanodes, nodeManagers, java, os, cpus, host, dataFs, all, datanodesLost,
+        authentication, user);
+  }
+
   /** This environment with the datanodes lost during a point; unchanged when none was. */
   public Environment withDatanodesLost(List<String> lost) {
     if (lost.isEmpty()) {

@@ -151,6 +151,87 @@ class HBasePeIT {
   }
 
   @Test
+  void aRegionServerStoppedDuringAWriteIsNamedBesideAPassedCheckOrFailsThePoint()
+      throws Exception {
+    // A second RegionServer in this process, the one stopped: its regions move to the first.
+    Configuration c = HBaseConfiguration.create(cluster.configuration());
+    c.setInt("hbase.regionserver.port", 0);
+    c.setInt("hbase.regionserver.info.port", -1);
+    org.apache.hadoop.hbase.util.JVMClusterUtil.RegionServerThread second =
+        org.apache.hadoop.hbase.util.JVMClusterUtil.createRegionServerThread(
+            c, org.apache.hadoop.hbase.regionserver.HRegionServer.class, 1);
+    second.start();
+    second.waitForServerOnline();
+    org.apache.hadoop.hbase.ServerName name = second.getRegionServer().getServerName();
+    TableName table = TableName.valueOf("it_rs_stopped");
+    try (Admin admin = hbase.getAdmin()) {
+      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+      while (admin.getClusterMetrics().getLiveServerMetrics().size() < 2) {
+        assertTrue(System.nanoTime() < deadline, "the second RegionServer never registered");
+        Thread.sleep(100);
+      }
+      java.util.concurrent.CompletableFuture<Run> run =
+          java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+              return bench("rs-stopped", "sequentialWrite", "--rows", "200000", "--clients", "2",
+                  "--presplit", "4", "--table", table.getNameAsString());
+            } catch (Exception e) {
+              throw new java.util.concurrent.CompletionException(e);
+            }
+          });
+      // New tables' regions all went to the first server: half of them move to the second once
+      // the table is there, as a balancer would; it is stopped once it has taken writes.
+      deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+      while (!admin.tableExists(table) || admin.getRegions(table).size() < 4) {
+        assertFalse(run.isDone(), "the write ended before its table was seen");
+        assertTrue(System.nanoTime() < deadline, "the table never appeared");
+        Thread.sleep(20);
+      }
+      for (org.apache.hadoop.hbase.client.RegionInfo region : admin.getRegions(table).subList(0, 2)) {
+        admin.move(region.getEncodedNameAsBytes(), name);
+      }
+      while (!writing(admin, name, table)) {
+        if (run.isDone()) {
+          throw new AssertionError("the write ended before the RegionServer was stopped: "
+              + run.get().process() + "\nthe second server held " + admin.getRegions(name));
+        }
+        assertTrue(System.nanoTime() < deadline, "the write never reached the second server");
+        Thread.sleep(50);
+      }
+      admin.stopRegionServer(name.getAddress().toString());
+      Run r = run.get(5, TimeUnit.MINUTES);
+      assertEquals(1, r.records().size(), r.process().toString());
+      ResultRecord rec = r.records().get(0);
+      if (rec.ok()) {
+        io.hbench.core.result.ServiceInfo service = rec.environment().services().stream()
+            .filter(s -> s.name().equals("hbase")).findFirst().orElseThrow();
+        assertEquals(List.of(name.getAddress().toString()), service.nodesLost(), rec.toString());
+        assertEquals("passed", rec.validation().status(), rec.toString());
+        assertTrue(check(rec, "rows_on_server").detail().startsWith("400000 rows counted"),
+            rec.validation().toString());
+      } else {
+        assertTrue(rec.failure() != null && !rec.failure().isBlank(), rec.toString());
+      }
+      System.out.println("HBasePeIT RegionServer stopped: status " + rec.status() + ", failure "
+          + rec.failure() + ", services " + rec.environment().services());
+    } finally {
+      second.getRegionServer().stop("the test is over");
+      second.join(TimeUnit.MINUTES.toMillis(1));
+    }
+  }
+
+  /** Whether {@code server} holds regions of {@code table} that have taken writes. */
+  private static boolean writing(Admin admin, org.apache.hadoop.hbase.ServerName server,
+      TableName table) {
+    try {
+      return admin.tableExists(table) && admin.getRegionMetrics(server, table).stream()
+          .anyMatch(m -> m.getWriteRequestCount() > 0);
+    } catch (java.io.IOException e) {
+      return false;
+    }
+  }
+
+  @Test
   void aChangedCellFailsTheReadNamingTheRow() throws Exception {
     Run write = bench("kept", "sequentialWrite", "--rows", "300", "--table", "it_kept", "--keep-table");
     assertEquals(0, write.process().exitCode, write.process().toString());

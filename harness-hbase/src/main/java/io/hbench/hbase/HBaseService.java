@@ -5,6 +5,7 @@ import io.hbench.core.cluster.InProcessService;
 import io.hbench.core.cluster.RunningService;
 import io.hbench.core.cluster.ServiceProbe;
 import io.hbench.core.cluster.ServiceProvider;
+import io.hbench.core.cluster.ServiceWatch;
 import io.hbench.core.result.ServiceInfo;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -69,6 +70,72 @@ public final class HBaseService implements ServiceProvider {
   }
 
   /**
+   * Watches the cluster's RegionServers and its active Master for one point: a RegionServer live
+   * at the start (by its start code) and not at the end is lost; another active Master (a
+   * restart, or a backup taking over) fails the point.
+   */
+  @Override
+  public ServiceWatch watch(Configuration run) {
+    try {
+      return Watcher.start(HBaseClientConfiguration.of(run));
+    } catch (IOException | RuntimeException | LinkageError e) {
+      return ServiceWatch.NONE;
+    }
+  }
+
+  /** The watch, apart from the provider so that it loads without HBase's classes. */
+  static final class Watcher implements ServiceWatch {
+    private static final EnumSet<ClusterMetrics.Option> ASKED =
+        EnumSet.of(ClusterMetrics.Option.MASTER, ClusterMetrics.Option.LIVE_SERVERS);
+    private final Connection conn;
+    private final java.util.Set<org.apache.hadoop.hbase.ServerName> before;
+    private final org.apache.hadoop.hbase.ServerName master;
+
+    private Watcher(Connection conn, ClusterMetrics m) {
+      this.conn = conn;
+      this.before = java.util.Set.copyOf(m.getLiveServerMetrics().keySet());
+      this.master = m.getMasterName();
+    }
+
+    static ServiceWatch start(Configuration c) throws IOException {
+      Connection conn = ConnectionFactory.createConnection(fastFailing(c));
+      try (Admin admin = conn.getAdmin()) {
+        return new Watcher(conn, admin.getClusterMetrics(ASKED));
+      } catch (IOException | RuntimeException e) {
+        conn.close();
+        throw e;
+      }
+    }
+
+    @Override
+    public void close() {
+      try {
+        conn.close();
+      } catch (IOException e) {
+        // Nothing held any more that matters.
+      }
+    }
+
+    @Override
+    public Changes changes() {
+      try (Connection c = conn; Admin admin = c.getAdmin()) {
+        ClusterMetrics m = admin.getClusterMetrics(ASKED);
+        String restart = master != null && m.getMasterName() != null
+            && !m.getMasterName().equals(master)
+            ? "HBase Master restarted or failed over during the point (now "
+                + m.getMasterName().getAddress() + ", started at "
+                + java.time.Instant.ofEpochMilli(m.getMasterName().getStartcode()) + ")"
+            : null;
+        java.util.Set<org.apache.hadoop.hbase.ServerName> live = m.getLiveServerMetrics().keySet();
+        return new Changes(before.stream().filter(s -> !live.contains(s))
+            .map(s -> s.getAddress().toString()).sorted().toList(), restart);
+      } catch (IOException | RuntimeException e) {
+        return Changes.NONE;
+      }
+    }
+  }
+
+  /**
    * The question put to a cluster, in a class of its own: the provider is loaded (and listed)
    * from bench.jar on a machine without HBase, and must not need HBase's classes to load.
    */
@@ -81,13 +148,7 @@ public final class HBaseService implements ServiceProvider {
      * @throws InvalidInputException when it does not answer
      */
     static ServiceInfo describe(Configuration base, String origin) throws IOException {
-      Configuration c = new Configuration(base);
-      // Fail fast: the client's defaults retry for minutes.
-      c.setInt("hbase.client.retries.number", 1);
-      c.setInt("zookeeper.recovery.retry", 0);
-      c.setInt("zookeeper.session.timeout", 10_000);
-      c.setInt("hbase.rpc.timeout", 10_000);
-      c.setInt("hbase.client.operation.timeout", 15_000);
+      Configuration c = fastFailing(base);
       String where = c.get("hbase.zookeeper.quorum") + ":" + c.get("hbase.zookeeper.property.clientPort", "2181");
       return ServiceProbe.ask("hbase", CONNECT_SECONDS, () -> {
         try (Connection conn = ConnectionFactory.createConnection(c);
@@ -107,6 +168,17 @@ public final class HBaseService implements ServiceProvider {
               + cause.getClass().getSimpleName() + (cause.getMessage() == null ? ""
               : ": " + cause.getMessage().lines().findFirst().orElse("")));
     }
+  }
+
+  /** A copy of {@code base} that fails fast: the client's defaults retry for minutes. */
+  static Configuration fastFailing(Configuration base) {
+    Configuration c = new Configuration(base);
+    c.setInt("hbase.client.retries.number", 1);
+    c.setInt("zookeeper.recovery.retry", 0);
+    c.setInt("zookeeper.session.timeout", 10_000);
+    c.setInt("hbase.rpc.timeout", 10_000);
+    c.setInt("hbase.client.operation.timeout", 15_000);
+    return c;
   }
 
   /** The mini cluster, kept in a class of its own so the provider loads without HBase's server. */

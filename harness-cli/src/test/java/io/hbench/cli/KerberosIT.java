@@ -58,22 +58,8 @@ class KerberosIT {
     otherKeytab = tmp.resolve("other.keytab").toFile();
     kdc.createPrincipal(otherKeytab, "other/localhost");
 
-    Configuration conf = new Configuration();
-    conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, tmp.resolve("dfs").toString());
-    conf.set("hadoop.http.temp.dir", tmp.resolve("http").toString());
-    conf.set("hadoop.security.authentication", "kerberos");
-    conf.set("hadoop.security.authorization", "true");
-    String hdfs = "hdfs/localhost@" + realm;
-    conf.set("dfs.namenode.kerberos.principal", hdfs);
-    conf.set("dfs.namenode.keytab.file", serverKeytab.getPath());
-    conf.set("dfs.datanode.kerberos.principal", hdfs);
-    conf.set("dfs.datanode.keytab.file", serverKeytab.getPath());
-    conf.set("dfs.web.authentication.kerberos.principal", "HTTP/localhost@" + realm);
-    conf.set("dfs.web.authentication.kerberos.keytab", serverKeytab.getPath());
-    conf.setBoolean("dfs.block.access.token.enable", true);
     // SASL on data transfer instead of privileged ports, which a test cannot bind.
-    conf.set("dfs.data.transfer.protection", "authentication");
-    conf.setBoolean("ignore.secure.ports.for.testing", true);
+    Configuration conf = KerberizedHdfs.conf(tmp, realm, serverKeytab, true);
     UserGroupInformation.setConfiguration(conf);
     dfs = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
     dfs.waitActive();

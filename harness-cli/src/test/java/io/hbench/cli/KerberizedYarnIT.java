@@ -1,0 +1,143 @@
+package io.hbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hbench.core.result.ResultReader;
+import io.hbench.core.result.ResultRecord;
+import java.io.File;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
+import org.apache.hadoop.minikdc.MiniKdc;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * A job on a kerberized YARN (MiniKdc; MiniDFSCluster and MiniMRYarnCluster with Kerberos), run
+ * as an operator would with {@code --principal} and {@code --keytab}: the client logs in, the job
+ * is submitted with delegation tokens for HDFS and the ResourceManager, its ApplicationMaster and
+ * map tasks run in their own JVMs on those tokens alone, and the point is ok.
+ */
+@Tag("integration")
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Timeout(value = 6, unit = TimeUnit.MINUTES)
+class KerberizedYarnIT {
+
+  Path tmp;
+  MiniKdc kdc;
+  MiniDFSCluster dfs;
+  MiniMRYarnCluster yarn;
+  Path confDir;
+  String realm;
+  File benchKeytab;
+
+  @BeforeAll
+  void start() throws Exception {
+    tmp = Files.createTempDirectory("hbench-kerberized-yarn-it-");
+    kdc = new MiniKdc(MiniKdc.createConf(), Files.createDirectories(tmp.resolve("kdc")).toFile());
+    kdc.start();
+    realm = kdc.getRealm();
+    File serverKeytab = tmp.resolve("server.keytab").toFile();
+    kdc.createPrincipal(serverKeytab, "hdfs/localhost", "HTTP/localhost");
+    benchKeytab = tmp.resolve("bench.keytab").toFile();
+    kdc.createPrincipal(benchKeytab, "bench/localhost");
+
+    // Neither privileged ports nor SASL on data transfer: the NodeManager's localizer reads
+    // with a configuration of its own, which only a site file on the class path would give the
+    // SASL setting. Block tokens are still checked.
+    Configuration conf = KerberizedHdfs.conf(tmp, realm, serverKeytab, false);
+    String keytab = serverKeytab.getPath();
+    // Every daemon under one principal: they share this JVM, whose Kerberos login is one per
+    // process (the last daemon to log in would otherwise answer for all of them).
+    for (String daemon : List.of("yarn.resourcemanager", "yarn.nodemanager", "mapreduce.jobhistory")) {
+      conf.set(daemon + ".principal", "hdfs/localhost@" + realm);
+      conf.set(daemon + ".keytab", keytab);
+    }
+    UserGroupInformation.setConfiguration(conf);
+    dfs = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
+    dfs.waitActive();
+    FileSystem fs = dfs.getFileSystem();
+    // The operator's directories: hbench's base, and the shared /tmp jobs stage under.
+    fs.mkdirs(new org.apache.hadoop.fs.Path("/benchmarks"));
+    fs.setOwner(new org.apache.hadoop.fs.Path("/benchmarks"), "bench", "bench");
+    fs.mkdirs(new org.apache.hadoop.fs.Path("/tmp"));
+    fs.setPermission(new org.apache.hadoop.fs.Path("/tmp"), new FsPermission((short) 01777));
+
+    Configuration c = new Configuration(dfs.getConfiguration(0));
+    c.set("fs.defaultFS", fs.getUri().toString());
+    // The ApplicationMaster's and tasks' JVMs find the realm where a host's /etc/krb5.conf
+    // would tell it; admin options, as a cluster's administrator sets them.
+    String krb5 = "-Djava.security.krb5.conf=" + kdc.getKrb5conf();
+    c.set("yarn.app.mapreduce.am.admin-command-opts", krb5);
+    c.set("mapreduce.admin.map.child.java.opts", krb5);
+    c.set("mapreduce.admin.reduce.child.java.opts", krb5);
+    yarn = new MiniMRYarnCluster("kerberized", 1);
+    yarn.init(c);
+    yarn.start();
+    confDir = Files.createDirectories(tmp.resolve("conf"));
+    Configuration client = new Configuration(yarn.getConfig());
+    for (String site : List.of("core-site.xml", "hdfs-site.xml", "yarn-site.xml", "mapred-site.xml")) {
+      try (OutputStream out = Files.newOutputStream(confDir.resolve(site))) {
+        client.writeXml(out);
+      }
+    }
+  }
+
+  @AfterAll
+  void stop() {
+    if (yarn != null) {
+      yarn.stop();
+    }
+    if (dfs != null) {
+      dfs.shutdown();
+    }
+    if (kdc != null) {
+      kdc.stop();
+    }
+    UserGroupInformation.reset();
+    UserGroupInformation.setConfiguration(new Configuration());
+    org.apache.hadoop.fs.FileUtil.fullyDelete(tmp.toFile());
+  }
+
+  @Test
+  void aMapOnlyJobRunsOnTokensAloneAndItsPointIsOk() throws Exception {
+    Path out = tmp.resolve("teragen.jsonl");
+    Path log = tmp.resolve("teragen.log");
+    long tokens = dfs.getNamesystem().getCurrentTokensCount();
+    Process p = BenchProcess.start(tmp, null, log,
+        List.of("-Djava.security.krb5.conf=" + kdc.getKrb5conf()),
+        Map.of("HADOOP_CONF_DIR", confDir.toString(),
+            "KRB5CCNAME", "FILE:" + tmp.resolve("no-ticket-cache")),
+        List.of("teragen", "--size", "1M", "--maps", "2", "--cluster", "conf",
+            "--out", out.toString(),
+            "--principal", "bench/localhost@" + realm, "--keytab", benchKeytab.getPath()));
+    assertTrue(p.waitFor(4, TimeUnit.MINUTES), Files.readString(log));
+    String printed = Files.readString(log);
+    System.out.println("KerberizedYarnIT:\n" + printed);
+    assertEquals(0, p.exitValue(), printed);
+    ResultRecord r = ResultReader.read(out).get(0);
+    assertTrue(r.ok(), r.failure());
+    // The ApplicationMaster and the maps had no ticket: HDFS answered them on the job's tokens.
+    assertTrue(dfs.getNamesystem().getCurrentTokensCount() > tokens, "the job took no token");
+    assertEquals("bench/localhost@" + realm, r.environment().user());
+    assertEquals("passed", r.validation().status());
+    assertEquals("kerberos", r.environment().authentication());
+    assertEquals("yarn", r.environment().mapreduceFramework());
+    assertEquals(2, r.phases().get(0).tasks().get("maps"), r.toString());
+  }
+}

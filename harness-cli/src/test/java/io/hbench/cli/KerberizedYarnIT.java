@@ -28,10 +28,11 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A job on a kerberized YARN (MiniKdc; MiniDFSCluster and MiniMRYarnCluster with Kerberos), run
+ * Jobs on a kerberized YARN (MiniKdc; MiniDFSCluster and MiniMRYarnCluster with Kerberos), run
  * as an operator would with {@code --principal} and {@code --keytab}: the client logs in, the job
- * is submitted with delegation tokens for HDFS and the ResourceManager, its ApplicationMaster and
- * map tasks run in their own JVMs on those tokens alone, and the point is ok.
+ * is submitted with delegation tokens for HDFS and the ResourceManager (and for a kerberized
+ * HBase, the suite's), its ApplicationMaster and map tasks run in their own JVMs on those tokens
+ * alone, and the point is ok.
  */
 @Tag("integration")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -98,8 +99,14 @@ class KerberizedYarnIT {
     }
   }
 
+  org.apache.hadoop.hbase.HBaseTestingUtility hbase;
+
   @AfterAll
-  void stop() {
+  void stop() throws Exception {
+    if (hbase != null) {
+      hbase.shutdownMiniCluster();
+      System.clearProperty("test.build.data.basedirectory");
+    }
     if (yarn != null) {
       yarn.stop();
     }
@@ -112,6 +119,59 @@ class KerberizedYarnIT {
     UserGroupInformation.reset();
     UserGroupInformation.setConfiguration(new Configuration());
     org.apache.hadoop.fs.FileUtil.fullyDelete(tmp.toFile());
+  }
+
+  @Test
+  void hbasePeMapTasksReachAKerberizedHBaseOnTheJobsToken() throws Exception {
+    // A kerberized HBase on the same HDFS, its servers under the daemons' principal, issuing
+    // tokens (TokenProvider) as a kerberized HBase does.
+    Configuration h = org.apache.hadoop.hbase.HBaseConfiguration.create(dfs.getConfiguration(0));
+    String principal = "hdfs/localhost@" + realm;
+    String keytab = tmp.resolve("server.keytab").toString();
+    h.set("hbase.security.authentication", "kerberos");
+    for (String server : List.of("hbase.master", "hbase.regionserver")) {
+      h.set(server + ".kerberos.principal", principal);
+      h.set(server + ".keytab.file", keytab);
+    }
+    h.set("hbase.coprocessor.region.classes", "org.apache.hadoop.hbase.security.token.TokenProvider");
+    h.setInt("hbase.master.info.port", -1);
+    h.setInt("hbase.regionserver.info.port", -1);
+    h.set("hbase.wal.provider", "filesystem");
+    System.setProperty("test.build.data.basedirectory", tmp.resolve("hbase").toString());
+    hbase = new org.apache.hadoop.hbase.HBaseTestingUtility(h);
+    hbase.getConfiguration().set("fs.defaultFS", dfs.getFileSystem().getUri().toString());
+    hbase.startMiniZKCluster();
+    hbase.startMiniHBaseCluster(org.apache.hadoop.hbase.StartMiniClusterOption.builder()
+        .numMasters(1).numRegionServers(1).build());
+    // The client's hbase-site.xml: where ZooKeeper is, and how HBase authenticates.
+    Configuration site = new Configuration(false);
+    for (String key : List.of("hbase.zookeeper.quorum", "hbase.zookeeper.property.clientPort",
+        "zookeeper.znode.parent", "hbase.security.authentication",
+        "hbase.master.kerberos.principal", "hbase.regionserver.kerberos.principal")) {
+      if (hbase.getConfiguration().get(key) != null) {
+        site.set(key, hbase.getConfiguration().get(key));
+      }
+    }
+    try (OutputStream out = Files.newOutputStream(confDir.resolve("hbase-site.xml"))) {
+      site.writeXml(out);
+    }
+    Path out = tmp.resolve("pe.jsonl");
+    Path log = tmp.resolve("pe.log");
+    Process p = BenchProcess.start(tmp, null, log,
+        List.of("-Djava.security.krb5.conf=" + kdc.getKrb5conf()),
+        Map.of("HADOOP_CONF_DIR", confDir.toString(),
+            "KRB5CCNAME", "FILE:" + tmp.resolve("no-ticket-cache")),
+        List.of("hbase-pe", "sequentialWrite", "--rows", "500", "--maps", "2", "--cluster", "conf",
+            "--conf", confDir.resolve("hbase-site.xml").toString(), "--out", out.toString(),
+            "--principal", "bench/localhost@" + realm, "--keytab", benchKeytab.getPath()));
+    assertTrue(p.waitFor(4, TimeUnit.MINUTES), Files.readString(log));
+    String printed = Files.readString(log);
+    System.out.println("KerberizedYarnIT hbase-pe:\n" + printed);
+    assertEquals(0, p.exitValue(), printed);
+    ResultRecord r = ResultReader.read(out).get(0);
+    assertTrue(r.ok(), r.failure());
+    assertEquals("passed", r.validation().status(), r.validation().toString());
+    assertEquals(2, r.phase("sequentialWrite").tasks().get("maps"), r.toString());
   }
 
   @Test

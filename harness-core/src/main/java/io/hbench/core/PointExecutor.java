@@ -69,7 +69,8 @@ final class PointExecutor {
             keep,
             jobs,
             console,
-            ws.clientIo);
+            ws.clientIo,
+            ws.needs);
     InProgress point = new InProgress(m, ctx);
     current = point;
     try {

@@ -52,6 +52,7 @@ public final class RunContext {
   private final List<PhaseResult> phases = new ArrayList<>();
   private final List<Check> checks = new ArrayList<>();
   private final IoStatistics clientIo;
+  private final io.hbench.core.cluster.Needs needs;
   private final List<io.hbench.core.cluster.RunningService> services = new ArrayList<>();
   private final List<io.hbench.core.result.ServiceInfo> serviceInfo = new ArrayList<>();
   private boolean pointDirCreated;
@@ -64,7 +65,8 @@ public final class RunContext {
       boolean keep,
       JobPhase jobs,
       Console console,
-      IoStatistics clientIo) {
+      IoStatistics clientIo,
+      io.hbench.core.cluster.Needs needs) {
     this.label = label;
     this.conf = conf;
     this.dirs = dirs;
@@ -73,6 +75,7 @@ public final class RunContext {
     this.jobs = jobs;
     this.console = console;
     this.clientIo = clientIo;
+    this.needs = needs;
   }
 
   /** The point's label as tables and progress lines show it ({@code 64M #2} for a repeat). */
@@ -191,6 +194,21 @@ public final class RunContext {
   }
 
   /**
+   * Under Kerberos, the job's tasks have no ticket: the named services the suite needs add their
+   * delegation tokens to the job ({@link io.hbench.core.cluster.ServiceProvider#addDelegationTokens}),
+   * as JobSubmitter adds HDFS's.
+   */
+  private void addServiceTokens(Job job) throws IOException {
+    if (needs == null || !org.apache.hadoop.security.UserGroupInformation.isSecurityEnabled()) {
+      return;
+    }
+    for (String name : needs.services()) {
+      io.hbench.core.cluster.ClusterFactory.provider(name).addDelegationTokens(
+          needs.withSettings(name, job.getConfiguration()), job.getCredentials());
+    }
+  }
+
+  /**
    * Sets the bytes and records of the phase {@code name} already run, when only its own work
    * knows them (a job that counts what it wrote); its MB/s follows from them. A phase is given an
    * estimate, or 0, when it starts.
@@ -255,6 +273,7 @@ public final class RunContext {
       sideDir = new Path(pointDirectory(), "_io-" + name);
       JobIo.prepare(job, sideDir);
     }
+    addServiceTokens(job);
     Map<IoOperation, OperationStats> before = clientIo == null ? null : clientIo.snapshot();
     PhaseResult r = jobs.run(name, label, job, bytes, recordCounter, beforeSubmit);
     if (clientIo != null) {

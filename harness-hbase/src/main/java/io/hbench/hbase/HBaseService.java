@@ -83,6 +83,38 @@ public final class HBaseService implements ServiceProvider {
     }
   }
 
+  /**
+   * An HBase authentication token for the job, when HBase uses Kerberos: the map tasks of
+   * {@code --maps} connect with it. The cluster must issue tokens (its TokenProvider coprocessor,
+   * which a kerberized HBase normally loads).
+   */
+  @Override
+  public void addDelegationTokens(Configuration conf,
+      org.apache.hadoop.security.Credentials credentials) throws IOException {
+    Configuration c = HBaseClientConfiguration.of(conf);
+    if ("kerberos".equalsIgnoreCase(c.get("hbase.security.authentication"))) {
+      Tokens.add(c, credentials);
+    }
+  }
+
+  /** Token requests, apart from the provider so that it loads without HBase's classes. */
+  static final class Tokens {
+    private Tokens() {}
+
+    static void add(Configuration c, org.apache.hadoop.security.Credentials credentials)
+        throws IOException {
+      try (Connection conn = ConnectionFactory.createConnection(c)) {
+        org.apache.hadoop.security.token.Token<?> token =
+            org.apache.hadoop.hbase.security.token.ClientTokenUtil.obtainToken(conn);
+        credentials.addToken(token.getService(), token);
+      } catch (IOException e) {
+        throw new IOException("hbase: no delegation token for the job's tasks (does the cluster"
+            + " load org.apache.hadoop.hbase.security.token.TokenProvider?): "
+            + io.hbench.core.BenchmarkRunner.describe(e), e);
+      }
+    }
+  }
+
   /** The watch, apart from the provider so that it loads without HBase's classes. */
   static final class Watcher implements ServiceWatch {
     private static final EnumSet<ClusterMetrics.Option> ASKED =

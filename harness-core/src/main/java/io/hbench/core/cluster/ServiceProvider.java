@@ -75,4 +75,12 @@ public interface ServiceProvider {
   default ServiceWatch watch(Configuration conf) {
     return ServiceWatch.NONE;
   }
+
+  /**
+   * On a kerberized cluster, adds to {@code credentials} the delegation tokens a job's tasks need
+   * to reach this service: they have no Kerberos ticket of their own. Called for each job a point
+   * submits when Kerberos is on, with the job's configuration. By default there are none.
+   */
+  default void addDelegationTokens(Configuration conf,
+      org.apache.hadoop.security.Credentials credentials) throws IOException {}
 }

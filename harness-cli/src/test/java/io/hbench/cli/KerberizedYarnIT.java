@@ -5,13 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hbench.core.result.ResultReader;
 import io.hbench.core.result.ResultRecord;
-import java.io.File;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -40,29 +37,22 @@ import org.junit.jupiter.api.Timeout;
 class KerberizedYarnIT {
 
   Path tmp;
-  MiniKdc kdc;
+  KerberizedHdfs kerberos;
   MiniDFSCluster dfs;
   MiniMRYarnCluster yarn;
   Path confDir;
   String realm;
-  File benchKeytab;
 
   @BeforeAll
   void start() throws Exception {
     tmp = Files.createTempDirectory("hbench-kerberized-yarn-it-");
-    kdc = new MiniKdc(MiniKdc.createConf(), Files.createDirectories(tmp.resolve("kdc")).toFile());
-    kdc.start();
-    realm = kdc.getRealm();
-    File serverKeytab = tmp.resolve("server.keytab").toFile();
-    kdc.createPrincipal(serverKeytab, "hdfs/localhost", "HTTP/localhost");
-    benchKeytab = tmp.resolve("bench.keytab").toFile();
-    kdc.createPrincipal(benchKeytab, "bench/localhost");
-
+    kerberos = KerberizedHdfs.start(tmp);
+    realm = kerberos.realm;
     // Neither privileged ports nor SASL on data transfer: the NodeManager's localizer reads
     // with a configuration of its own, which only a site file on the class path would give the
     // SASL setting. Block tokens are still checked.
-    Configuration conf = KerberizedHdfs.conf(tmp, realm, serverKeytab, false);
-    String keytab = serverKeytab.getPath();
+    Configuration conf = kerberos.conf(false);
+    String keytab = kerberos.serverKeytab.getPath();
     // Every daemon under one principal: they share this JVM, whose Kerberos login is one per
     // process (the last daemon to log in would otherwise answer for all of them).
     for (String daemon : List.of("yarn.resourcemanager", "yarn.nodemanager", "mapreduce.jobhistory")) {
@@ -83,7 +73,7 @@ class KerberizedYarnIT {
     c.set("fs.defaultFS", fs.getUri().toString());
     // The ApplicationMaster's and tasks' JVMs find the realm where a host's /etc/krb5.conf
     // would tell it; admin options, as a cluster's administrator sets them.
-    String krb5 = "-Djava.security.krb5.conf=" + kdc.getKrb5conf();
+    String krb5 = "-Djava.security.krb5.conf=" + kerberos.kdc.getKrb5conf();
     c.set("yarn.app.mapreduce.am.admin-command-opts", krb5);
     c.set("mapreduce.admin.map.child.java.opts", krb5);
     c.set("mapreduce.admin.reduce.child.java.opts", krb5);
@@ -113,11 +103,9 @@ class KerberizedYarnIT {
     if (dfs != null) {
       dfs.shutdown();
     }
-    if (kdc != null) {
-      kdc.stop();
+    if (kerberos != null) {
+      kerberos.close();
     }
-    UserGroupInformation.reset();
-    UserGroupInformation.setConfiguration(new Configuration());
     org.apache.hadoop.fs.FileUtil.fullyDelete(tmp.toFile());
   }
 
@@ -127,7 +115,7 @@ class KerberizedYarnIT {
     // tokens (TokenProvider) as a kerberized HBase does.
     Configuration h = org.apache.hadoop.hbase.HBaseConfiguration.create(dfs.getConfiguration(0));
     String principal = "hdfs/localhost@" + realm;
-    String keytab = tmp.resolve("server.keytab").toString();
+    String keytab = kerberos.serverKeytab.getPath();
     h.set("hbase.security.authentication", "kerberos");
     for (String server : List.of("hbase.master", "hbase.regionserver")) {
       h.set(server + ".kerberos.principal", principal);
@@ -157,17 +145,13 @@ class KerberizedYarnIT {
     }
     Path out = tmp.resolve("pe.jsonl");
     Path log = tmp.resolve("pe.log");
-    Process p = BenchProcess.start(tmp, null, log,
-        List.of("-Djava.security.krb5.conf=" + kdc.getKrb5conf()),
-        Map.of("HADOOP_CONF_DIR", confDir.toString(),
-            "KRB5CCNAME", "FILE:" + tmp.resolve("no-ticket-cache")),
-        List.of("hbase-pe", "sequentialWrite", "--rows", "500", "--maps", "2", "--cluster", "conf",
-            "--conf", confDir.resolve("hbase-site.xml").toString(), "--out", out.toString(),
-            "--principal", "bench/localhost@" + realm, "--keytab", benchKeytab.getPath()));
-    assertTrue(p.waitFor(4, TimeUnit.MINUTES), Files.readString(log));
+    int code = kerberos.bench(confDir, log, 4, List.of("hbase-pe", "sequentialWrite", "--rows",
+        "500", "--maps", "2", "--cluster", "conf", "--conf",
+        confDir.resolve("hbase-site.xml").toString(), "--out", out.toString(),
+        "--principal", kerberos.bench(), "--keytab", kerberos.benchKeytab.getPath()));
     String printed = Files.readString(log);
     System.out.println("KerberizedYarnIT hbase-pe:\n" + printed);
-    assertEquals(0, p.exitValue(), printed);
+    assertEquals(0, code, printed);
     ResultRecord r = ResultReader.read(out).get(0);
     assertTrue(r.ok(), r.failure());
     assertEquals("passed", r.validation().status(), r.validation().toString());
@@ -179,22 +163,17 @@ class KerberizedYarnIT {
     Path out = tmp.resolve("teragen.jsonl");
     Path log = tmp.resolve("teragen.log");
     long tokens = dfs.getNamesystem().getCurrentTokensCount();
-    Process p = BenchProcess.start(tmp, null, log,
-        List.of("-Djava.security.krb5.conf=" + kdc.getKrb5conf()),
-        Map.of("HADOOP_CONF_DIR", confDir.toString(),
-            "KRB5CCNAME", "FILE:" + tmp.resolve("no-ticket-cache")),
-        List.of("teragen", "--size", "1M", "--maps", "2", "--cluster", "conf",
-            "--out", out.toString(),
-            "--principal", "bench/localhost@" + realm, "--keytab", benchKeytab.getPath()));
-    assertTrue(p.waitFor(4, TimeUnit.MINUTES), Files.readString(log));
+    int code = kerberos.bench(confDir, log, 4, List.of("teragen", "--size", "1M", "--maps", "2",
+        "--cluster", "conf", "--out", out.toString(),
+        "--principal", kerberos.bench(), "--keytab", kerberos.benchKeytab.getPath()));
     String printed = Files.readString(log);
     System.out.println("KerberizedYarnIT:\n" + printed);
-    assertEquals(0, p.exitValue(), printed);
+    assertEquals(0, code, printed);
     ResultRecord r = ResultReader.read(out).get(0);
     assertTrue(r.ok(), r.failure());
     // The ApplicationMaster and the maps had no ticket: HDFS answered them on the job's tokens.
     assertTrue(dfs.getNamesystem().getCurrentTokensCount() > tokens, "the job took no token");
-    assertEquals("bench/localhost@" + realm, r.environment().user());
+    assertEquals(kerberos.bench(), r.environment().user());
     assertEquals("passed", r.validation().status());
     assertEquals("kerberos", r.environment().authentication());
     assertEquals("yarn", r.environment().mapreduceFramework());

@@ -17,7 +17,6 @@ import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
-import org.apache.hadoop.minikdc.MiniKdc;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -38,7 +37,7 @@ import org.junit.jupiter.api.Timeout;
 class KerberosIT {
 
   Path tmp;
-  MiniKdc kdc;
+  KerberizedHdfs kerberos;
   MiniDFSCluster dfs;
   Path confDir;
   String realm;
@@ -48,18 +47,14 @@ class KerberosIT {
   @BeforeAll
   void start() throws Exception {
     tmp = Files.createTempDirectory("hbench-kerberos-it-");
-    kdc = new MiniKdc(MiniKdc.createConf(), Files.createDirectories(tmp.resolve("kdc")).toFile());
-    kdc.start();
-    realm = kdc.getRealm();
-    File serverKeytab = tmp.resolve("hdfs.keytab").toFile();
-    kdc.createPrincipal(serverKeytab, "hdfs/localhost", "HTTP/localhost");
-    benchKeytab = tmp.resolve("bench.keytab").toFile();
-    kdc.createPrincipal(benchKeytab, "bench/localhost");
+    kerberos = KerberizedHdfs.start(tmp);
+    realm = kerberos.realm;
+    benchKeytab = kerberos.benchKeytab;
     otherKeytab = tmp.resolve("other.keytab").toFile();
-    kdc.createPrincipal(otherKeytab, "other/localhost");
+    kerberos.kdc.createPrincipal(otherKeytab, "other/localhost");
 
     // SASL on data transfer instead of privileged ports, which a test cannot bind.
-    Configuration conf = KerberizedHdfs.conf(tmp, realm, serverKeytab, true);
+    Configuration conf = kerberos.conf(true);
     UserGroupInformation.setConfiguration(conf);
     dfs = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
     dfs.waitActive();
@@ -83,12 +78,9 @@ class KerberosIT {
     if (dfs != null) {
       dfs.shutdown();
     }
-    if (kdc != null) {
-      kdc.stop();
+    if (kerberos != null) {
+      kerberos.close();
     }
-    // The ITs after this one in the same JVM run on simple authentication.
-    UserGroupInformation.reset();
-    UserGroupInformation.setConfiguration(new Configuration());
     org.apache.hadoop.fs.FileUtil.fullyDelete(tmp.toFile());
   }
 
@@ -96,14 +88,7 @@ class KerberosIT {
   private int bench(Path log, String... args) throws Exception {
     List<String> all = new ArrayList<>(List.of(args));
     all.addAll(List.of("--cluster", "conf"));
-    Process p = BenchProcess.start(tmp, null, log,
-        List.of("-Djava.security.krb5.conf=" + kdc.getKrb5conf()),
-        // No ticket cache of whoever runs the tests: only what the test gives.
-        Map.of("HADOOP_CONF_DIR", confDir.toString(),
-            "KRB5CCNAME", "FILE:" + tmp.resolve("no-ticket-cache")),
-        all);
-    assertTrue(p.waitFor(3, TimeUnit.MINUTES), Files.readString(log));
-    return p.exitValue();
+    return kerberos.bench(confDir, log, 3, all);
   }
 
   private List<String> benchmarksTree() throws Exception {

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hbench.core.cluster.Needs;
 import io.hbench.core.report.Console;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultReader;
@@ -29,32 +28,11 @@ class BenchmarkRunnerTest {
   @TempDir Path tmp;
 
   /** Three points: the second fails its check, the third throws. */
-  static final class Steps implements Benchmark {
+  static final class Steps extends LocalDirectoryBenchmark {
     static final Point.Param<Integer> N = Point.Param.of("n", Integer.class);
-    final Path dir;
 
     Steps(Path dir) {
-      this.dir = dir;
-    }
-
-    @Override
-    public String name() {
-      return "steps";
-    }
-
-    @Override
-    public String description() {
-      return "test";
-    }
-
-    @Override
-    public List<BenchmarkOption<?>> options() {
-      return List.of();
-    }
-
-    @Override
-    public Needs needs(OptionValues options) {
-      return Needs.localDirectory(dir.toString());
+      super("steps", dir);
     }
 
     @Override

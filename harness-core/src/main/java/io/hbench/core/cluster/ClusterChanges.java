@@ -88,15 +88,9 @@ public record ClusterChanges(List<String> datanodesLost, String nameNodeRestart)
      * What changed since the watch began. A datanode whose last heartbeat looks old is read again
      * after two heartbeat intervals, so that neither a slow heartbeat nor a clock apart from the
      * NameNode's makes a datanode lost: lost is gone from the live list, or not heartbeating.
-     */
-    public ClusterChanges changes() {
-      return changes(0, () -> {});
-    }
-
-    /**
-     * As {@link #changes()}; but a NameNode that answered when the point began and does not now
-     * may be restarting (a point cut short by a restart often ends before the NameNode is back):
-     * it is asked again every second for at most {@code waitMillis}, after {@code onWait} ran.
+     * A NameNode that answered when the point began and does not now may be restarting (a point
+     * cut short by a restart often ends before it is back): it is asked again every second for at
+     * most {@code waitMillis}, after {@code onWait} ran.
      */
     public ClusterChanges changes(long waitMillis, Runnable onWait) {
       if (dfs == null || before == null) {

@@ -3,13 +3,11 @@ package io.hbench.core.load;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hbench.core.Benchmark;
-import io.hbench.core.BenchmarkOption;
+import io.hbench.core.LocalDirectoryBenchmark;
 import io.hbench.core.OptionValues;
 import io.hbench.core.Point;
 import io.hbench.core.RunContext;
 import io.hbench.core.RunRequest;
-import io.hbench.core.cluster.Needs;
 import io.hbench.core.result.ResultRecord;
 import java.nio.file.Path;
 import java.util.List;
@@ -39,33 +37,12 @@ class DistributedLoadTest {
   }
 
   /** One point: a load of three tasks. */
-  static final class ThreeTasks implements Benchmark {
-    final Path dir;
+  static final class ThreeTasks extends LocalDirectoryBenchmark {
     final Class<? extends LoadTask> task;
 
     ThreeTasks(Path dir, Class<? extends LoadTask> task) {
-      this.dir = dir;
+      super("three-tasks", dir);
       this.task = task;
-    }
-
-    @Override
-    public String name() {
-      return "three-tasks";
-    }
-
-    @Override
-    public String description() {
-      return "test";
-    }
-
-    @Override
-    public List<BenchmarkOption<?>> options() {
-      return List.of();
-    }
-
-    @Override
-    public Needs needs(OptionValues options) {
-      return Needs.localDirectory(dir.toString());
     }
 
     @Override

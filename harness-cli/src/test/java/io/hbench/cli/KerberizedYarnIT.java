@@ -109,6 +109,26 @@ class KerberizedYarnIT {
     org.apache.hadoop.fs.FileUtil.fullyDelete(tmp.toFile());
   }
 
+  /**
+   * Runs {@code args} as bench on the cluster with hbench's keytab, writing to {@code name}.jsonl;
+   * returns its one record after checking that it exited 0, is ok and passed its validation.
+   */
+  private ResultRecord okRecord(String name, String... args) throws Exception {
+    Path out = tmp.resolve(name + ".jsonl");
+    Path log = tmp.resolve(name + ".log");
+    List<String> all = new java.util.ArrayList<>(List.of(args));
+    all.addAll(List.of("--cluster", "conf", "--out", out.toString(),
+        "--principal", kerberos.bench(), "--keytab", kerberos.benchKeytab.getPath()));
+    int code = kerberos.bench(confDir, log, 4, all);
+    String printed = Files.readString(log);
+    System.out.println("KerberizedYarnIT " + name + ":\n" + printed);
+    assertEquals(0, code, printed);
+    ResultRecord r = ResultReader.read(out).get(0);
+    assertTrue(r.ok(), r.failure());
+    assertEquals("passed", r.validation().status(), r.validation().toString());
+    return r;
+  }
+
   @Test
   void hbasePeMapTasksReachAKerberizedHBaseOnTheJobsToken() throws Exception {
     // A kerberized HBase on the same HDFS, its servers under the daemons' principal, issuing
@@ -143,38 +163,18 @@ class KerberizedYarnIT {
     try (OutputStream out = Files.newOutputStream(confDir.resolve("hbase-site.xml"))) {
       site.writeXml(out);
     }
-    Path out = tmp.resolve("pe.jsonl");
-    Path log = tmp.resolve("pe.log");
-    int code = kerberos.bench(confDir, log, 4, List.of("hbase-pe", "sequentialWrite", "--rows",
-        "500", "--maps", "2", "--cluster", "conf", "--conf",
-        confDir.resolve("hbase-site.xml").toString(), "--out", out.toString(),
-        "--principal", kerberos.bench(), "--keytab", kerberos.benchKeytab.getPath()));
-    String printed = Files.readString(log);
-    System.out.println("KerberizedYarnIT hbase-pe:\n" + printed);
-    assertEquals(0, code, printed);
-    ResultRecord r = ResultReader.read(out).get(0);
-    assertTrue(r.ok(), r.failure());
-    assertEquals("passed", r.validation().status(), r.validation().toString());
+    ResultRecord r = okRecord("pe", "hbase-pe", "sequentialWrite", "--rows", "500", "--maps", "2",
+        "--conf", confDir.resolve("hbase-site.xml").toString());
     assertEquals(2, r.phase("sequentialWrite").tasks().get("maps"), r.toString());
   }
 
   @Test
   void aMapOnlyJobRunsOnTokensAloneAndItsPointIsOk() throws Exception {
-    Path out = tmp.resolve("teragen.jsonl");
-    Path log = tmp.resolve("teragen.log");
     long tokens = dfs.getNamesystem().getCurrentTokensCount();
-    int code = kerberos.bench(confDir, log, 4, List.of("teragen", "--size", "1M", "--maps", "2",
-        "--cluster", "conf", "--out", out.toString(),
-        "--principal", kerberos.bench(), "--keytab", kerberos.benchKeytab.getPath()));
-    String printed = Files.readString(log);
-    System.out.println("KerberizedYarnIT:\n" + printed);
-    assertEquals(0, code, printed);
-    ResultRecord r = ResultReader.read(out).get(0);
-    assertTrue(r.ok(), r.failure());
+    ResultRecord r = okRecord("teragen", "teragen", "--size", "1M", "--maps", "2");
     // The ApplicationMaster and the maps had no ticket: HDFS answered them on the job's tokens.
     assertTrue(dfs.getNamesystem().getCurrentTokensCount() > tokens, "the job took no token");
     assertEquals(kerberos.bench(), r.environment().user());
-    assertEquals("passed", r.validation().status());
     assertEquals("kerberos", r.environment().authentication());
     assertEquals("yarn", r.environment().mapreduceFramework());
     assertEquals(2, r.phases().get(0).tasks().get("maps"), r.toString());

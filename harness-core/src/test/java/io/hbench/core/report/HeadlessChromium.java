@@ -73,12 +73,15 @@ public final class HeadlessChromium implements AutoCloseable {
 
   public HeadlessChromium(Path binary) throws Exception {
     profile = Files.createTempDirectory("hbench-chromium");
-    process = new ProcessBuilder(binary.toString(), "--headless=new", "--no-sandbox",
+    ProcessBuilder browser = new ProcessBuilder(binary.toString(), "--headless=new", "--no-sandbox",
         "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--no-default-browser-check",
         "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0",
         "--user-data-dir=" + profile, "--window-size=1400,1000", "about:blank")
-        .redirectErrorStream(true)
-        .start();
+        .redirectErrorStream(true);
+    // Chromium leaves an org.chromium.Chromium.* directory in TMPDIR on every run: inside the
+    // profile, it goes with it.
+    browser.environment().put("TMPDIR", Files.createDirectory(profile.resolve("tmp")).toString());
+    process = browser.start();
     String browserWs = null;
     BufferedReader out = new BufferedReader(
         new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));

@@ -1,6 +1,7 @@
 package io.hbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Jetty's and Hadoop's names too.
  */
 @Tag("integration")
-@Timeout(value = 5, unit = TimeUnit.MINUTES)
+@Timeout(value = 8, unit = TimeUnit.MINUTES)
 class LeftoversIT {
 
   @TempDir Path tmp;
@@ -92,6 +93,22 @@ class LeftoversIT {
     assertTrue(p.waitFor(2, TimeUnit.MINUTES));
     assertEquals(1, p.exitValue(), Files.readString(tmp.resolve("failed.log")));
     assertOnly(failed, List.of(), before);
+
+    // A point whose job fails once its tasks run (a map's sort buffer refuses its settings):
+    // the record says failed, and the job's staging, outputs and task directories are gone too.
+    Path midRun = Files.createDirectories(tmp.resolve("mid-run"));
+    p = bench(midRun, "dfsio", "--mode", "write", "--files", "1", "--size", "1M", "--cluster",
+        "mini", "--out", "r.jsonl", "-D", "mapreduce.map.sort.spill.percent=2",
+        "-D", "mapreduce.map.maxattempts=1");
+    assertTrue(p.waitFor(3, TimeUnit.MINUTES));
+    String printed = Files.readString(tmp.resolve("mid-run.log"));
+    assertEquals(1, p.exitValue(), printed);
+    List<io.hbench.core.result.ResultRecord> records =
+        io.hbench.core.result.ResultReader.read(midRun.resolve("r.jsonl"));
+    assertEquals(1, records.size(), printed);
+    assertFalse(records.get(0).ok(), printed);
+    assertTrue(records.get(0).failure().contains("spill"), records.get(0).failure());
+    assertOnlyTheResults(midRun, before);
 
     Path term = Files.createDirectories(tmp.resolve("term"));
     p = bench(term, with("--duration", "10m"));

@@ -88,6 +88,9 @@ public final class JobPhase {
       String info = job.getStatus().getFailureInfo();
       if (local && (info == null || info.isBlank() || info.equals("NA"))) {
         info = LocalJobFailures.reason(job.getJobID().toString());
+      } else if (info != null && info.startsWith("Task failed")) {
+        String error = firstTaskError(job);
+        info = error == null ? info : firstLine(info) + ": " + error;
       }
       throw new PhaseFailedException(
           phase
@@ -285,6 +288,40 @@ public final class JobPhase {
 
   private static long value(Counters counters, String group, String name) {
     return counters == null ? 0 : counters.findCounter(group, name).getValue();
+  }
+
+  /**
+   * The first failed task attempt's own error: YARN's failure info names the task only ("Task
+   * failed task_..."), and the reason is in the attempt's diagnostics. Best effort: null if the
+   * job's history cannot say.
+   */
+  static String firstTaskError(Job job) {
+    try {
+      int from = 0;
+      for (int page = 0; page < 100; page++) {
+        org.apache.hadoop.mapreduce.TaskCompletionEvent[] events = job.getTaskCompletionEvents(from, 100);
+        if (events.length == 0) {
+          return null;
+        }
+        for (org.apache.hadoop.mapreduce.TaskCompletionEvent e : events) {
+          // TIPFAILED: an attempt that failed its task for good (its last allowed one).
+          if (e.getStatus() == org.apache.hadoop.mapreduce.TaskCompletionEvent.Status.FAILED
+              || e.getStatus() == org.apache.hadoop.mapreduce.TaskCompletionEvent.Status.TIPFAILED) {
+            for (String d : job.getTaskDiagnostics(e.getTaskAttemptId())) {
+              if (d != null && !d.isBlank()) {
+                return firstLine(d);
+              }
+            }
+          }
+        }
+        from += events.length;
+      }
+    } catch (IOException | RuntimeException e) {
+      return null;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return null;
   }
 
   private static String firstLine(String s) {

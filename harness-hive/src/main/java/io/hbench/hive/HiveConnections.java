@@ -48,7 +48,25 @@ final class HiveConnections {
       }
     }, "hive: no answer from HiveServer2 at " + SecretRedactor.redactUri(url) + " within "
         + CONNECT_SECONDS + " s", cause -> "hive: cannot connect to HiveServer2 at "
-        + SecretRedactor.redactUri(url) + ": " + safe(rootMessage(cause), password));
+        + SecretRedactor.redactUri(url) + ": " + safe(rootMessage(cause), password)
+        + kerberosHint(url));
+  }
+
+  /**
+   * What to add when a kerberized client names no server principal: Hive's driver then tries a
+   * plain login, and the server's refusal does not say why.
+   */
+  static String kerberosHint(String url) {
+    boolean kerberized;
+    try {
+      kerberized = org.apache.hadoop.security.UserGroupInformation.isSecurityEnabled();
+    } catch (RuntimeException e) {
+      kerberized = false;
+    }
+    return kerberized && !url.contains("principal=") && !url.contains("serviceDiscoveryMode=")
+        ? " (the client is kerberized: name HiveServer2's principal in the URL, e.g."
+            + " ;principal=hive/_HOST@EXAMPLE.COM)"
+        : "";
   }
 
   /** The innermost message of {@code t}, on one line. */

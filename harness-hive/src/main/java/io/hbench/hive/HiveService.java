@@ -123,6 +123,10 @@ public final class HiveService implements ServiceProvider {
         throw new IOException("starting HiveServer2: " + e, e);
       }
       String url = "jdbc:hive2://127.0.0.1:" + port + "/default";
+      if ("KERBEROS".equalsIgnoreCase(hc.get("hive.server2.authentication", "NONE"))) {
+        // A server started on a kerberized configuration (a test's) takes Kerberos clients only.
+        url += ";principal=" + hc.get("hive.server2.authentication.kerberos.principal");
+      }
       conf.set(JDBC_URL, url);
       try {
         ServiceInfo info = HiveConnections.describe(url, null, null, "embedded");

@@ -92,9 +92,13 @@ class KerberizedYarnIT {
 
   org.apache.hadoop.hbase.HBaseTestingUtility hbase;
   io.hbench.core.cluster.RunningService hive;
+  MiniDFSCluster otherDfs;
 
   @AfterAll
   void stop() throws Exception {
+    if (otherDfs != null) {
+      otherDfs.shutdown();
+    }
     if (hive != null) {
       hive.close();
     }
@@ -240,6 +244,27 @@ class KerberizedYarnIT {
       }
       assertEquals(8, names.size(), names.toString());
     }
+  }
+
+  @Test
+  void theJobsTakeATokenForTheDataFileSystemNamedWithFs() throws Exception {
+    // A second kerberized HDFS, not the cluster's default: the data goes there with --fs, and
+    // the maps, which have no ticket, can write to it only on a token the client took for it.
+    // fsops' maps write there directly, not through an output format (which would take its own
+    // token for its output directory, as teragen's does).
+    Configuration c = kerberos.conf(false);
+    c.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, tmp.resolve("other-dfs").toString());
+    otherDfs = new MiniDFSCluster.Builder(c).numDataNodes(1).build();
+    otherDfs.waitActive();
+    FileSystem other = otherDfs.getFileSystem();
+    other.mkdirs(new org.apache.hadoop.fs.Path("/benchmarks"));
+    other.setOwner(new org.apache.hadoop.fs.Path("/benchmarks"), "bench", "bench");
+    long tokens = otherDfs.getNamesystem().getCurrentTokensCount();
+    ResultRecord r = okRecord("fsops-fs", "fsops", "--op", "create_write", "--file-size", "64K",
+        "--iterations", "20", "--repeat", "1", "--maps", "2", "--fs", other.getUri().toString());
+    assertEquals(other.getUri().toString(), r.environment().dataFs());
+    assertTrue(otherDfs.getNamesystem().getCurrentTokensCount() > tokens,
+        "no token was taken for the --fs file system");
   }
 
   @Test

@@ -80,4 +80,19 @@ final class BenchProcess {
   public String toString() {
     return "exit " + exitCode + "\n--- stdout\n" + out + "--- stderr\n" + err;
   }
+
+  /**
+   * Writes {@code client} as each of {@code sites} in {@code dir} (created): the {@code
+   * HADOOP_CONF_DIR} a test gives bench for a cluster it started.
+   */
+  static Path writeSites(org.apache.hadoop.conf.Configuration client, Path dir, String... sites)
+      throws IOException {
+    java.nio.file.Files.createDirectories(dir);
+    for (String site : sites) {
+      try (java.io.OutputStream out = java.nio.file.Files.newOutputStream(dir.resolve(site))) {
+        client.writeXml(out);
+      }
+    }
+    return dir;
+  }
 }

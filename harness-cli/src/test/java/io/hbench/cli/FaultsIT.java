@@ -61,12 +61,8 @@ class FaultsIT {
     Configuration client = new Configuration(dfs.getConfiguration(0));
     client.set("fs.defaultFS", dfs.getFileSystem().getUri().toString());
     client.set("mapreduce.framework.name", "local");
-    confDir = Files.createDirectories(tmp.resolve("conf"));
-    for (String site : List.of("hdfs-site.xml", "mapred-site.xml", "core-site.xml")) {
-      try (OutputStream out = Files.newOutputStream(confDir.resolve(site))) {
-        client.writeXml(out);
-      }
-    }
+    confDir = BenchProcess.writeSites(client, tmp.resolve("conf"),
+        "hdfs-site.xml", "mapred-site.xml", "core-site.xml");
     fs = dfs.getFileSystem();
     try (FSDataOutputStream out = fs.create(PRECIOUS)) {
       out.write("not hbench's".getBytes(StandardCharsets.UTF_8));

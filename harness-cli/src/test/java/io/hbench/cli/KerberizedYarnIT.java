@@ -81,13 +81,9 @@ class KerberizedYarnIT {
     yarn = new MiniMRYarnCluster("kerberized", 1);
     yarn.init(c);
     yarn.start();
-    confDir = Files.createDirectories(tmp.resolve("conf"));
     Configuration client = new Configuration(yarn.getConfig());
-    for (String site : List.of("core-site.xml", "hdfs-site.xml", "yarn-site.xml", "mapred-site.xml")) {
-      try (OutputStream out = Files.newOutputStream(confDir.resolve(site))) {
-        client.writeXml(out);
-      }
-    }
+    confDir = BenchProcess.writeSites(client, tmp.resolve("conf"),
+        "core-site.xml", "hdfs-site.xml", "yarn-site.xml", "mapred-site.xml");
   }
 
   org.apache.hadoop.hbase.HBaseTestingUtility hbase;

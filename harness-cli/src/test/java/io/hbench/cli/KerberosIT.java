@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.hbench.core.result.ResultReader;
 import io.hbench.core.result.ResultRecord;
 import java.io.File;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -63,14 +62,10 @@ class KerberosIT {
     fs.mkdirs(new org.apache.hadoop.fs.Path("/benchmarks"));
     fs.setOwner(new org.apache.hadoop.fs.Path("/benchmarks"), "bench", "bench");
 
-    confDir = Files.createDirectories(tmp.resolve("conf"));
     Configuration client = new Configuration(dfs.getConfiguration(0));
     client.set("fs.defaultFS", fs.getUri().toString());
-    for (String site : List.of("core-site.xml", "hdfs-site.xml")) {
-      try (OutputStream out = Files.newOutputStream(confDir.resolve(site))) {
-        client.writeXml(out);
-      }
-    }
+    confDir = BenchProcess.writeSites(client, tmp.resolve("conf"),
+        "core-site.xml", "hdfs-site.xml");
   }
 
   @AfterAll

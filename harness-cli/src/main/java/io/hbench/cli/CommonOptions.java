@@ -133,6 +133,25 @@ final class CommonOptions {
                     + " figures go into each record and a per-task table."
                     + " See docs/instrumented-fs.md.")
             .build());
+    add(spec,
+        OptionSpec.builder("--metrics")
+            .type(boolean.class)
+            .arity("0")
+            .negatable(true)
+            .description(
+                "Read the cluster's daemons' own figures (NameNode RPC queue and processing"
+                    + " time, datanode bytes and block write time, YARN containers, GC) from"
+                    + " their /jmx before, during and after each phase, into each record, with a"
+                    + " summary of what stands out. Default: on for the embedded cluster, off for"
+                    + " a configured one (--no-metrics, --metrics). See docs/metrics.md.")
+            .build());
+    add(spec,
+        OptionSpec.builder("--metrics-interval")
+            .paramLabel("DURATION")
+            .type(String.class)
+            .description("Time between reads of the daemons' figures during a phase, e.g. 2s."
+                + " Default: 5s.")
+            .build());
     add(spec, format("The end-of-run tables: text (aligned columns), markdown, csv or json. Default:"
         + " text. Progress goes to stderr, so stdout holds only the tables."));
   }
@@ -236,6 +255,7 @@ final class CommonOptions {
       }
     }
     List<String> confs = sub.matchedOptionValue("--conf", List.of());
+    String metricsInterval = sub.matchedOptionValue("--metrics-interval", null);
     return new RunSettings(
         out == null ? null : Path.of(out),
         ClusterMode.parse(sub.commandSpec().findOption("--cluster").getValue()),
@@ -250,6 +270,9 @@ final class CommonOptions {
         sub.matchedOptionValue("--fs", null),
         sub.hasMatchedOption("--instrument"),
         sub.matchedOptionValue("--label", null),
-        sub.hasMatchedOption("--resume"));
+        sub.hasMatchedOption("--resume"),
+        sub.hasMatchedOption("--metrics") ? sub.matchedOptionValue("--metrics", Boolean.TRUE) : null,
+        metricsInterval == null ? null
+            : io.hbench.core.BenchmarkOption.parseDuration("--metrics-interval", metricsInterval));
   }
 }

@@ -129,6 +129,8 @@ class BadInputTest {
         "fsops --op copy; unknown --op 'copy'",
         "fsops --op list --repeats 2 --warmup 2; leaves no repeat",
         "terasort --sizes 1M --warmup 1; leaves no repeat of 1 to summarize",
+        "terasort --sizes 1M --metrics-interval 50ms; --metrics-interval must be at least 100ms",
+        "terasort --sizes 1M --metrics-interval often; invalid value 'often' for --metrics-interval",
         "terasort --sizes 1M --label a,b; invalid --label 'a,b': 1 to 64 letters",
         "fsops --op delete --duration 5s; --duration does not apply to delete",
         "hbase-pe; missing COMMAND (the word after the suite's name, or --command)",

@@ -192,7 +192,11 @@ public final class BenchmarkOption<T> {
     return new BenchmarkOption<>(name, label, description, def, false, parser);
   }
 
-  static java.time.Duration parseDuration(String name, String text) {
+  /**
+   * {@code text} as a duration ({@code 500ms}, {@code 30s}, {@code 5m}, {@code 1h}; a bare number
+   * is seconds), or {@link InvalidInputException} naming the option {@code name}.
+   */
+  public static java.time.Duration parseDuration(String name, String text) {
     java.util.regex.Matcher m =
         java.util.regex.Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)?").matcher(text.trim().toLowerCase(java.util.Locale.ROOT));
     if (!m.matches()) {

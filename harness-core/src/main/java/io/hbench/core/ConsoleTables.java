@@ -1,6 +1,7 @@
 package io.hbench.core;
 
 import io.hbench.core.report.Console;
+import io.hbench.core.report.DaemonTable;
 import io.hbench.core.report.IoTable;
 import io.hbench.core.report.SweepTable;
 import io.hbench.core.report.Table;
@@ -42,6 +43,10 @@ final class ConsoleTables implements RunListener {
       tables.add(io);
     }
     tables.addAll(benchmark.reports(records));
+    Table daemons = DaemonTable.render(records);
+    if (daemons != null) {
+      tables.add(daemons);
+    }
     return tables;
   }
 }

@@ -70,7 +70,8 @@ final class PointExecutor {
             jobs,
             console,
             ws.clientIo,
-            ws.needs);
+            ws.needs,
+            ws.daemonMetrics == null ? null : ws.daemonMetrics.forPoint());
     InProgress point = new InProgress(m, ctx);
     current = point;
     try {

@@ -56,6 +56,8 @@ public final class RunContext {
   private final List<io.hbench.core.cluster.RunningService> services = new ArrayList<>();
   private final List<io.hbench.core.result.ServiceInfo> serviceInfo = new ArrayList<>();
   private boolean pointDirCreated;
+  /** {@code --metrics}: the point's daemons, read around and during each phase; or null. */
+  private final io.hbench.core.daemons.DaemonMetrics daemonMetrics;
 
   RunContext(
       String label,
@@ -66,7 +68,9 @@ public final class RunContext {
       JobPhase jobs,
       Console console,
       IoStatistics clientIo,
-      io.hbench.core.cluster.Needs needs) {
+      io.hbench.core.cluster.Needs needs,
+      io.hbench.core.daemons.DaemonMetrics daemonMetrics) {
+    this.daemonMetrics = daemonMetrics;
     this.label = label;
     this.conf = conf;
     this.dirs = dirs;
@@ -129,15 +133,40 @@ public final class RunContext {
   /** Runs and times {@code body} as the phase {@code name} processing {@code bytes}. */
   public PhaseResult phase(String name, long bytes, PhaseBody body) throws Exception {
     Map<IoOperation, OperationStats> before = clientIo == null ? null : clientIo.snapshot();
-    long t0 = System.nanoTime();
-    Long records = body.run();
-    double seconds = (System.nanoTime() - t0) / 1e9;
-    PhaseResult r = new PhaseResult(name, seconds, bytes, records, null);
+    io.hbench.core.daemons.DaemonSampler sampler = startSampling();
+    PhaseResult r;
+    try {
+      long t0 = System.nanoTime();
+      Long records = body.run();
+      double seconds = (System.nanoTime() - t0) / 1e9;
+      r = new PhaseResult(name, seconds, bytes, records, null);
+    } catch (Exception | Error e) {
+      stopSampling(sampler);
+      throw e;
+    }
     if (clientIo != null) {
       r = r.withIo(new IoResult(null, null, clientFigures(before)));
     }
+    r = withDaemons(r, sampler);
     phases.add(r);
     return r;
+  }
+
+  /** The phase's first reads of the daemons, before its clock starts; null without --metrics. */
+  private io.hbench.core.daemons.DaemonSampler startSampling() {
+    return daemonMetrics == null || daemonMetrics.daemons().isEmpty() ? null : daemonMetrics.start();
+  }
+
+  private static void stopSampling(io.hbench.core.daemons.DaemonSampler sampler) {
+    if (sampler != null) {
+      sampler.cancel();
+    }
+  }
+
+  /** {@code r} with the daemons' figures, read once more after its clock stopped. */
+  private static PhaseResult withDaemons(PhaseResult r, io.hbench.core.daemons.DaemonSampler sampler)
+      throws InterruptedException {
+    return sampler == null ? r : r.withDaemons(sampler.finish());
   }
 
   /**
@@ -275,7 +304,15 @@ public final class RunContext {
     }
     addServiceTokens(job);
     Map<IoOperation, OperationStats> before = clientIo == null ? null : clientIo.snapshot();
-    PhaseResult r = jobs.run(name, label, job, bytes, recordCounter, beforeSubmit);
+    io.hbench.core.daemons.DaemonSampler sampler = startSampling();
+    PhaseResult r;
+    try {
+      r = jobs.run(name, label, job, bytes, recordCounter, beforeSubmit);
+    } catch (Exception | Error e) {
+      stopSampling(sampler);
+      throw e;
+    }
+    r = withDaemons(r, sampler);
     if (clientIo != null) {
       Map<String, OperationSummary> client = clientFigures(before);
       // Read after the clock stopped: merging side files is not part of the phase.

@@ -103,6 +103,8 @@ public final class RunRequest {
     private boolean instrument;
     private String label;
     private boolean resume;
+    private Boolean metrics;
+    private java.time.Duration metricsInterval;
     private Path resultsFile;
     private Console console;
     private boolean printTables;
@@ -213,6 +215,21 @@ public final class RunRequest {
       return this;
     }
 
+    /**
+     * Read the cluster's daemons' own figures during each phase ({@code --metrics}); by default
+     * on for the embedded cluster and off for a configured one.
+     */
+    public Builder metrics(boolean on) {
+      metrics = on;
+      return this;
+    }
+
+    /** Time between reads of the daemons' figures during a phase; 5 s by default. */
+    public Builder metricsInterval(java.time.Duration interval) {
+      metricsInterval = interval;
+      return this;
+    }
+
     /** Append records to this JSON Lines file as well; none by default. */
     public Builder resultsFile(Path file) {
       resultsFile = file;
@@ -237,7 +254,7 @@ public final class RunRequest {
       OptionValues values = OptionValues.parse(benchmark.options(), options);
       RunSettings settings = new RunSettings(resultsFile, cluster, datanodes, defines, confFiles,
           hadoopConfDir, baseDir, keep, repeat == null ? benchmark.defaultRepeat() : repeat,
-          warmup, fs, instrument, label, resume);
+          warmup, fs, instrument, label, resume, metrics, metricsInterval);
       Console c = console != null ? console : silent();
       return new RunRequest(benchmark, values, settings,
           new BenchmarkRunner(c, resultsFile != null,

@@ -28,6 +28,9 @@ import java.util.Map;
  *     environment ({@link io.hbench.core.result.Environment#defaultLabel()})
  * @param resume finish the run whose records are in {@code out} ({@code --resume}): measure only
  *     what is not already recorded ok there with the same options
+ * @param metrics read the cluster's daemons' own figures during each phase ({@code --metrics});
+ *     null: on for the embedded cluster, off for a configured one
+ * @param metricsInterval time between those reads during a phase
  */
 public record RunSettings(
     Path out,
@@ -43,20 +46,32 @@ public record RunSettings(
     String fs,
     boolean instrument,
     String label,
-    boolean resume) {
+    boolean resume,
+    Boolean metrics,
+    java.time.Duration metricsInterval) {
+
+  /** Time between reads of the daemons' figures unless {@code --metrics-interval} says. */
+  public static final java.time.Duration DEFAULT_METRICS_INTERVAL = java.time.Duration.ofSeconds(5);
 
   /** Settings of a run that is not a resumption. */
   public RunSettings(Path out, ClusterMode cluster, int datanodes, Map<String, String> defines,
       List<String> confFiles, String hadoopConfDir, String baseDir, boolean keep, int repeat,
       int warmup, String fs, boolean instrument, String label) {
     this(out, cluster, datanodes, defines, confFiles, hadoopConfDir, baseDir, keep, repeat, warmup,
-        fs, instrument, label, false);
+        fs, instrument, label, false, null, DEFAULT_METRICS_INTERVAL);
   }
 
   public RunSettings {
     if (resume && out == null) {
       throw new InvalidInputException(
           "--resume needs --out: the results file of the run to finish");
+    }
+    if (metricsInterval == null) {
+      metricsInterval = DEFAULT_METRICS_INTERVAL;
+    }
+    if (metricsInterval.toMillis() < 100) {
+      throw new InvalidInputException("--metrics-interval must be at least 100ms, got "
+          + metricsInterval.toMillis() + "ms");
     }
     if (datanodes < 1) {
       throw new InvalidInputException("--datanodes must be at least 1, got " + datanodes);
@@ -94,7 +109,7 @@ public record RunSettings(
   public RunSettings withBaseDir(String dir) {
     return new RunSettings(
         out, cluster, datanodes, defines, confFiles, hadoopConfDir, dir, keep, repeat, warmup, fs,
-        instrument, label, resume);
+        instrument, label, resume, metrics, metricsInterval);
   }
 
   /** The defaults, as {@code bench <suite>} with no common options would use. */

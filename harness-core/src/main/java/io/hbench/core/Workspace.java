@@ -32,11 +32,14 @@ final class Workspace implements AutoCloseable {
   final Environment env;
   final IoStatistics clientIo;
   final Needs needs;
+  /** {@code --metrics}: the daemons' figures read during each phase; null when off. */
+  final io.hbench.core.daemons.DaemonMetrics daemonMetrics;
   private final boolean instrument;
 
   private Workspace(BenchCluster cluster, Configuration base, FileSystem dataFs,
       OwnedDirectories dirs, Path runDir, Environment env, IoStatistics clientIo, Needs needs,
-      boolean instrument) {
+      io.hbench.core.daemons.DaemonMetrics daemonMetrics, boolean instrument) {
+    this.daemonMetrics = daemonMetrics;
     this.cluster = cluster;
     this.base = base;
     this.dataFs = dataFs;
@@ -91,7 +94,7 @@ final class Workspace implements AutoCloseable {
       OwnedDirectories dirs = new OwnedDirectories(dataFs, basePath, runId);
       dirs.prepareBase();
       return new Workspace(cluster, base, dataFs, dirs, new Path(dirs.base(), runId), env,
-          clientIo, needs, settings.instrument());
+          clientIo, needs, daemonMetrics(settings, cluster, dataFs, base), settings.instrument());
     } catch (IOException | RuntimeException | Error e) {
       if (settings.instrument() && dataFs != null) {
         dataFs.close();
@@ -122,6 +125,23 @@ final class Workspace implements AutoCloseable {
     } finally {
       cluster.close();
     }
+  }
+
+  /**
+   * {@code --metrics}, on by default for the embedded cluster, whose daemons refresh what they
+   * show every half second (hbench's {@code hadoop-metrics2.properties}); a configured cluster's do
+   * every 10 s unless {@value io.hbench.core.daemons.DaemonMetrics#PERIOD_KEY} says otherwise.
+   */
+  private static io.hbench.core.daemons.DaemonMetrics daemonMetrics(RunSettings settings,
+      BenchCluster cluster, FileSystem dataFs, Configuration base) {
+    boolean embedded = cluster.kind().startsWith("embedded");
+    if (settings.metrics() == null ? !embedded : !settings.metrics()) {
+      return null;
+    }
+    java.time.Duration period = embedded ? java.time.Duration.ofMillis(500)
+        : java.time.Duration.ofMillis(
+            (long) (base.getDouble(io.hbench.core.daemons.DaemonMetrics.PERIOD_KEY, 10) * 1000));
+    return io.hbench.core.daemons.DaemonMetrics.of(dataFs, base, settings.metricsInterval(), period);
   }
 
   static InvalidInputException fileNotInstrumentable() {

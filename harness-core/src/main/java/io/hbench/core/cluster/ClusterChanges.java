@@ -1,13 +1,8 @@
 package io.hbench.core.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,7 +28,7 @@ import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
  */
 public record ClusterChanges(List<String> datanodesLost, String nameNodeRestart) {
 
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String NAMENODE_INFO = "Hadoop:service=NameNode,name=NameNodeInfo";
 
   /** Nothing seen. */
   public static final ClusterChanges NONE = new ClusterChanges(List.of(), null);
@@ -59,8 +54,7 @@ public record ClusterChanges(List<String> datanodesLost, String nameNodeRestart)
     long heartbeatMs = conf.getTimeDuration("dfs.heartbeat.interval", 3, TimeUnit.SECONDS,
         TimeUnit.MILLISECONDS);
     String http = conf.get("dfs.namenode.http-address");
-    URI jmx = http == null || http.startsWith("0.0.0.0") ? null
-        : URI.create("http://" + http + "/jmx?qry=Hadoop:service=NameNode,name=NameNodeInfo");
+    URI jmx = http == null || http.startsWith("0.0.0.0") ? null : URI.create("http://" + http);
     return new Watch(dfs, census(dfs), jmx, heartbeatMs).startedAt();
   }
 
@@ -195,19 +189,13 @@ public record ClusterChanges(List<String> datanodesLost, String nameNodeRestart)
     }
   }
 
-  private static Long nameNodeStartTime(URI jmx) {
-    if (jmx == null) {
+  private static Long nameNodeStartTime(URI http) {
+    if (http == null) {
       return null;
     }
     try {
-      HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-      HttpResponse<String> r = http.send(
-          HttpRequest.newBuilder(jmx).timeout(Duration.ofSeconds(5)).GET().build(),
-          HttpResponse.BodyHandlers.ofString());
-      if (r.statusCode() != 200) {
-        return null;
-      }
-      JsonNode started = JSON.readTree(r.body()).path("beans").path(0).path("NNStartedTimeInMillis");
+      JsonNode started = JmxReader.read(http, NAMENODE_INFO)
+          .getOrDefault(NAMENODE_INFO, com.fasterxml.jackson.databind.node.MissingNode.getInstance()).path("NNStartedTimeInMillis");
       return started.isNumber() ? started.asLong() : null;
     } catch (IOException | RuntimeException e) {
       return null;
@@ -217,7 +205,8 @@ public record ClusterChanges(List<String> datanodesLost, String nameNodeRestart)
     }
   }
 
-  private static DistributedFileSystem hdfs(FileSystem fs) {
+  /** The HDFS client under {@code fs} (through any filter, such as {@code --instrument}'s), or null. */
+  public static DistributedFileSystem hdfs(FileSystem fs) {
     while (fs instanceof FilterFileSystem f && !(fs instanceof DistributedFileSystem)) {
       fs = f.getRawFileSystem();
     }

@@ -41,6 +41,11 @@ public final class ReportTables {
         String title = (own.title() == null ? s.name : own.title()) + " · " + label;
         out.add(new Table(title, own.columns(), own.rows(), own.note()));
       }
+      Table daemons = DaemonTable.render(s.byLabel.get(label));
+      if (daemons != null) {
+        out.add(new Table(daemons.title() + " · " + s.name + " · " + label, daemons.columns(),
+            daemons.rows(), daemons.note()));
+      }
     }
     return out;
   }

@@ -26,6 +26,8 @@ import java.util.Map;
  *     latencies with their histogram), or absent
  * @param figures the suite's extras that are not compared (DFSIO's per-file spread, the seed
  *     tool's own counters), keyed by snake_case name; absent when it has none
+ * @param daemons what the cluster's daemons reported about themselves during the phase, read
+ *     from their {@code /jmx} ({@code --metrics}); absent without it
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PhaseResult(
@@ -41,12 +43,13 @@ public record PhaseResult(
     @JsonProperty("io") IoResult io,
     @JsonProperty("metrics") List<Metric> metrics,
     @JsonProperty("loads") List<OperationLoad> loads,
-    @JsonProperty("figures") Map<String, Object> figures) {
+    @JsonProperty("figures") Map<String, Object> figures,
+    @JsonProperty("daemons") List<DaemonFigures> daemons) {
 
   /** A phase without the optional parts (job, tasks, counters, io, figures). */
   public PhaseResult(String name, double seconds, long bytes, Long records, Double startupSeconds) {
     this(name, seconds, bytes, records, mbPerSecond(bytes, seconds), startupSeconds, null, null,
-        null, null, null, null, null);
+        null, null, null, null, null, null);
   }
 
   /**
@@ -56,28 +59,28 @@ public record PhaseResult(
   public PhaseResult(String name, double seconds, long bytes, Long records, Double startupSeconds,
       String jobId, Map<String, Integer> tasks, Map<String, Long> counters) {
     this(name, seconds, bytes, records, mbPerSecond(bytes, seconds), startupSeconds, jobId, tasks,
-        counters, null, null, null, null);
+        counters, null, null, null, null, null);
   }
 
   /** This result with the instrumented file system's figures. */
   public PhaseResult withIo(IoResult io) {
     return new PhaseResult(
         name, seconds, bytes, records, mbPerSecond, startupSeconds, jobId, tasks, counters, io,
-        metrics, loads, figures);
+        metrics, loads, figures, daemons);
   }
 
   /** This result with {@code m} as its metrics. */
   public PhaseResult withMetrics(List<Metric> m) {
     return new PhaseResult(
         name, seconds, bytes, records, mbPerSecond, startupSeconds, jobId, tasks, counters, io,
-        m == null ? null : List.copyOf(m), loads, figures);
+        m == null ? null : List.copyOf(m), loads, figures, daemons);
   }
 
   /** This result with {@code l} as its operation loads. */
   public PhaseResult withLoads(List<OperationLoad> l) {
     return new PhaseResult(
         name, seconds, bytes, records, mbPerSecond, startupSeconds, jobId, tasks, counters, io,
-        metrics, l == null ? null : List.copyOf(l), figures);
+        metrics, l == null ? null : List.copyOf(l), figures, daemons);
   }
 
   /**
@@ -87,7 +90,7 @@ public record PhaseResult(
   public PhaseResult withWork(long b, Long recordCount) {
     return new PhaseResult(
         name, seconds, b, recordCount, mbPerSecond(b, seconds), startupSeconds, jobId, tasks,
-        counters, io, metrics, loads, figures);
+        counters, io, metrics, loads, figures, daemons);
   }
 
   /** The metric {@code name} of the whole phase, or null. */
@@ -116,7 +119,14 @@ public record PhaseResult(
   public PhaseResult withFigures(Map<String, Object> suiteFigures) {
     return new PhaseResult(
         name, seconds, bytes, records, mbPerSecond, startupSeconds, jobId, tasks, counters, io,
-        metrics, loads, suiteFigures);
+        metrics, loads, suiteFigures, daemons);
+  }
+
+  /** This result with what the cluster's daemons reported during it. */
+  public PhaseResult withDaemons(List<DaemonFigures> d) {
+    return new PhaseResult(
+        name, seconds, bytes, records, mbPerSecond, startupSeconds, jobId, tasks, counters, io,
+        metrics, loads, figures, d == null ? null : List.copyOf(d));
   }
 
   /** MB/s as every hbench figure defines it: MiB per wall-clock second. */

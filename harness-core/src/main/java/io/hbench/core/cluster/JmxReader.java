@@ -1,0 +1,97 @@
+package io.hbench.core.cluster;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.HttpURLConnection;
+import java.net.URI;
+import java.net.URL;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.security.PrivilegedExceptionAction;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.security.authentication.client.AuthenticatedURL;
+import org.apache.hadoop.security.authentication.client.KerberosAuthenticator;
+
+/**
+ * Reads a Hadoop daemon's beans from its {@code /jmx} servlet, the one place hbench asks a
+ * daemon's HTTP server for its metrics. Under Kerberos the request authenticates with SPNEGO
+ * (Hadoop's own authenticated URL client, as the logged-in user), as a kerberized cluster's web
+ * endpoints require.
+ */
+public final class JmxReader {
+
+  /** How long a daemon has to connect and to answer; a slower one is noted as unreachable. */
+  public static final int TIMEOUT_MILLIS = 3000;
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private JmxReader() {}
+
+  /**
+   * The beans matching {@code query} (a JMX object name pattern, such as {@code Hadoop:*}) by
+   * bean name.
+   *
+   * @throws IOException with a one-line reason when the daemon does not answer, refuses, or
+   *     answers with something that is not its beans
+   */
+  public static Map<String, JsonNode> read(URI http, String query)
+      throws IOException, InterruptedException {
+    URL url = URI.create(http.toString().replaceAll("/+$", "") + "/jmx?qry="
+        + URLEncoder.encode(query, StandardCharsets.UTF_8)).toURL();
+    JsonNode tree;
+    try {
+      tree = UserGroupInformation.isSecurityEnabled()
+          ? UserGroupInformation.getLoginUser().doAs((PrivilegedExceptionAction<JsonNode>) () -> get(url, true))
+          : get(url, false);
+    } catch (IOException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IOException(e.getMessage() == null ? e.toString() : e.getMessage(), e);
+    }
+    JsonNode beans = tree.path("beans");
+    if (!beans.isArray()) {
+      throw new IOException(url + " answered without beans");
+    }
+    Map<String, JsonNode> out = new LinkedHashMap<>();
+    for (JsonNode bean : beans) {
+      out.put(bean.path("name").asText(), bean);
+    }
+    return out;
+  }
+
+  private static HttpURLConnection withTimeouts(HttpURLConnection c) {
+    c.setConnectTimeout(TIMEOUT_MILLIS);
+    c.setReadTimeout(TIMEOUT_MILLIS);
+    return c;
+  }
+
+  private static JsonNode get(URL url, boolean spnego) throws IOException {
+    HttpURLConnection c;
+    if (spnego) {
+      try {
+        // The handshake connects inside openConnection: its timeouts are set by the configurator.
+        c = new AuthenticatedURL(new KerberosAuthenticator(), JmxReader::withTimeouts)
+            .openConnection(url, new AuthenticatedURL.Token());
+      } catch (org.apache.hadoop.security.authentication.client.AuthenticationException e) {
+        throw new IOException("SPNEGO: " + e.getMessage(), e);
+      }
+    } else {
+      c = withTimeouts((HttpURLConnection) url.openConnection());
+    }
+    try {
+      int code = c.getResponseCode();
+      if (code != 200) {
+        throw new IOException("HTTP " + code + " from " + url);
+      }
+      try (InputStream in = c.getInputStream()) {
+        return JSON.readTree(in);
+      }
+    } finally {
+      c.disconnect();
+    }
+  }
+}

@@ -1,0 +1,71 @@
+package io.hbench.core.daemons;
+
+import io.hbench.core.daemons.Daemon.Role;
+import java.io.IOException;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
+
+/**
+ * Finds the daemons of a cluster whose figures {@code --metrics} reads, from what a client can
+ * ask: the NameNode from its configured HTTP address, the live datanodes from the NameNode, the
+ * ResourceManager from its configured web address and the running NodeManagers from it. What
+ * cannot be found (not HDFS, no YARN, a report not allowed) is left out; the point goes on.
+ */
+public final class ClusterDaemons {
+
+  private ClusterDaemons() {}
+
+  /** The daemons behind {@code dataFs} and {@code conf}'s YARN, NameNode first. */
+  public static List<Daemon> find(FileSystem dataFs, Configuration conf) {
+    List<Daemon> out = new ArrayList<>();
+    DistributedFileSystem dfs = io.hbench.core.cluster.ClusterChanges.hdfs(dataFs);
+    if (dfs != null) {
+      String http = conf.get("dfs.namenode.http-address");
+      int rpc = dfs.getUri().getPort() > 0 ? dfs.getUri().getPort() : 8020;
+      if (http != null && !http.startsWith("0.0.0.0")) {
+        out.add(new Daemon(Role.NAMENODE, dfs.getUri().getHost() + ":" + rpc,
+            URI.create("http://" + http), rpc));
+      }
+      try {
+        for (DatanodeInfo d : dfs.getDataNodeStats(DatanodeReportType.LIVE)) {
+          out.add(new Daemon(Role.DATANODE, d.getXferAddr(),
+              URI.create("http://" + d.getIpAddr() + ":" + d.getInfoPort()), d.getIpcPort()));
+        }
+      } catch (IOException | RuntimeException e) {
+        // Not allowed to list datanodes: their figures are left out.
+      }
+    }
+    out.addAll(yarn(conf));
+    return out;
+  }
+
+  private static List<Daemon> yarn(Configuration conf) {
+    String web = conf.get("yarn.resourcemanager.webapp.address");
+    if (!"yarn".equals(conf.get("mapreduce.framework.name")) || web == null
+        || web.startsWith("0.0.0.0")) {
+      return List.of();
+    }
+    List<Daemon> out = new ArrayList<>();
+    out.add(new Daemon(Role.RESOURCEMANAGER, conf.get("yarn.resourcemanager.address", web),
+        URI.create("http://" + web), null));
+    try (org.apache.hadoop.yarn.client.api.YarnClient yarn =
+        org.apache.hadoop.yarn.client.api.YarnClient.createYarnClient()) {
+      yarn.init(new org.apache.hadoop.yarn.conf.YarnConfiguration(conf));
+      yarn.start();
+      for (org.apache.hadoop.yarn.api.records.NodeReport n :
+          yarn.getNodeReports(org.apache.hadoop.yarn.api.records.NodeState.RUNNING)) {
+        out.add(new Daemon(Role.NODEMANAGER, n.getNodeId().toString(),
+            URI.create("http://" + n.getHttpAddress()), n.getNodeId().getPort()));
+      }
+    } catch (IOException | org.apache.hadoop.yarn.exceptions.YarnException | RuntimeException e) {
+      // The ResourceManager did not list its nodes: their figures are left out.
+    }
+    return out;
+  }
+}

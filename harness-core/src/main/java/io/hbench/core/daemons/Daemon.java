@@ -1,0 +1,53 @@
+package io.hbench.core.daemons;
+
+import java.net.URI;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * A server process whose own metrics hbench reads from its {@code /jmx}: what it is, which node
+ * it is, and where its HTTP server listens.
+ *
+ * <p>Several daemons may share one JVM, and so one set of beans (the embedded cluster runs all of
+ * them in hbench's process): {@code rpcPort} and {@code node} pick this daemon's beans out of
+ * them (a NameNode's {@code RpcActivityForPort<rpcPort>}, a datanode's {@code
+ * DataNodeActivity-<host>-<port>}).
+ *
+ * @param role what the daemon is
+ * @param node how records name it: a datanode by its transfer address, as {@code
+ *     datanodes_lost} does; others by their RPC or HTTP address
+ * @param http the base URL of its HTTP server ({@code http://host:port})
+ * @param rpcPort the port of its client RPC server, or null if it has none or it is not known
+ */
+public record Daemon(Role role, String node, URI http, Integer rpcPort) {
+
+  /** The kinds of daemon hbench knows figures of. */
+  public enum Role {
+    NAMENODE("NameNode"),
+    DATANODE("DataNode"),
+    RESOURCEMANAGER("ResourceManager"),
+    NODEMANAGER("NodeManager");
+
+    private final String service;
+
+    Role(String service) {
+      this.service = service;
+    }
+
+    /** The name records use: {@code namenode}, {@code datanode} ... */
+    public String label() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The {@code service=} its beans are registered under in a JVM of its own. */
+    public String service() {
+      return service;
+    }
+  }
+
+  public Daemon {
+    Objects.requireNonNull(role, "role");
+    Objects.requireNonNull(node, "node");
+    Objects.requireNonNull(http, "http");
+  }
+}

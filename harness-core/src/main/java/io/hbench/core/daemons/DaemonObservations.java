@@ -1,0 +1,126 @@
+package io.hbench.core.daemons;
+
+import io.hbench.core.result.DaemonFigures;
+import io.hbench.core.result.Metric;
+import io.hbench.core.result.PhaseResult;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What stands out among the daemons' figures of one phase, as observations with their numbers,
+ * never verdicts: a daemon far slower than its peers at the same work, a NameNode whose RPC queue
+ * time rose during the phase, a JVM that spent a large share of the phase collecting garbage, a
+ * volume or container that failed, a daemon that could not be read.
+ */
+public final class DaemonObservations {
+
+  /** A peer is far off when its figure is at least this many times the others' median. */
+  public static final double SKEW = 2.0;
+
+  /** A GC share of the phase's wall time worth noting. */
+  public static final double GC_SHARE = 0.10;
+
+  /** Figures compared between peers: mean times per operation, where a slow node shows. */
+  private static final List<String> PEER_TIMES = List.of("write_block_ms", "read_block_ms",
+      "packet_ack_rtt_ns", "flush_ns", "fsync_ns", "container_launch_ms");
+
+  /** Below these a difference is noise, however large the ratio. */
+  private static double floor(String unit) {
+    return "ns".equals(unit) ? 100_000 : 1.0;
+  }
+
+  /**
+   * One observation.
+   *
+   * @param daemon the daemon it is about ({@code datanode 127.0.0.1:9866})
+   * @param text what was seen, with its numbers
+   */
+  public record Observation(String daemon, String text) {}
+
+  private DaemonObservations() {}
+
+  /** What stands out in {@code phase}; empty when nothing does or it has no daemons' figures. */
+  public static List<Observation> of(PhaseResult phase) {
+    List<Observation> out = new ArrayList<>();
+    List<DaemonFigures> all = phase.daemons();
+    if (all == null) {
+      return out;
+    }
+    for (DaemonFigures d : all) {
+      if (d.unreachable() != null) {
+        out.add(new Observation(name(d), "not read: " + d.unreachable()));
+      }
+    }
+    for (String figure : PEER_TIMES) {
+      out.addAll(skew(all, figure));
+    }
+    for (DaemonFigures d : all) {
+      Metric queue = d.metric("rpc_queue_ms_max");
+      List<Double> series = d.series() == null ? null : d.series().get("rpc_queue_ms");
+      Double first = series == null ? null : series.stream().filter(v -> v != null).findFirst().orElse(null);
+      if (queue != null && first != null && queue.value() >= floor("ms")
+          && queue.value() >= SKEW * first) {
+        Metric length = d.metric("call_queue_length_max");
+        out.add(new Observation(name(d), String.format(Locale.ROOT,
+            "RPC queue time rose from %s ms to %s ms%s", number(first), number(queue.value()),
+            length == null ? "" : "; call queue up to " + number(length.value()))));
+      }
+      Metric gc = d.metric("gc_ms");
+      if (gc != null && phase.seconds() > 0 && gc.value() / 1000 / phase.seconds() >= GC_SHARE) {
+        out.add(new Observation(name(d), String.format(Locale.ROOT,
+            "GC took %s s, %.0f%% of the phase's %s s", number(gc.value() / 1000),
+            100 * gc.value() / 1000 / phase.seconds(), number(phase.seconds()))));
+      }
+      for (String failures : List.of("volume_failures", "containers_failed")) {
+        Metric m = d.metric(failures);
+        if (m != null && m.value() > 0) {
+          out.add(new Observation(name(d), failures.replace('_', ' ') + ": " + number(m.value())));
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Daemons of one role whose mean of {@code figure} is far above the median of their peers'. */
+  private static List<Observation> skew(List<DaemonFigures> all, String figure) {
+    List<DaemonFigures> peers = all.stream().filter(d -> d.metric(figure) != null).toList();
+    List<Observation> out = new ArrayList<>();
+    for (DaemonFigures d : peers) {
+      List<DaemonFigures> others = peers.stream()
+          .filter(o -> o != d && o.role().equals(d.role())).toList();
+      if (others.isEmpty()) {
+        continue;
+      }
+      double median = median(others.stream().map(o -> o.metric(figure).value()).toList());
+      Metric m = d.metric(figure);
+      if (m.value() >= SKEW * median && m.value() - median >= floor(m.unit())) {
+        out.add(new Observation(name(d), String.format(Locale.ROOT,
+            "%s %s %s, %s times the median of its %d peer%s (%s %s)", figure, number(m.value()),
+            m.unit(), median > 0 ? number(m.value() / median) : "many", others.size(),
+            others.size() == 1 ? "" : "s", number(median), m.unit())));
+      }
+    }
+    return out;
+  }
+
+  private static double median(List<Double> values) {
+    List<Double> sorted = values.stream().sorted(Comparator.naturalOrder()).toList();
+    int n = sorted.size();
+    return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+  }
+
+  private static String name(DaemonFigures d) {
+    return d.role() + " " + d.node();
+  }
+
+  /** Three significant figures, without a trailing .0. */
+  static String number(double v) {
+    if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+      return Long.toString((long) v);
+    }
+    return new java.math.BigDecimal(v).round(new java.math.MathContext(3)).stripTrailingZeros()
+        .toPlainString();
+  }
+}

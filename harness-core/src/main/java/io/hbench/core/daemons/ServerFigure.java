@@ -1,0 +1,141 @@
+package io.hbench.core.daemons;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.hbench.core.daemons.Daemon.Role;
+import io.hbench.core.result.Metric;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One figure hbench reads from a daemon's beans: which bean and attribute, the name records give
+ * it, its unit, and whether it is a counter (the phase's figure is its growth from the phase's
+ * start to its end) or a gauge (the phase's figures are the minimum, mean and maximum of its
+ * samples). The catalogue {@link #ALL} is what {@code --metrics} records.
+ *
+ * <p>A bean is named by its {@code name=} part ({@code NameNodeActivity}), which may hold {@code
+ * {port}} (the daemon's RPC port) and {@code {node}} (a datanode's host and transfer port, as it
+ * names its activity bean): see {@link Daemon}. The figures of every daemon (role null) are its
+ * JVM's.
+ *
+ * @param role the daemon kind whose beans hold it; null for every daemon (the JVM's figures)
+ * @param bean the {@code name=} part of the bean's name, with placeholders
+ * @param attribute the attribute of the bean
+ * @param name the figure's name in records, snake_case
+ * @param unit its unit (a {@link Metric} unit)
+ * @param counter true for a counter, false for a gauge
+ * @param better which direction is better for the bottleneck summary
+ */
+public record ServerFigure(Role role, String bean, String attribute, String name, String unit,
+    boolean counter, Metric.Better better) {
+
+
+  private static ServerFigure counter(Role role, String bean, String attribute, String name,
+      String unit) {
+    return new ServerFigure(role, bean, attribute, name, unit, true, Metric.Better.NONE);
+  }
+
+  private static ServerFigure gauge(Role role, String bean, String attribute, String name,
+      String unit) {
+    return new ServerFigure(role, bean, attribute, name, unit, false, Metric.Better.LOWER);
+  }
+
+  /** Milliseconds, as Hadoop's rates publish their mean times unless named Nanos. */
+  private static final String MS = Metric.MILLISECONDS;
+
+  private static final String NS = "ns";
+
+  /** Every figure {@code --metrics} records. */
+  public static final List<ServerFigure> ALL = List.of(
+      // NameNode: its RPC server (queue and processing time: what a client waits on) and the
+      // namespace operations it served.
+      counter(Role.NAMENODE, "RpcActivityForPort{port}", "RpcProcessingTimeNumOps", "rpc_calls", Metric.COUNT),
+      gauge(Role.NAMENODE, "RpcActivityForPort{port}", "RpcQueueTimeAvgTime", "rpc_queue_ms", MS),
+      gauge(Role.NAMENODE, "RpcActivityForPort{port}", "RpcProcessingTimeAvgTime", "rpc_processing_ms", MS),
+      gauge(Role.NAMENODE, "RpcActivityForPort{port}", "CallQueueLength", "call_queue_length", Metric.COUNT),
+      gauge(Role.NAMENODE, "RpcActivityForPort{port}", "NumOpenConnections", "open_connections", Metric.COUNT),
+      gauge(Role.NAMENODE, "RpcActivityForPort{port}", "NumInProcessHandler", "handlers_busy", Metric.COUNT),
+      counter(Role.NAMENODE, "NameNodeActivity", "CreateFileOps", "create_file_ops", Metric.COUNT),
+      counter(Role.NAMENODE, "NameNodeActivity", "FilesCreated", "files_created", Metric.COUNT),
+      counter(Role.NAMENODE, "NameNodeActivity", "AddBlockOps", "add_block_ops", Metric.COUNT),
+      counter(Role.NAMENODE, "NameNodeActivity", "GetBlockLocations", "get_block_locations", Metric.COUNT),
+      counter(Role.NAMENODE, "NameNodeActivity", "FileInfoOps", "file_info_ops", Metric.COUNT),
+      counter(Role.NAMENODE, "NameNodeActivity", "GetListingOps", "get_listing_ops", Metric.COUNT),
+      counter(Role.NAMENODE, "NameNodeActivity", "FilesRenamed", "files_renamed", Metric.COUNT),
+      counter(Role.NAMENODE, "NameNodeActivity", "DeleteFileOps", "delete_file_ops", Metric.COUNT),
+      counter(Role.NAMENODE, "NameNodeActivity", "TransactionsNumOps", "edit_transactions", Metric.COUNT),
+      gauge(Role.NAMENODE, "NameNodeActivity", "SyncsAvgTime", "edit_sync_ms", MS),
+      // DataNode: what it moved, and how long its block operations and their steps took.
+      counter(Role.DATANODE, "DataNodeActivity-{node}", "BytesWritten", "bytes_written", Metric.BYTES),
+      counter(Role.DATANODE, "DataNodeActivity-{node}", "BytesRead", "bytes_read", Metric.BYTES),
+      counter(Role.DATANODE, "DataNodeActivity-{node}", "BlocksWritten", "blocks_written", Metric.COUNT),
+      counter(Role.DATANODE, "DataNodeActivity-{node}", "BlocksRead", "blocks_read", Metric.COUNT),
+      counter(Role.DATANODE, "DataNodeActivity-{node}", "VolumeFailures", "volume_failures", Metric.COUNT),
+      gauge(Role.DATANODE, "DataNodeActivity-{node}", "WriteBlockOpAvgTime", "write_block_ms", MS),
+      gauge(Role.DATANODE, "DataNodeActivity-{node}", "ReadBlockOpAvgTime", "read_block_ms", MS),
+      gauge(Role.DATANODE, "DataNodeActivity-{node}", "PacketAckRoundTripTimeNanosAvgTime", "packet_ack_rtt_ns", NS),
+      gauge(Role.DATANODE, "DataNodeActivity-{node}", "FlushNanosAvgTime", "flush_ns", NS),
+      gauge(Role.DATANODE, "DataNodeActivity-{node}", "FsyncNanosAvgTime", "fsync_ns", NS),
+      gauge(Role.DATANODE, "DataNodeActivity-{node}", "DataNodeActiveXceiversCount", "active_xceivers", Metric.COUNT),
+      // YARN: containers handed out, and how long a NodeManager took to launch one.
+      counter(Role.RESOURCEMANAGER, "QueueMetrics,q0=root", "AggregateContainersAllocated", "containers_allocated", Metric.COUNT),
+      gauge(Role.RESOURCEMANAGER, "QueueMetrics,q0=root", "AllocatedContainers", "containers_running", Metric.COUNT),
+      gauge(Role.RESOURCEMANAGER, "QueueMetrics,q0=root", "PendingContainers", "containers_pending", Metric.COUNT),
+      counter(Role.NODEMANAGER, "NodeManagerMetrics", "ContainersLaunched", "containers_launched", Metric.COUNT),
+      counter(Role.NODEMANAGER, "NodeManagerMetrics", "ContainersFailed", "containers_failed", Metric.COUNT),
+      gauge(Role.NODEMANAGER, "NodeManagerMetrics", "ContainersRunning", "containers_running", Metric.COUNT),
+      gauge(Role.NODEMANAGER, "NodeManagerMetrics", "ContainerLaunchDurationAvgTime", "container_launch_ms", MS),
+      // Every daemon's JVM: collections and their time, heap, threads waiting on a lock.
+      counter(null, "JvmMetrics", "GcCount", "gc_count", Metric.COUNT),
+      counter(null, "JvmMetrics", "GcTimeMillis", "gc_ms", MS),
+      gauge(null, "JvmMetrics", "MemHeapUsedM", "heap_used_mb", "MB"),
+      gauge(null, "JvmMetrics", "ThreadsBlocked", "threads_blocked", Metric.COUNT));
+
+  /**
+   * Whether this is a mean time per operation over the daemon's last metrics period (Hadoop's
+   * {@code ...AvgTime}), which reads 0 for a period in which the operation did not happen.
+   */
+  public boolean meanTime() {
+    return !counter && attribute.endsWith("AvgTime");
+  }
+
+  /** The figures of a daemon of {@code role}. */
+  public static List<ServerFigure> of(Role role) {
+    return ALL.stream().filter(f -> f.role() == null || f.role() == role).toList();
+  }
+
+  /**
+   * This figure's value in {@code beans} (one read of the daemon's {@code /jmx}), or null when the
+   * daemon does not publish it (an older version, a metric switched off).
+   */
+  public Double read(Daemon daemon, Map<String, JsonNode> beans) {
+    JsonNode found;
+    if (role == null) {
+      // The JVM's, under the daemon's own service only: in a JVM several daemons share (the
+      // embedded cluster) they are registered once per daemon under scrambled names, and read
+      // once, with the daemon that registered them first.
+      found = beans.get("Hadoop:service=" + daemon.role().service() + ",name=" + bean);
+    } else if (bean.contains("{node}")) {
+      // A datanode names its bean by its host as it sees itself (a host name or an address,
+      // which need not be the NameNode's view of it) and its transfer port: matched by the port.
+      String prefix = ",name=" + bean.substring(0, bean.indexOf("{node}"));
+      String port = daemon.node().substring(daemon.node().lastIndexOf(':') + 1);
+      found = beans.entrySet().stream()
+          .filter(e -> e.getKey().contains(prefix) && e.getKey().endsWith("-" + port))
+          .map(Map.Entry::getValue).findFirst().orElse(null);
+    } else {
+      // By name, whatever the service: a daemon in a shared JVM registers its beans under the
+      // service that started the metrics system last.
+      String name = ",name=" + beanName(daemon);
+      found = beans.entrySet().stream().filter(e -> e.getKey().endsWith(name))
+          .map(Map.Entry::getValue).findFirst().orElse(null);
+    }
+    JsonNode v = found == null ? null : found.get(attribute);
+    return v != null && v.isNumber() ? v.asDouble() : null;
+  }
+
+  String beanName(Daemon daemon) {
+    return bean
+        .replace("{port}", daemon.rpcPort() == null ? "" : daemon.rpcPort().toString())
+        .replace("{node}", daemon.node().replace(':', '-'));
+  }
+}

@@ -1,0 +1,38 @@
+package io.hbench.core.result;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one daemon of the cluster reported about itself during a phase ({@code --metrics}), read
+ * from its {@code /jmx}: a counter's growth over the phase, a gauge's minimum, mean and maximum
+ * over the samples ({@code name_min}, {@code name}, {@code name_max}), and the samples themselves
+ * for the report's charts.
+ *
+ * @param role {@code namenode}, {@code datanode}, {@code resourcemanager}, {@code nodemanager}
+ * @param node which one: a datanode by its transfer address, others by their address
+ * @param unreachable why it could not be read, when no sample could; the point is not failed
+ * @param samples how many reads succeeded
+ * @param metrics the phase's figures of the daemon, as typed metrics
+ * @param series the samples: {@code t}, seconds since the phase began, and each figure's values
+ *     at those times (null where a read had no value)
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonPropertyOrder({"role", "node", "unreachable", "samples", "metrics", "series"})
+public record DaemonFigures(
+    @JsonProperty("role") String role,
+    @JsonProperty("node") String node,
+    @JsonProperty("unreachable") String unreachable,
+    @JsonProperty("samples") int samples,
+    @JsonProperty("metrics") List<Metric> metrics,
+    @JsonProperty("series") Map<String, List<Double>> series) {
+
+  /** The metric {@code name} of this daemon, or null. */
+  public Metric metric(String name) {
+    return metrics == null ? null
+        : metrics.stream().filter(m -> m.name().equals(name)).findFirst().orElse(null);
+  }
+}

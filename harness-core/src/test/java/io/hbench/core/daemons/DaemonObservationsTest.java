@@ -1,0 +1,71 @@
+package io.hbench.core.daemons;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hbench.core.daemons.DaemonObservations.Observation;
+import io.hbench.core.result.DaemonFigures;
+import io.hbench.core.result.Metric;
+import io.hbench.core.result.PhaseResult;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class DaemonObservationsTest {
+
+  private static DaemonFigures datanode(String node, double writeMs) {
+    return new DaemonFigures("datanode", node, null, 3,
+        List.of(Metric.of("write_block_ms", Metric.MILLISECONDS, writeMs, Metric.Better.LOWER)), null);
+  }
+
+  private static List<Observation> of(double seconds, DaemonFigures... daemons) {
+    return DaemonObservations.of(
+        new PhaseResult("write", seconds, 0, null, null).withDaemons(List.of(daemons)));
+  }
+
+  @Test
+  void aDatanodeFarSlowerThanItsPeersIsNamedWithItsNumbers() {
+    List<Observation> seen = of(10, datanode("a:1", 1000), datanode("b:2", 10), datanode("c:3", 14));
+    assertEquals(1, seen.size(), seen.toString());
+    assertEquals("datanode a:1", seen.get(0).daemon());
+    assertEquals("write_block_ms 1000 ms, 83.3 times the median of its 2 peers (12 ms)",
+        seen.get(0).text());
+  }
+
+  @Test
+  void peersAlikeOrApartByLessThanAMillisecondAreNotNoted() {
+    assertEquals(List.of(), of(10, datanode("a:1", 30), datanode("b:2", 20), datanode("c:3", 25)));
+    // Three times the others, but 0.6 ms apart: noise.
+    assertEquals(List.of(), of(10, datanode("a:1", 0.9), datanode("b:2", 0.3), datanode("c:3", 0.3)));
+  }
+
+  @Test
+  void aRisingQueueTimeAndALargeGcShareAreNoted() {
+    DaemonFigures nn = new DaemonFigures("namenode", "nn:8020", null, 4,
+        List.of(Metric.of("rpc_queue_ms_max", Metric.MILLISECONDS, 12, Metric.Better.LOWER),
+            Metric.of("call_queue_length_max", Metric.COUNT, 40, Metric.Better.LOWER),
+            Metric.of("gc_ms", Metric.MILLISECONDS, 1500, Metric.Better.LOWER)),
+        Map.of("t", List.of(0.0, 5.0, 10.0, 10.5),
+            "rpc_queue_ms", Arrays.asList(null, 0.1, 12.0, 3.0)));
+    List<Observation> seen = of(10, nn);
+    assertEquals(List.of(
+        new Observation("namenode nn:8020", "RPC queue time rose from 0.1 ms to 12 ms; call queue up to 40"),
+        new Observation("namenode nn:8020", "GC took 1.5 s, 15% of the phase's 10 s")), seen);
+  }
+
+  @Test
+  void anUnreadDaemonAndFailedVolumesAreNoted() {
+    DaemonFigures gone = new DaemonFigures("datanode", "d:1", "Connection refused", 0, null, null);
+    DaemonFigures failing = new DaemonFigures("datanode", "e:2", null, 2,
+        List.of(Metric.of("volume_failures", Metric.COUNT, 1, Metric.Better.NONE)), null);
+    List<Observation> seen = of(10, gone, failing);
+    assertEquals(List.of(new Observation("datanode d:1", "not read: Connection refused"),
+        new Observation("datanode e:2", "volume failures: 1")), seen);
+  }
+
+  @Test
+  void withoutTheDaemonsFiguresThereIsNothingToSay() {
+    assertTrue(DaemonObservations.of(new PhaseResult("write", 1, 0, null, null)).isEmpty());
+  }
+}

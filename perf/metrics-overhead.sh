@@ -31,9 +31,12 @@ once() {
   [ "$1" = metrics ] && flag="--metrics --metrics-interval $INTERVAL -D hbench.metrics.period=0.5"
   before=0
   [ -f "$RESULTS" ] && before=$(wc -l < "$RESULTS")
-  cpu=$( { /usr/bin/time -f '%U %S' java -cp "$CONF_DIR:$STANDALONE" io.hbench.cli.Main dfsio \
+  local tf; tf=$(mktemp)
+  # time's own report goes to a file: the redirections below apply to time itself.
+  /usr/bin/time -o "$tf" -f '%U %S' java -cp "$CONF_DIR:$STANDALONE" io.hbench.cli.Main dfsio \
     --mode write --files "$FILES" --size "$SIZE" --cluster conf --base-dir "/overhead/$1" $flag \
-    --out "$RESULTS" >/dev/null 2>/dev/null; } 2>&1 | tail -1 | awk '{print $1 + $2}')
+    --out "$RESULTS" >/dev/null 2>/dev/null
+  cpu=$(tail -1 "$tf" | awk '{print $1 + $2}'); rm -f "$tf"
   python3 - "$RESULTS" "$before" "$cpu" <<'PY'
 import json, sys
 r = json.loads(open(sys.argv[1]).read().splitlines()[int(sys.argv[2])])

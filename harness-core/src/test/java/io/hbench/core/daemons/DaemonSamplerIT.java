@@ -74,7 +74,7 @@ class DaemonSamplerIT {
     int files = 5;
     byte[] buffer = new byte[1 << 20];
     for (int i = 0; i < files; i++) {
-      try (FSDataOutputStream out = fs.create(new Path("/work/f" + i))) {
+      try (FSDataOutputStream out = fs.create(new Path("/daemons-it/f" + i))) {
         for (int m = 0; m <= i; m++) {
           out.write(buffer);
           bytes += buffer.length;

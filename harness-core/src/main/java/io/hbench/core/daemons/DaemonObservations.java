@@ -19,6 +19,12 @@ public final class DaemonObservations {
   /** A peer is far off when its figure is at least this many times the others' median. */
   public static final double SKEW = 2.0;
 
+  /**
+   * How far the NameNode's RPC queue time must rise above its first sample to be noted: a busy
+   * embedded NameNode wanders by a millisecond or two with nothing queued.
+   */
+  public static final double QUEUE_RISE_MS = 5.0;
+
   /** A GC share of the phase's wall time worth noting. */
   public static final double GC_SHARE = 0.10;
 
@@ -60,12 +66,13 @@ public final class DaemonObservations {
       Metric queue = d.metric("rpc_queue_ms_max");
       List<Double> series = d.series() == null ? null : d.series().get("rpc_queue_ms");
       Double first = series == null ? null : series.stream().filter(v -> v != null).findFirst().orElse(null);
-      if (queue != null && first != null && queue.value() >= floor("ms")
+      if (queue != null && first != null && queue.value() - first >= QUEUE_RISE_MS
           && queue.value() >= SKEW * first) {
         Metric length = d.metric("call_queue_length_max");
         out.add(new Observation(name(d), String.format(Locale.ROOT,
             "RPC queue time rose from %s ms to %s ms%s", number(first), number(queue.value()),
-            length == null ? "" : "; call queue up to " + number(length.value()))));
+            length == null || length.value() == 0 ? ""
+                : "; call queue up to " + number(length.value()))));
       }
       Metric gc = d.metric("gc_ms");
       if (gc != null && phase.seconds() > 0 && gc.value() / 1000 / phase.seconds() >= GC_SHARE) {

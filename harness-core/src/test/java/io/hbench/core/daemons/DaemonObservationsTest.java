@@ -55,6 +55,16 @@ class DaemonObservationsTest {
   }
 
   @Test
+  void aQueueTimeWanderingByAMillisecondIsNotNoted() {
+    // Seen in CI on the embedded cluster: 0 ms to 1.27 ms with nothing queued.
+    DaemonFigures nn = new DaemonFigures("namenode", "nn:8020", null, 3,
+        List.of(Metric.of("rpc_queue_ms_max", Metric.MILLISECONDS, 1.27, Metric.Better.LOWER),
+            Metric.of("call_queue_length_max", Metric.COUNT, 0, Metric.Better.LOWER)),
+        Map.of("t", List.of(0.0, 5.0, 5.5), "rpc_queue_ms", List.of(0.0, 1.27, 0.4)));
+    assertEquals(List.of(), of(10, nn));
+  }
+
+  @Test
   void anUnreadDaemonAndFailedVolumesAreNoted() {
     DaemonFigures gone = new DaemonFigures("datanode", "d:1", "Connection refused", 0, null, null);
     DaemonFigures failing = new DaemonFigures("datanode", "e:2", null, 2,

@@ -146,6 +146,25 @@ class MetricsIT {
       assertTrue(p.out.lines().noneMatch(l -> l.contains("datanode " + other + " ")
           && l.contains("times the median")), p.out);
     }
+    // The report shows the same: the slow datanode's write_block_ms in red among its peers' bars,
+    // and its line red in the phase's charts.
+    Path page = tmp.resolve("slow.html");
+    BenchProcess report = BenchProcess.run(null, "report", "--html", page.toString(), out.toString());
+    assertEquals(0, report.exitCode, report.toString());
+    try (io.hbench.core.report.HeadlessChromium chrome =
+        new io.hbench.core.report.HeadlessChromium(io.hbench.core.report.HeadlessChromium.find())) {
+      chrome.open(page);
+      com.fasterxml.jackson.databind.JsonNode skew = chrome.evaluate("JSON.parse(JSON.stringify("
+          + "[...document.querySelectorAll('td.skew')].map(td => [td.closest('tr').firstChild"
+          + ".textContent, td.title])))");
+      assertEquals(1, skew.size(), skew.toString());
+      assertEquals(slow, skew.get(0).get(0).asText());
+      assertTrue(skew.get(0).get(1).asText().startsWith("write_block_ms"), skew.toString());
+      assertTrue(chrome.evaluate("window.hbenchCharts.some(c => c.kind === 'daemon' && c.stands"
+          + " === 1 && c.lines === 3)").asBoolean());
+      assertTrue(chrome.errors.isEmpty(), chrome.errors.toString());
+      chrome.screenshot(Path.of("target", "report-screenshots", "metrics-slow-datanode.png"), 1400);
+    }
   }
 
   @Test

@@ -25,12 +25,16 @@ public final class DaemonObservations {
    */
   public static final double QUEUE_RISE_MS = 5.0;
 
+  /** A region server's compaction or flush queue this long is worth noting. */
+  public static final double QUEUE_LENGTH = 5;
+
   /** A GC share of the phase's wall time worth noting. */
   public static final double GC_SHARE = 0.10;
 
   /** Figures compared between peers: mean times per operation, where a slow node shows. */
   private static final List<String> PEER_TIMES = List.of("write_block_ms", "read_block_ms",
-      "packet_ack_rtt_ns", "flush_ns", "fsync_ns", "container_launch_ms");
+      "packet_ack_rtt_ns", "flush_ns", "fsync_ns", "container_launch_ms", "get_ms", "put_ms",
+      "scan_ms");
 
   /** Below these a difference is noise, however large the ratio. */
   private static double floor(String unit) {
@@ -41,9 +45,11 @@ public final class DaemonObservations {
    * One observation.
    *
    * @param daemon the daemon it is about ({@code datanode 127.0.0.1:9866})
+   * @param figure the figure it is about, as named in {@link DaemonFigures#metrics()}; null when
+   *     it is about the daemon as a whole (not read)
    * @param text what was seen, with its numbers
    */
-  public record Observation(String daemon, String text) {}
+  public record Observation(String daemon, String figure, String text) {}
 
   private DaemonObservations() {}
 
@@ -56,7 +62,8 @@ public final class DaemonObservations {
     }
     for (DaemonFigures d : all) {
       if (d.unreachable() != null) {
-        out.add(new Observation(name(d), "not read: " + d.unreachable()));
+        out.add(new Observation(name(d), null,
+            (d.samples() == 0 ? "not read: " : "") + d.unreachable()));
       }
     }
     for (String figure : PEER_TIMES) {
@@ -69,21 +76,33 @@ public final class DaemonObservations {
       if (queue != null && first != null && queue.value() - first >= QUEUE_RISE_MS
           && queue.value() >= SKEW * first) {
         Metric length = d.metric("call_queue_length_max");
-        out.add(new Observation(name(d), String.format(Locale.ROOT,
+        out.add(new Observation(name(d), "rpc_queue_ms_max", String.format(Locale.ROOT,
             "RPC queue time rose from %s ms to %s ms%s", number(first), number(queue.value()),
             length == null || length.value() == 0 ? ""
                 : "; call queue up to " + number(length.value()))));
       }
       Metric gc = d.metric("gc_ms");
       if (gc != null && phase.seconds() > 0 && gc.value() / 1000 / phase.seconds() >= GC_SHARE) {
-        out.add(new Observation(name(d), String.format(Locale.ROOT,
+        out.add(new Observation(name(d), "gc_ms", String.format(Locale.ROOT,
             "GC took %s s, %.0f%% of the phase's %s s", number(gc.value() / 1000),
             100 * gc.value() / 1000 / phase.seconds(), number(phase.seconds()))));
       }
-      for (String failures : List.of("volume_failures", "containers_failed")) {
+      for (String q : List.of("compaction_queue", "flush_queue")) {
+        // A region server's queue that builds up: writes will soon be blocked behind it.
+        Metric max = d.metric(q + "_max");
+        Metric min = d.metric(q + "_min");
+        if (max != null && min != null && max.value() >= QUEUE_LENGTH && max.value() > min.value()) {
+          out.add(new Observation(name(d), q + "_max", String.format(Locale.ROOT,
+              "%s grew from %s to %s", q.replace('_', ' '), number(min.value()),
+              number(max.value()))));
+        }
+      }
+      for (String failures : List.of("volume_failures", "containers_failed",
+          "dead_region_servers_max")) {
         Metric m = d.metric(failures);
         if (m != null && m.value() > 0) {
-          out.add(new Observation(name(d), failures.replace('_', ' ') + ": " + number(m.value())));
+          out.add(new Observation(name(d), failures,
+              failures.replace("_max", "").replace('_', ' ') + ": " + number(m.value())));
         }
       }
     }
@@ -103,7 +122,7 @@ public final class DaemonObservations {
       double median = median(others.stream().map(o -> o.metric(figure).value()).toList());
       Metric m = d.metric(figure);
       if (m.value() >= SKEW * median && m.value() - median >= floor(m.unit())) {
-        out.add(new Observation(name(d), String.format(Locale.ROOT,
+        out.add(new Observation(name(d), figure, String.format(Locale.ROOT,
             "%s %s %s, %s times the median of its %d peer%s (%s %s)", figure, number(m.value()),
             m.unit(), median > 0 ? number(m.value() / median) : "many", others.size(),
             others.size() == 1 ? "" : "s", number(median), m.unit())));
@@ -118,7 +137,8 @@ public final class DaemonObservations {
     return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
   }
 
-  private static String name(DaemonFigures d) {
+  /** How observations and the report name a daemon: its role and node. */
+  public static String name(DaemonFigures d) {
     return d.role() + " " + d.node();
   }
 

@@ -27,8 +27,9 @@ import java.util.Set;
  * headline figure against the point (one line per label, a band from the repeats' min to max,
  * failed points ringed, a log axis when sizes span a decade, a tooltip with each point's
  * environment and settings), a latency-percentile chart per operation load from the merged
- * histograms, the same tables as the text report, and the environment of each label with the
- * settings that differ highlighted. Charts are drawn by uPlot, whose script and style are read
+ * histograms, the same tables as the text report, the cluster's daemons beside each phase when
+ * they were read ({@code --metrics}, see {@link DaemonCharts}), and the environment of each label
+ * with the settings that differ highlighted. Charts are drawn by uPlot, whose script and style are read
  * from its WebJar and inlined: the page makes no network request.
  */
 public final class HtmlReport {
@@ -53,6 +54,7 @@ public final class HtmlReport {
     ObjectNode data = JSON.createObjectNode();
     ArrayNode charts = data.putArray("charts");
     ArrayNode latency = data.putArray("latency");
+    ArrayNode daemons = data.putArray("daemons");
     // Tooltips once per suite, shared by its charts: they are most of a large page's data.
     ArrayNode allTips = data.putArray("tips");
     StringBuilder body = new StringBuilder();
@@ -90,6 +92,7 @@ public final class HtmlReport {
       for (Table t : ReportTables.of(s)) {
         body.append(table(t));
       }
+      body.append(DaemonCharts.section(s, daemons));
       body.append(environment(s));
       body.append("</section>\n");
     }

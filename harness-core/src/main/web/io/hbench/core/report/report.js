@@ -134,7 +134,57 @@
     window.hbenchCharts.push({id: c.id, kind: 'latency', labels: c.series.length, points: c.x.length, plot: u});
   }
 
+  // A daemon's figure over the phase: one line per daemon, aligned on their sample times (each
+  // daemon is read at its own instant), a daemon that stands out in red and thick, and a dashed
+  // mark where the client's phase ended (the last read comes one metrics period after it).
+  function daemonChart(c) {
+    var el = document.getElementById(c.id);
+    var d = c.lines.length === 1 ? [c.lines[0].t, c.lines[0].y]
+      : uPlot.join(c.lines.map(function (l) { return [l.t, l.y]; }));
+    var calm = palette.filter(function (p) { return p !== '#d62728'; });
+    var series = [{label: 's', value: function (u, v) { return v == null ? '-' : fmt(v) + ' s'; }}];
+    c.lines.forEach(function (l, k) {
+      series.push({label: l.label + (l.stands ? ' (stands out)' : ''), spanGaps: true,
+        stroke: l.stands ? '#d62728' : calm[k % calm.length], width: l.stands ? 3 : 1.5,
+        points: {show: true, size: 4}, value: function (u, v) { return fmt(v) + ' ' + c.unit; }});
+    });
+    var u = new uPlot({
+      title: c.title,
+      width: width(el),
+      height: 240,
+      scales: {x: {time: false}, y: {range: function (u, min, max) { return [Math.min(0, min), max > 0 ? max * 1.08 : 1]; }}},
+      series: series,
+      axes: [{label: 'seconds since the phase began'}, {label: c.unit, size: 60}],
+      hooks: {draw: [function (u) {
+        var x = Math.round(u.valToPos(c.end, 'x', true));
+        var ctx = u.ctx;
+        ctx.save();
+        ctx.strokeStyle = '#888';
+        ctx.setLineDash([5, 4]);
+        ctx.beginPath();
+        ctx.moveTo(x, u.bbox.top);
+        ctx.lineTo(x, u.bbox.top + u.bbox.height);
+        ctx.stroke();
+        ctx.restore();
+      }]}
+    }, d, el);
+    window.hbenchCharts.push({id: c.id, kind: 'daemon', lines: c.lines.length,
+      stands: c.lines.filter(function (l) { return l.stands; }).length, points: d[0].length, plot: u});
+  }
+
   data.charts.forEach(function (c) { c.tips = data.tips[c.tips]; figureChart(c); });
   data.latency.forEach(latencyChart);
+  // A phase's daemons are drawn when their box is open: a long sweep has hundreds of them.
+  data.daemons.forEach(function (c) {
+    var box = document.getElementById(c.id).closest('details');
+    if (!box || box.open) {
+      daemonChart(c);
+      return;
+    }
+    box.addEventListener('toggle', function once() {
+      box.removeEventListener('toggle', once);
+      daemonChart(c);
+    });
+  });
   document.addEventListener('mouseleave', function () { tip.hidden = true; });
 })();

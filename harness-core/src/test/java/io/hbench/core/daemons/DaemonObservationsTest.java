@@ -50,8 +50,8 @@ class DaemonObservationsTest {
             "rpc_queue_ms", Arrays.asList(null, 0.1, 12.0, 3.0)));
     List<Observation> seen = of(10, nn);
     assertEquals(List.of(
-        new Observation("namenode nn:8020", "RPC queue time rose from 0.1 ms to 12 ms; call queue up to 40"),
-        new Observation("namenode nn:8020", "GC took 1.5 s, 15% of the phase's 10 s")), seen);
+        new Observation("namenode nn:8020", "rpc_queue_ms_max", "RPC queue time rose from 0.1 ms to 12 ms; call queue up to 40"),
+        new Observation("namenode nn:8020", "gc_ms", "GC took 1.5 s, 15% of the phase's 10 s")), seen);
   }
 
   @Test
@@ -70,8 +70,8 @@ class DaemonObservationsTest {
     DaemonFigures failing = new DaemonFigures("datanode", "e:2", null, 2,
         List.of(Metric.of("volume_failures", Metric.COUNT, 1, Metric.Better.NONE)), null);
     List<Observation> seen = of(10, gone, failing);
-    assertEquals(List.of(new Observation("datanode d:1", "not read: Connection refused"),
-        new Observation("datanode e:2", "volume failures: 1")), seen);
+    assertEquals(List.of(new Observation("datanode d:1", null, "not read: Connection refused"),
+        new Observation("datanode e:2", "volume_failures", "volume failures: 1")), seen);
   }
 
   @Test

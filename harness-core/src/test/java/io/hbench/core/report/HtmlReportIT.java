@@ -69,4 +69,49 @@ class HtmlReportIT {
       chrome.screenshot(Path.of("target", "report-screenshots", "hand-made.png"), 1400);
     }
   }
+
+  @Test
+  void theDaemonsOfEachPhaseAreDrawnAndTheSlowDatanodeIsRed() throws Exception {
+    // 3M: the first datanode is 50 times slower at writing a block; 1M: nothing stands out.
+    List<ResultRecord> rs = List.of(Records.withDaemons("1M", 1), Records.withDaemons("3M", 50));
+    Path page = dir.resolve("daemons.html");
+    Files.writeString(page, HtmlReport.render(rs), StandardCharsets.UTF_8);
+    try (HeadlessChromium chrome = new HeadlessChromium(HeadlessChromium.find())) {
+      chrome.open(page);
+      // One box per point; only the one where something stood out is open and drawn.
+      assertEquals("[false,true]", chrome.evaluate("JSON.stringify([...document.querySelectorAll("
+          + "'details.daemons')].map(d => d.open))").asText());
+      JsonNode drawn = chrome.evaluate("JSON.parse(JSON.stringify(window.hbenchCharts"
+          + ".filter(c => c.kind === 'daemon').map(c => ({title: c.plot.root.querySelector("
+          + "'.u-title').textContent, lines: c.lines, stands: c.stands, points: c.points}))))");
+      // rpc_calls and rpc_queue_ms of the NameNode, bytes_written and write_block_ms of the
+      // datanodes: the figures that moved.
+      List<String> titles = new ArrayList<>();
+      drawn.forEach(c -> titles.add(c.get("title").asText()));
+      assertEquals(List.of("3M · write · A: rpc_queue_ms (ms)", "3M · write · A: rpc_calls rate (per s)",
+          "3M · write · A: bytes_written rate (MiB/s)", "3M · write · A: write_block_ms (ms)"), titles);
+      JsonNode write = drawn.get(3);
+      assertEquals(3, write.get("lines").asInt());
+      assertEquals(1, write.get("stands").asInt(), write.toString());
+      // Sample times of the three datanodes differ by 10 ms: joined on one axis.
+      assertTrue(write.get("points").asInt() >= 4, write.toString());
+      assertEquals(1.0, chrome.evaluate("window.hbenchCharts.find(c => c.plot.root.querySelector("
+          + "'.u-title').textContent.endsWith('bytes_written rate (MiB/s)')).plot.data[1][0]").asDouble(), 1e-9);
+      // The bars: the slow datanode's write_block_ms cell, and only it, in red with its numbers.
+      JsonNode skew = chrome.evaluate("JSON.parse(JSON.stringify([...document.querySelectorAll("
+          + "'td.skew')].map(td => [td.closest('tr').firstChild.textContent, td.textContent, td.title])))");
+      assertEquals(1, skew.size(), skew.toString());
+      assertEquals("127.0.0.1:9866", skew.get(0).get(0).asText());
+      assertEquals("200.00", skew.get(0).get(1).asText());
+      assertTrue(skew.get(0).get(2).asText().startsWith("write_block_ms 200 ms, 36.4 times the median of its 2 peers (5.5 ms)"),
+          skew.toString());
+      // Opening the other box draws its charts.
+      chrome.evaluate("document.querySelector('details.daemons').open = true");
+      Thread.sleep(300);
+      assertEquals(8, chrome.evaluate("window.hbenchCharts.filter(c => c.kind === 'daemon')"
+          + ".length").asInt());
+      assertTrue(chrome.errors.isEmpty(), chrome.errors.toString());
+      chrome.screenshot(Path.of("target", "report-screenshots", "daemons.png"), 1400);
+    }
+  }
 }

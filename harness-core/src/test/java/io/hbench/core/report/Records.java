@@ -2,6 +2,8 @@ package io.hbench.core.report;
 
 import io.hbench.core.fs.OperationStats;
 import io.hbench.core.result.Check;
+import io.hbench.core.result.DaemonFigures;
+import io.hbench.core.result.Metric;
 import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.Environment;
 import io.hbench.core.result.PhaseMetrics;
@@ -49,5 +51,34 @@ public final class Records {
         Map.of("op", op), ResultRecord.OK, null, Validation.of(List.of()), List.of(p),
         env("3.4.2", 3), Map.of("op", op), Map.of(), "2026-01-01T00:00:00Z",
         "2026-01-01T00:00:01Z");
+  }
+
+  /**
+   * A dfsio-like write point read with {@code --metrics}: a NameNode and three datanodes, each
+   * sampled at 0, 1, 2 and 3 s, the first datanode {@code slower} times slower at writing a block.
+   */
+  public static ResultRecord withDaemons(String point, double slower) {
+    List<DaemonFigures> daemons = new java.util.ArrayList<>();
+    daemons.add(new DaemonFigures("namenode", "127.0.0.1:8020", null, 4,
+        List.of(Metric.of("rpc_calls", Metric.COUNT, 120, Metric.Better.NONE),
+            Metric.of("rpc_queue_ms", Metric.MILLISECONDS, 0.2, Metric.Better.LOWER),
+            Metric.of("rpc_queue_ms_max", Metric.MILLISECONDS, 0.3, Metric.Better.LOWER)),
+        Map.of("t", List.of(0.0, 1.0, 2.0, 3.0), "rpc_calls", List.of(10.0, 50.0, 90.0, 130.0),
+            "rpc_queue_ms", List.of(0.1, 0.2, 0.3, 0.2))));
+    for (int i = 0; i < 3; i++) {
+      double write = i == 0 ? 4 * slower : 4 + i;
+      daemons.add(new DaemonFigures("datanode", "127.0.0.1:" + (9866 + i), null, 4,
+          List.of(Metric.of("bytes_written", Metric.BYTES, 3 << 20, Metric.Better.NONE),
+              Metric.of("write_block_ms", Metric.MILLISECONDS, write, Metric.Better.LOWER)),
+          Map.of("t", List.of(0.01 * i, 1.0 + 0.01 * i, 2.0, 3.0 + 0.01 * i),
+              "bytes_written", List.of(0.0, 1048576.0, 2097152.0, 3145728.0),
+              "write_block_ms", java.util.Arrays.asList(null, write, write, 0.0))));
+    }
+    PhaseResult p = PhaseMetrics.complete(new PhaseResult("write", 2.5, 9L << 20, null, null),
+        PhaseMetrics.DEFAULT_HEADLINES).withDaemons(daemons);
+    return new ResultRecord(ResultRecord.SCHEMA, "run-d", "A", "dfsio", point, 1, null,
+        Map.of("size", point), ResultRecord.OK, null, Validation.of(List.of()), List.of(p),
+        env("3.4.2", 3), Map.of("mode", "write"), Map.of(), "2026-01-01T00:00:00Z",
+        "2026-01-01T00:00:03Z");
   }
 }

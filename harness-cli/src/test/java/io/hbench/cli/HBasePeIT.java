@@ -3,6 +3,7 @@ package io.hbench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hbench.core.cluster.EmbeddedCluster;
@@ -143,6 +144,25 @@ class HBasePeIT {
     try (Admin admin = hbase.getAdmin()) {
       assertFalse(admin.tableExists(TableName.valueOf("it_all")));
     }
+  }
+
+  @Test
+  void withMetricsTheRegionServerCountsEveryWrite() throws Exception {
+    Run run = bench("metrics", "sequentialWrite", "--rows", "500", "--table", "it_metrics",
+        "--metrics", "-D", "hbench.metrics.period=0.5");
+    assertEquals(0, run.process().exitCode, run.process().toString());
+    ResultRecord r = run.records().get(0);
+    assertTrue(r.ok(), r.failure());
+    List<io.hbench.core.result.DaemonFigures> daemons = phase(r).daemons();
+    assertNotNull(daemons, "no daemons in " + r.point());
+    io.hbench.core.result.DaemonFigures rs = daemons.stream()
+        .filter(d -> d.role().equals("regionserver")).findFirst()
+        .orElseThrow(() -> new AssertionError("no regionserver in " + daemons));
+    assertNull(rs.unreachable(), rs.toString());
+    // Every row is a write request on the one region server (hbase:meta's own writes may add).
+    assertTrue(rs.metric("write_requests").value() >= 500, rs.toString());
+    assertTrue(daemons.stream().anyMatch(d -> d.role().equals("hbase_master") && d.unreachable() == null),
+        daemons.toString());
   }
 
   static Check check(ResultRecord r, String name) {

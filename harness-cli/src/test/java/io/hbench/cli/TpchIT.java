@@ -137,10 +137,19 @@ class TpchIT {
   @Test
   @Order(2)
   void twoStreamsRunAtOnceOnTheReusedDatabase() throws Exception {
-    Run run = bench("streams", "--queries", "1,6", "--streams", "2");
+    Run run = bench("streams", "--queries", "1,6", "--streams", "2", "--metrics",
+        "-D", "hbench.metrics.period=0.5");
     assertEquals(0, run.process().exitCode, run.process().toString());
     ResultRecord r = run.records().get(0);
     assertTrue(r.ok(), r.failure() + " " + r.validation());
+    // --metrics: HiveServer2's own figures, from its web UI's /jmx, beside the streams' phase.
+    io.hbench.core.result.DaemonFigures hs2 = r.phase("throughput").daemons().stream()
+        .filter(d -> d.role().equals("hiveserver2")).findFirst()
+        .orElseThrow(() -> new AssertionError(r.phase("throughput").daemons()));
+    assertNull(hs2.unreachable(), hs2.toString());
+    // Each stream's two queries, at least (a stream's USE is a query to the server too).
+    assertTrue(hs2.metric("queries").value() >= 4, hs2.toString());
+    assertTrue(hs2.metric("open_sessions_max").value() >= 2, hs2.toString());
     assertTrue(String.valueOf(r.params().get("data")).startsWith("reused"), r.params().toString());
     assertNull(r.phase("generate"), "a complete database is reused");
     assertNotNull(r.phase("q1"));

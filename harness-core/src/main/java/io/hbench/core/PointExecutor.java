@@ -4,6 +4,7 @@ import io.hbench.core.cluster.ClusterChanges;
 import io.hbench.core.cluster.ClusterFactory;
 import io.hbench.core.cluster.ServiceProvider;
 import io.hbench.core.cluster.ServiceWatch;
+import io.hbench.core.daemons.Daemon;
 import io.hbench.core.mapreduce.JobPhase;
 import io.hbench.core.report.Console;
 import io.hbench.core.result.PhaseMetrics;
@@ -11,7 +12,9 @@ import io.hbench.core.result.ResultRecord;
 import io.hbench.core.result.Validation;
 import java.io.IOException;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 
@@ -71,7 +74,7 @@ final class PointExecutor {
             console,
             ws.clientIo,
             ws.needs,
-            ws.daemonMetrics == null ? null : ws.daemonMetrics.forPoint());
+            ws.daemonMetrics == null ? null : ws.daemonMetrics.forPoint(serviceDaemons()));
     InProgress point = new InProgress(m, ctx);
     current = point;
     try {
@@ -215,6 +218,19 @@ final class PointExecutor {
       }
     }
     return watches;
+  }
+
+  /** The daemons of each named service the suite needs ({@link ServiceProvider#daemons}). */
+  private List<Daemon> serviceDaemons() {
+    List<Daemon> out = new ArrayList<>();
+    for (String name : ws.needs.services()) {
+      try {
+        out.addAll(ClusterFactory.provider(name).daemons(ws.needs.withSettings(name, ws.base)));
+      } catch (RuntimeException | LinkageError e) {
+        // Its figures are left out; the point is measured all the same.
+      }
+    }
+    return out;
   }
 
   /** How long a NameNode that stopped answering during a point has to answer again. */

@@ -6,11 +6,15 @@ import io.hbench.core.cluster.RunningService;
 import io.hbench.core.cluster.ServiceProbe;
 import io.hbench.core.cluster.ServiceProvider;
 import io.hbench.core.cluster.ServiceWatch;
+import io.hbench.core.daemons.Daemon;
+import io.hbench.core.daemons.Daemon.Role;
 import io.hbench.core.result.ServiceInfo;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.ClusterMetrics;
@@ -80,6 +84,47 @@ public final class HBaseService implements ServiceProvider {
       return Watcher.start(HBaseClientConfiguration.of(run));
     } catch (IOException | RuntimeException | LinkageError e) {
       return ServiceWatch.NONE;
+    }
+  }
+
+  /**
+   * The active Master and the live RegionServers, at the info (web UI) ports they report, for
+   * {@code --metrics}; a server whose web UI is off ({@code hbase.*.info.port=-1}) is left out.
+   */
+  @Override
+  public List<Daemon> daemons(Configuration run) {
+    try {
+      return Servers.find(HBaseClientConfiguration.of(run));
+    } catch (IOException | RuntimeException | LinkageError e) {
+      return List.of();
+    }
+  }
+
+  /** The servers' web addresses, apart from the provider so that it loads without HBase's classes. */
+  static final class Servers {
+    private Servers() {}
+
+    static List<Daemon> find(Configuration c) throws IOException {
+      List<Daemon> out = new ArrayList<>();
+      try (Connection conn = ConnectionFactory.createConnection(fastFailing(c));
+          Admin admin = conn.getAdmin()) {
+        ClusterMetrics m = admin.getClusterMetrics(EnumSet.of(ClusterMetrics.Option.MASTER,
+            ClusterMetrics.Option.MASTER_INFO_PORT, ClusterMetrics.Option.LIVE_SERVERS));
+        org.apache.hadoop.hbase.ServerName master = m.getMasterName();
+        if (master != null && m.getMasterInfoPort() > 0) {
+          out.add(new Daemon(Role.HBASE_MASTER, master.getAddress().toString(),
+              java.net.URI.create("http://" + master.getHostname() + ":" + m.getMasterInfoPort()),
+              master.getPort()));
+        }
+        m.getLiveServerMetrics().forEach((server, metrics) -> {
+          if (metrics.getInfoServerPort() > 0) {
+            out.add(new Daemon(Role.REGIONSERVER, server.getAddress().toString(),
+                java.net.URI.create("http://" + server.getHostname() + ":"
+                    + metrics.getInfoServerPort()), server.getPort()));
+          }
+        });
+      }
+      return out;
     }
   }
 
@@ -235,9 +280,15 @@ public final class HBaseService implements ServiceProvider {
       }
       // A local store cannot hflush; HBase refuses it unless told this is on purpose.
       c.setBoolean("hbase.unsafe.stream.capability.enforce", false);
-      // No web UIs: nothing to look at, and fewer ports.
-      c.setInt("hbase.master.info.port", -1);
-      c.setInt("hbase.regionserver.info.port", -1);
+      // Web UIs on loopback, on any free port: --metrics reads each server's /jmx there. A
+      // region server sums its regions' figures every 5 s by default; every half second, as the
+      // embedded cluster's metrics period (hbench's hadoop-metrics2.properties), so that the
+      // read after a phase sees all of it.
+      c.setInt("hbase.master.info.port", 0);
+      c.setInt("hbase.regionserver.info.port", 0);
+      c.set("hbase.master.info.bindAddress", "127.0.0.1");
+      c.set("hbase.regionserver.info.bindAddress", "127.0.0.1");
+      c.setIfUnset("hbase.regionserver.metrics.period", "500");
       String savedBase = System.getProperty("test.build.data.basedirectory");
       System.setProperty("test.build.data.basedirectory", root.toString());
       org.apache.hadoop.hbase.HBaseTestingUtility util =

@@ -4,11 +4,15 @@ import io.hbench.core.InvalidInputException;
 import io.hbench.core.cluster.InProcessService;
 import io.hbench.core.cluster.RunningService;
 import io.hbench.core.cluster.ServiceProvider;
+import io.hbench.core.daemons.Daemon;
 import io.hbench.core.result.ServiceInfo;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -63,6 +67,28 @@ public final class HiveService implements ServiceProvider {
     return HiveConnections.describe(url, conf.get(USER), conf.get(PASSWORD), "configured");
   }
 
+  /** The port of HiveServer2's web UI, whose {@code /jmx} {@code --metrics} reads (Hive's key). */
+  static final String WEBUI_PORT = "hive.server2.webui.port";
+
+  /**
+   * The HiveServer2 the JDBC URL names, at its web UI ({@value #WEBUI_PORT}, 10002 unless set),
+   * for {@code --metrics}; none when the URL names ZooKeeper rather than a server, or the UI is
+   * off. Its figures exist only with {@code hive.server2.metrics.enabled} on the server.
+   */
+  @Override
+  public List<Daemon> daemons(Configuration conf) {
+    String url = conf.get(JDBC_URL);
+    int web = conf.getInt(WEBUI_PORT, 10002);
+    Matcher m = url == null ? null
+        : Pattern.compile("^jdbc:hive2://([^:/;,]+):(\\d+)(/[^;]*)?(;.*)?$")
+            .matcher(url);
+    if (m == null || !m.matches() || web <= 0 || url.contains("serviceDiscoveryMode")) {
+      return List.of();
+    }
+    return List.of(new Daemon(Daemon.Role.HIVESERVER2, m.group(1) + ":" + m.group(2),
+        java.net.URI.create("http://" + m.group(1) + ":" + web), Integer.parseInt(m.group(2))));
+  }
+
   /** HiveServer2 in this process, in a class of its own so the provider loads without Hive. */
   static final class EmbeddedHiveServer extends InProcessService {
     /**
@@ -94,7 +120,9 @@ public final class HiveService implements ServiceProvider {
 
     static EmbeddedHiveServer start(Configuration conf, Path root) throws IOException {
       int port = freePort();
+      int web = freePort();
       Map<String, String> settings = settings(conf, root, port);
+      settings.put(WEBUI_PORT, Integer.toString(web));
       // Hive builds fresh HiveConfs of its own (the stats task, the metastore's handlers): they
       // must read the same metastore settings, or one opens a Derby database in the working
       // directory and closes the metastore's connections under the running queries.
@@ -128,6 +156,7 @@ public final class HiveService implements ServiceProvider {
         url += ";principal=" + hc.get("hive.server2.authentication.kerberos.principal");
       }
       conf.set(JDBC_URL, url);
+      conf.setInt(WEBUI_PORT, web);
       try {
         ServiceInfo info = HiveConnections.describe(url, null, null, "embedded");
         return new EmbeddedHiveServer(server, info);
@@ -139,7 +168,7 @@ public final class HiveService implements ServiceProvider {
 
     /**
      * The server's settings: everything it writes under {@code root} or the store's {@code
-     * /hbench-hive}, loopback only, no web UI, MapReduce as the engine, and no transactions unless
+     * /hbench-hive}, loopback only, MapReduce as the engine, and no transactions unless
      * a session asks for them (the metastore has their tables; no compactor runs).
      */
     static Map<String, String> settings(Configuration conf, Path root, int port) {
@@ -160,7 +189,13 @@ public final class HiveService implements ServiceProvider {
       s.put("hive.server2.thrift.bind.host", "127.0.0.1");
       s.put("hive.server2.thrift.port", Integer.toString(port));
       s.put("hive.server2.transport.mode", "binary");
+      // Its web UI (for --metrics: its /jmx) on loopback, on a port start() chooses; its metrics
+      // on JMX only (Hive's default adds a JSON file in /tmp).
       s.put("hive.server2.webui.port", "0");
+      s.put("hive.server2.webui.host", "127.0.0.1");
+      s.put("hive.server2.metrics.enabled", "true");
+      s.put("hive.service.metrics.codahale.reporter.classes",
+          "org.apache.hadoop.hive.common.metrics.metrics2.JmxMetricsReporter");
       s.put("hive.server2.enable.doAs", "false");
       s.put("hive.support.concurrency", "false");
       s.put("hive.txn.manager", "org.apache.hadoop.hive.ql.lockmgr.DummyTxnManager");

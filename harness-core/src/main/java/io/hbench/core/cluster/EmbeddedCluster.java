@@ -92,7 +92,8 @@ public final class EmbeddedCluster implements BenchCluster {
       conf.setIfUnset("hadoop.tmp.dir", root.resolve("hadoop-tmp").toString());
       ServiceProvider store = providers.get(0);
       httpDir(conf, ownHttpDirs, root, store);
-      RunningService storage = store.start(conf, Files.createDirectory(root.resolve(store.name())), datanodes);
+      RunningService storage = startInOwnTmp(root, () ->
+          store.start(conf, Files.createDirectory(root.resolve(store.name())), datanodes));
       started.add(storage);
       conf.set(FileSystem.FS_DEFAULT_NAME_KEY, storage.defaultFs());
       // On a local default file system, staging stays inside our own directory.
@@ -108,7 +109,8 @@ public final class EmbeddedCluster implements BenchCluster {
               "one store per cluster: " + store.name() + " and " + p.name());
         }
         httpDir(conf, ownHttpDirs, root, p);
-        started.add(p.start(conf, Files.createDirectories(root.resolve(p.name())), 1));
+        started.add(startInOwnTmp(root, () ->
+            p.start(conf, Files.createDirectories(root.resolve(p.name())), 1)));
         yarn |= p.name().equals("yarn");
       }
       if (!yarn) {
@@ -128,6 +130,27 @@ public final class EmbeddedCluster implements BenchCluster {
   }
 
   private static final String HTTP_TEMP_DIR = "hadoop.http.temp.dir";
+
+  /** A service's start, which may throw what {@link ServiceProvider#start} throws. */
+  private interface Start {
+    RunningService call() throws IOException;
+  }
+
+  /**
+   * Starts a service with {@code java.io.tmpdir} inside {@code root}: the web UIs that do not read
+   * {@value #HTTP_TEMP_DIR} (HBase's, HiveServer2's) have Jetty unpack them into java.io.tmpdir
+   * as they start, and a killed run would leave them in /tmp. Jetty reads the property as each
+   * web app starts; it is restored as soon as the service is up.
+   */
+  private static RunningService startInOwnTmp(Path root, Start start) throws IOException {
+    String saved = System.getProperty("java.io.tmpdir");
+    System.setProperty("java.io.tmpdir", Files.createDirectories(root.resolve("tmp")).toString());
+    try {
+      return start.call();
+    } finally {
+      System.setProperty("java.io.tmpdir", saved);
+    }
+  }
 
   private static void httpDir(Configuration conf, boolean ours, Path root, ServiceProvider p) {
     if (ours) {

@@ -27,7 +27,9 @@ public final class JmxReader {
   /** How long a daemon has to connect and to answer; a slower one is noted as unreachable. */
   public static final int TIMEOUT_MILLIS = 3000;
 
-  private static final ObjectMapper JSON = new ObjectMapper();
+  /** HiveServer2's servlet writes a gauge with no value yet as a bare NaN. */
+  private static final ObjectMapper JSON = com.fasterxml.jackson.databind.json.JsonMapper.builder()
+      .enable(com.fasterxml.jackson.core.json.JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS).build();
 
   private JmxReader() {}
 

@@ -1,7 +1,9 @@
 package io.hbench.core.cluster;
 
+import io.hbench.core.daemons.Daemon;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -74,6 +76,17 @@ public interface ServiceProvider {
    */
   default ServiceWatch watch(Configuration conf) {
     return ServiceWatch.NONE;
+  }
+
+  /**
+   * The service's daemons whose own figures {@code --metrics} reads from their {@code /jmx} (an
+   * HBase Master and its RegionServers), found with the run's configuration as {@link #watch}
+   * gets it. Called as each point begins when {@code --metrics} is on; must not throw, and
+   * should answer within seconds. A daemon whose HTTP server is off is left out. By default none:
+   * the core finds HDFS's and YARN's itself.
+   */
+  default List<Daemon> daemons(Configuration conf) {
+    return List.of();
   }
 
   /**

@@ -26,7 +26,10 @@ public record Daemon(Role role, String node, URI http, Integer rpcPort) {
     NAMENODE("NameNode"),
     DATANODE("DataNode"),
     RESOURCEMANAGER("ResourceManager"),
-    NODEMANAGER("NodeManager");
+    NODEMANAGER("NodeManager"),
+    HBASE_MASTER("HBase"),
+    REGIONSERVER("HBase"),
+    HIVESERVER2("HiveServer2");
 
     private final String service;
 
@@ -34,7 +37,15 @@ public record Daemon(Role role, String node, URI http, Integer rpcPort) {
       this.service = service;
     }
 
-    /** The name records use: {@code namenode}, {@code datanode} ... */
+    /**
+     * The beans its {@code /jmx} is asked for: Hadoop's metrics system registers them all;
+     * HiveServer2's Codahale metrics are {@code metrics:name=<metric>}.
+     */
+    public String jmxQuery() {
+      return this == HIVESERVER2 ? "metrics:*" : "Hadoop:*";
+    }
+
+    /** The name records use: {@code namenode}, {@code datanode}, {@code regionserver} ... */
     public String label() {
       return name().toLowerCase(Locale.ROOT);
     }

@@ -1,6 +1,7 @@
 package io.hbench.core.daemons;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -28,9 +29,14 @@ public record DaemonMetrics(FileSystem dataFs, Configuration conf, Duration inte
     return new DaemonMetrics(dataFs, conf, interval, period, List.of());
   }
 
-  /** These settings with the daemons found now, for one point (a datanode lost or added shows). */
-  public DaemonMetrics forPoint() {
-    return new DaemonMetrics(dataFs, conf, interval, period, ClusterDaemons.find(dataFs, conf));
+  /**
+   * These settings with the daemons found now, for one point (a datanode lost or added shows):
+   * HDFS's and YARN's, then {@code others} (those of the services the suite needs).
+   */
+  public DaemonMetrics forPoint(List<Daemon> others) {
+    List<Daemon> all = new ArrayList<>(ClusterDaemons.find(dataFs, conf));
+    all.addAll(others);
+    return new DaemonMetrics(dataFs, conf, interval, period, List.copyOf(all));
   }
 
   /** Starts sampling the point's daemons for one phase: call it before the phase's clock starts. */

@@ -85,6 +85,37 @@ public record ServerFigure(Role role, String bean, String attribute, String name
       gauge(Role.NODEMANAGER, "NodeManagerMetrics", "ContainersRunning", "containers_running", Metric.COUNT),
       gauge(Role.NODEMANAGER, "NodeManagerMetrics", "ContainerLaunchDurationAvgTime", "container_launch_ms", MS),
       // Every daemon's JVM: collections and their time, heap, threads waiting on a lock.
+      // HBase 2's region server: its requests, what it holds in memory, and its queues; the
+      // operation times are histograms reset every metrics period, like Hadoop's AvgTime.
+      counter(Role.REGIONSERVER, "RegionServer,sub=Server", "totalRequestCount", "requests", Metric.COUNT),
+      counter(Role.REGIONSERVER, "RegionServer,sub=Server", "readRequestCount", "read_requests", Metric.COUNT),
+      counter(Role.REGIONSERVER, "RegionServer,sub=Server", "writeRequestCount", "write_requests", Metric.COUNT),
+      gauge(Role.REGIONSERVER, "RegionServer,sub=Server", "Get_mean", "get_ms", MS),
+      gauge(Role.REGIONSERVER, "RegionServer,sub=Server", "Put_mean", "put_ms", MS),
+      gauge(Role.REGIONSERVER, "RegionServer,sub=Server", "ScanTime_mean", "scan_ms", MS),
+      gauge(Role.REGIONSERVER, "RegionServer,sub=Server", "memStoreSize", "memstore_bytes", Metric.BYTES),
+      gauge(Role.REGIONSERVER, "RegionServer,sub=Server", "blockCacheSize", "block_cache_bytes", Metric.BYTES),
+      counter(Role.REGIONSERVER, "RegionServer,sub=Server", "blockCacheHitCount", "block_cache_hits", Metric.COUNT),
+      counter(Role.REGIONSERVER, "RegionServer,sub=Server", "blockCacheMissCount", "block_cache_misses", Metric.COUNT),
+      gauge(Role.REGIONSERVER, "RegionServer,sub=Server", "compactionQueueLength", "compaction_queue", Metric.COUNT),
+      gauge(Role.REGIONSERVER, "RegionServer,sub=Server", "flushQueueLength", "flush_queue", Metric.COUNT),
+      gauge(Role.REGIONSERVER, "RegionServer,sub=Server", "regionCount", "regions", Metric.COUNT),
+      counter(Role.HBASE_MASTER, "Master,sub=Server", "clusterRequests", "cluster_requests", Metric.COUNT),
+      gauge(Role.HBASE_MASTER, "Master,sub=Server", "numRegionServers", "region_servers", Metric.COUNT),
+      gauge(Role.HBASE_MASTER, "Master,sub=Server", "numDeadRegionServers", "dead_region_servers", Metric.COUNT),
+      gauge(Role.HBASE_MASTER, "Master,sub=AssignmentManager", "ritCount", "regions_in_transition", Metric.COUNT),
+      // HiveServer2's Codahale metrics (hive.server2.metrics.enabled): its sessions and
+      // queries; a timer's Mean is over its recent queries, not one metrics period.
+      gauge(Role.HIVESERVER2, "hs2_open_sessions", "Value", "open_sessions", Metric.COUNT),
+      gauge(Role.HIVESERVER2, "hs2_active_sessions", "Value", "active_sessions", Metric.COUNT),
+      counter(Role.HIVESERVER2, "hs2_submitted_queries", "Count", "queries", Metric.COUNT),
+      counter(Role.HIVESERVER2, "hs2_completed_sql_operation_ERROR", "Count", "queries_failed", Metric.COUNT),
+      gauge(Role.HIVESERVER2, "hs2_submitted_queries", "Mean", "query_ms", MS),
+      gauge(Role.HIVESERVER2, "hs2_compiling_queries", "Mean", "compile_ms", MS),
+      gauge(Role.HIVESERVER2, "hs2_executing_queries", "Mean", "execute_ms", MS),
+      gauge(Role.HIVESERVER2, "memory.heap.used", "Value", "heap_used_bytes", Metric.BYTES),
+      gauge(Role.HIVESERVER2, "threads.blocked.count", "Value", "threads_blocked", Metric.COUNT),
+
       counter(null, "JvmMetrics", "GcCount", "gc_count", Metric.COUNT),
       counter(null, "JvmMetrics", "GcTimeMillis", "gc_ms", MS),
       gauge(null, "JvmMetrics", "MemHeapUsedM", "heap_used_mb", "MB"),
@@ -92,10 +123,11 @@ public record ServerFigure(Role role, String bean, String attribute, String name
 
   /**
    * Whether this is a mean time per operation over the daemon's last metrics period (Hadoop's
-   * {@code ...AvgTime}), which reads 0 for a period in which the operation did not happen.
+   * {@code ...AvgTime}, HBase's {@code ..._mean}), which reads 0 for a period in which the
+   * operation did not happen.
    */
   public boolean meanTime() {
-    return !counter && attribute.endsWith("AvgTime");
+    return !counter && (attribute.endsWith("AvgTime") || attribute.endsWith("_mean"));
   }
 
   /** The figures of a daemon of {@code role}. */
@@ -109,7 +141,10 @@ public record ServerFigure(Role role, String bean, String attribute, String name
    */
   public Double read(Daemon daemon, Map<String, JsonNode> beans) {
     JsonNode found;
-    if (role == null) {
+    if (daemon.role() == Role.HIVESERVER2) {
+      // Not Hadoop's metrics system: no JVM figures of that shape, and a bean per metric.
+      found = role == null ? null : beans.get("metrics:name=" + bean);
+    } else if (role == null) {
       // The JVM's, under the daemon's own service only: in a JVM several daemons share (the
       // embedded cluster) they are registered once per daemon under scrambled names, and read
       // once, with the daemon that registered them first.
@@ -130,7 +165,7 @@ public record ServerFigure(Role role, String bean, String attribute, String name
           .map(Map.Entry::getValue).findFirst().orElse(null);
     }
     JsonNode v = found == null ? null : found.get(attribute);
-    return v != null && v.isNumber() ? v.asDouble() : null;
+    return v != null && v.isNumber() && Double.isFinite(v.asDouble()) ? v.asDouble() : null;
   }
 
   String beanName(Daemon daemon) {

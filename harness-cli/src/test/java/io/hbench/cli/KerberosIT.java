@@ -1,6 +1,7 @@
 package io.hbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -54,8 +55,19 @@ class KerberosIT {
 
     // SASL on data transfer instead of privileged ports, which a test cannot bind.
     Configuration conf = kerberos.conf(true);
+    // Every daemon's web endpoints, /jmx included, behind SPNEGO, as on a kerberized cluster
+    // whose operators closed them: --metrics must log in to read them.
+    conf.set("hadoop.http.filter.initializers",
+        "org.apache.hadoop.security.AuthenticationFilterInitializer");
+    conf.set("hadoop.http.authentication.type", "kerberos");
+    conf.set("hadoop.http.authentication.simple.anonymous.allowed", "false");
+    conf.set("hadoop.http.authentication.kerberos.principal", "HTTP/localhost@" + realm);
+    conf.set("hadoop.http.authentication.kerberos.keytab", kerberos.serverKeytab.getPath());
     UserGroupInformation.setConfiguration(conf);
-    dfs = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
+    // The datanode by the host name of its HTTP principal, as on a cluster (the mini cluster
+    // names it 127.0.0.1 unless told to keep the configured name): SPNEGO asks for HTTP/<host>.
+    conf.set("dfs.datanode.hostname", "localhost");
+    dfs = new MiniDFSCluster.Builder(conf).numDataNodes(1).checkDataNodeHostConfig(true).build();
     dfs.waitActive();
     // An operator's base directory is theirs; hbench is not the cluster's superuser.
     FileSystem fs = dfs.getFileSystem();
@@ -101,7 +113,8 @@ class KerberosIT {
     Path log = tmp.resolve("fsops.log");
     int code = bench(log, "fsops", "--op", "create_write", "--file-size", "64K", "--threads", "2",
         "--duration", "2s", "--repeat", "1", "--out", out.toString(),
-        "--principal", "bench/localhost@" + realm, "--keytab", benchKeytab.getPath());
+        "--principal", "bench/localhost@" + realm, "--keytab", benchKeytab.getPath(),
+        "--metrics", "-D", "hbench.metrics.period=0.5");
     assertEquals(0, code, Files.readString(log));
     List<ResultRecord> records = ResultReader.read(out);
     assertEquals(1, records.size(), Files.readString(log));
@@ -111,6 +124,19 @@ class KerberosIT {
     assertEquals("kerberos", r.environment().authentication());
     assertEquals("bench/localhost@" + realm, r.environment().user());
     assertTrue(r.phases().get(0).loads().get(0).calls() > 0);
+    // The daemons' /jmx answers no one without a SPNEGO login; hbench's reads logged in.
+    java.net.HttpURLConnection anonymous = (java.net.HttpURLConnection) java.net.URI.create(
+        "http://" + dfs.getNameNode().getHttpAddress().getHostString() + ":"
+            + dfs.getNameNode().getHttpAddress().getPort() + "/jmx").toURL().openConnection();
+    assertEquals(401, anonymous.getResponseCode());
+    List<io.hbench.core.result.DaemonFigures> daemons = r.phases().get(0).daemons();
+    assertEquals(List.of("namenode", "datanode"),
+        daemons.stream().map(io.hbench.core.result.DaemonFigures::role).toList(), daemons.toString());
+    for (io.hbench.core.result.DaemonFigures d : daemons) {
+      assertNull(d.unreachable(), d.toString());
+      assertTrue(d.samples() >= 2, d.toString());
+    }
+    assertTrue(daemons.get(0).metric("create_file_ops").value() > 0, daemons.toString());
     // Its files (create_write leaves them for the read operations) were written as bench.
     assertTrue(!benchmarksTree().isEmpty());
     assertEquals("bench", dfs.getFileSystem()

@@ -1,5 +1,8 @@
 package io.hbench.core.daemons;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hbench.core.cluster.JmxReader;
 import io.hbench.core.daemons.Daemon.Role;
 import java.io.IOException;
 import java.net.URI;
@@ -13,7 +16,8 @@ import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 
 /**
  * Finds the daemons of a cluster whose figures {@code --metrics} reads, from what a client can
- * ask: the NameNode from its configured HTTP address, the live datanodes from the NameNode, the
+ * ask: the NameNode from its configured HTTP address, the live datanodes from the NameNode (its
+ * datanode report, or its {@code /jmx} for a user who is not HDFS's superuser), the
  * ResourceManager from its configured web address and the running NodeManagers from it. What
  * cannot be found (not HDFS, no YARN, a report not allowed) is left out; the point goes on.
  */
@@ -35,15 +39,54 @@ public final class ClusterDaemons {
       try {
         for (DatanodeInfo d : dfs.getDataNodeStats(DatanodeReportType.LIVE)) {
           out.add(new Daemon(Role.DATANODE, d.getXferAddr(),
-              URI.create("http://" + d.getIpAddr() + ":" + d.getInfoPort()), d.getIpcPort()));
+              URI.create("http://" + d.getHostName() + ":" + d.getInfoPort()), d.getIpcPort()));
         }
       } catch (IOException | RuntimeException e) {
-        // Not allowed to list datanodes: their figures are left out.
+        // The datanode report is for HDFS's superuser only; anyone who may read the NameNode's
+        // /jmx finds them there.
+        if (!out.isEmpty()) {
+          out.addAll(liveNodes(out.get(0).http()));
+        }
       }
     }
     out.addAll(yarn(conf));
     return out;
   }
+
+  /**
+   * The live datanodes as the NameNode's {@code NameNodeInfo} bean lists them ({@code LiveNodes},
+   * a JSON object by host name and transfer port: {@code xferaddr}, {@code infoAddr}); none when
+   * it cannot be read. Their web addresses are by host name, as a SPNEGO login needs (a
+   * kerberized datanode's HTTP principal names its host, not its address).
+   */
+  static List<Daemon> liveNodes(URI namenode) {
+    List<Daemon> out = new ArrayList<>();
+    try {
+      JsonNode info = JmxReader.read(namenode, "Hadoop:service=NameNode,name=NameNodeInfo")
+          .get("Hadoop:service=NameNode,name=NameNodeInfo");
+      JsonNode live = info == null ? null : LIVE_NODES.readTree(info.path("LiveNodes").asText("{}"));
+      if (live != null) {
+        live.fields().forEachRemaining(e -> {
+          // Keyed by host name and transfer port; infoAddr is an address and the info port.
+          String host = e.getKey().substring(0, Math.max(0, e.getKey().lastIndexOf(':')));
+          String xfer = e.getValue().path("xferaddr").asText("");
+          String web = e.getValue().path("infoAddr").asText("");
+          if (!host.isEmpty() && !xfer.isEmpty() && web.lastIndexOf(':') > 0) {
+            out.add(new Daemon(Role.DATANODE, xfer,
+                URI.create("http://" + host + web.substring(web.lastIndexOf(':'))), null));
+          }
+        });
+      }
+    } catch (IOException | RuntimeException e) {
+      // Not readable either: the datanodes' figures are left out.
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    out.sort(java.util.Comparator.comparing(Daemon::node));
+    return out;
+  }
+
+  private static final ObjectMapper LIVE_NODES = new ObjectMapper();
 
   private static List<Daemon> yarn(Configuration conf) {
     String web = conf.get("yarn.resourcemanager.webapp.address");

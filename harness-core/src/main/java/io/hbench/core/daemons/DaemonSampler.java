@@ -27,7 +27,20 @@ import java.util.concurrent.TimeUnit;
  */
 public final class DaemonSampler {
 
-  private record Sample(double t, Map<String, Double> values) {}
+  /** When a read was made: as the phase began, during it, or after it. */
+  enum When { START, DURING, END }
+
+  /** One read of a daemon. */
+  record Sample(double t, Map<String, Double> values, When when) {}
+
+  /**
+   * How often the read after the phase is tried when a daemon answers without any of its figures:
+   * HBase stops its JVM's whole metrics system for half a second, 5 s after a region opens or
+   * closes (its JmxCacheBuster), and every bean is missing meanwhile.
+   */
+  static final int END_READ_TRIES = 4;
+
+  private static final long END_READ_PAUSE_MILLIS = 500;
 
   private final List<Daemon> daemons;
   private final Duration settle;
@@ -42,14 +55,14 @@ public final class DaemonSampler {
     for (Daemon d : this.daemons) {
       samples.put(d, new ArrayList<>());
     }
-    sampleAll();
+    sampleAll(When.START);
     timer = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "hbench-daemon-sampler");
       t.setDaemon(true);
       return t;
     });
     long ms = interval.toMillis();
-    timer.scheduleAtFixedRate(this::sampleAll, ms, ms, TimeUnit.MILLISECONDS);
+    timer.scheduleAtFixedRate(() -> sampleAll(When.DURING), ms, ms, TimeUnit.MILLISECONDS);
   }
 
   /**
@@ -62,23 +75,58 @@ public final class DaemonSampler {
     return new DaemonSampler(daemons, interval, settle);
   }
 
-  private synchronized void sampleAll() {
-    double t = (System.nanoTime() - t0) / 1e9;
+  private synchronized void sampleAll(When when) {
     for (Daemon d : daemons) {
       try {
-        Map<String, JsonNode> beans = JmxReader.read(d.http(), "Hadoop:*");
-        Map<String, Double> values = new LinkedHashMap<>();
-        for (ServerFigure f : ServerFigure.of(d.role())) {
-          values.put(f.name(), f.read(d, beans));
-        }
-        samples.get(d).add(new Sample(Math.round(t * 1000) / 1000.0, values));
-      } catch (IOException e) {
-        failures.put(d, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+        sample(d, when);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         return;
       }
     }
+  }
+
+  private void sample(Daemon d, When when) throws InterruptedException {
+    for (int attempt = 1; ; attempt++) {
+      double t = (System.nanoTime() - t0) / 1e9;
+      try {
+        samples.get(d).add(new Sample(Math.round(t * 1000) / 1000.0, read(d), when));
+        return;
+      } catch (NoFigures e) {
+        failures.put(d, e.getMessage());
+        if (when != When.END || attempt >= END_READ_TRIES) {
+          return;
+        }
+        Thread.sleep(END_READ_PAUSE_MILLIS);
+      } catch (IOException e) {
+        failures.put(d, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+        return;
+      }
+    }
+  }
+
+  /** A daemon answered, but with none of the figures hbench reads of its role. */
+  private static final class NoFigures extends IOException {
+    NoFigures(Daemon d) {
+      super("its /jmx had none of a " + d.role().label() + "'s figures (its metrics off, or"
+          + " being registered again)");
+    }
+  }
+
+  /** One read of {@code d}'s figures; a read without any of its role's figures is not a sample. */
+  private static Map<String, Double> read(Daemon d) throws IOException, InterruptedException {
+    Map<String, JsonNode> beans = JmxReader.read(d.http(), d.role().jmxQuery());
+    Map<String, Double> values = new LinkedHashMap<>();
+    boolean any = false;
+    for (ServerFigure f : ServerFigure.of(d.role())) {
+      Double v = f.read(d, beans);
+      values.put(f.name(), v);
+      any |= v != null && f.role() != null;
+    }
+    if (!any) {
+      throw new NoFigures(d);
+    }
+    return values;
   }
 
   /** Stops sampling without a last read: the phase failed, and no figure of it is kept. */
@@ -87,13 +135,14 @@ public final class DaemonSampler {
   }
 
   /**
-   * Stops sampling after a last read (one metrics period after the phase's end) and returns each daemon's figures, in the order the daemons were given.
+   * Stops sampling after a last read (one metrics period after the phase's end) and returns each
+   * daemon's figures, in the order the daemons were given.
    */
   public List<DaemonFigures> finish() throws InterruptedException {
     timer.shutdownNow();
     timer.awaitTermination(JmxReader.TIMEOUT_MILLIS * 2L, TimeUnit.MILLISECONDS);
     Thread.sleep(settle.toMillis());
-    sampleAll();
+    sampleAll(When.END);
     List<DaemonFigures> out = new ArrayList<>();
     for (Daemon d : daemons) {
       out.add(figures(d, samples.get(d), failures.get(d)));
@@ -110,6 +159,10 @@ public final class DaemonSampler {
       return new DaemonFigures(d.role().label(), d.node(),
           failure == null ? "no answer" : failure, 0, null, null);
     }
+    // A counter's growth needs the reads before and after the phase: from the samples between,
+    // it would be too small, and is left out.
+    boolean bracketed = got.get(0).when() == When.START
+        && got.get(got.size() - 1).when() == When.END;
     List<Metric> metrics = new ArrayList<>();
     Map<String, List<Double>> series = new LinkedHashMap<>();
     series.put("t", got.stream().map(Sample::t).toList());
@@ -131,6 +184,9 @@ public final class DaemonSampler {
         }
       }
       if (f.counter()) {
+        if (!bracketed || values.get(0) == null || values.get(values.size() - 1) == null) {
+          continue;
+        }
         double growth = present.get(present.size() - 1) - present.get(0);
         // A counter that went down was reset: its daemon restarted during the phase.
         if (growth >= 0) {
@@ -145,6 +201,9 @@ public final class DaemonSampler {
         metrics.add(Metric.of(f.name() + "_max", f.unit(), thousandths(max), f.better()));
       }
     }
-    return new DaemonFigures(d.role().label(), d.node(), null, got.size(), metrics, series);
+    String missed = bracketed ? null
+        : "the read " + (got.get(0).when() != When.START ? "before" : "after") + " the phase failed ("
+            + (failure == null ? "no answer" : failure) + "): its counters are left out";
+    return new DaemonFigures(d.role().label(), d.node(), missed, got.size(), metrics, series);
   }
 }

@@ -12,9 +12,12 @@ import java.util.Map;
  * over the samples ({@code name_min}, {@code name}, {@code name_max}), and the samples themselves
  * for the report's charts.
  *
- * @param role {@code namenode}, {@code datanode}, {@code resourcemanager}, {@code nodemanager}
+ * @param role {@code namenode}, {@code datanode}, {@code resourcemanager}, {@code nodemanager},
+ *     {@code hbase_master}, {@code regionserver}, {@code hiveserver2}
  * @param node which one: a datanode by its transfer address, others by their address
- * @param unreachable why it could not be read, when no sample could; the point is not failed
+ * @param unreachable why it could not be read, when no read succeeded ({@code samples} 0) or the
+ *     read before or after the phase failed (its counters are then left out); the point is not
+ *     failed for it
  * @param samples how many reads succeeded
  * @param metrics the phase's figures of the daemon, as typed metrics
  * @param series the samples: {@code t}, seconds since the phase began, and each figure's values

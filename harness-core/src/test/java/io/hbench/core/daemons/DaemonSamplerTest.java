@@ -1,0 +1,55 @@
+package io.hbench.core.daemons;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hbench.core.daemons.Daemon.Role;
+import io.hbench.core.daemons.DaemonSampler.Sample;
+import io.hbench.core.daemons.DaemonSampler.When;
+import io.hbench.core.result.DaemonFigures;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** How a daemon's reads over a phase become its figures. */
+class DaemonSamplerTest {
+
+  private static final Daemon RS =
+      new Daemon(Role.REGIONSERVER, "rs:16020", URI.create("http://rs:16030"), 16020);
+
+  private static Sample read(double t, double writes, double memstore, When when) {
+    return new Sample(t, Map.of("write_requests", writes, "memstore_bytes", memstore), when);
+  }
+
+  @Test
+  void aCounterGrowsFromTheReadBeforeThePhaseToTheReadAfterIt() {
+    DaemonFigures f = DaemonSampler.figures(RS, List.of(read(0, 12, 100, When.START),
+        read(1, 300, 200, When.DURING), read(2.5, 512, 300, When.END)), null);
+    assertNull(f.unreachable());
+    assertEquals(500, f.metric("write_requests").value());
+    assertEquals(200, f.metric("memstore_bytes").value());
+    assertEquals(300, f.metric("memstore_bytes_max").value());
+  }
+
+  @Test
+  void withoutTheReadAfterThePhaseACounterIsLeftOutAndTheReasonKept() {
+    // A growth from the samples between would be too small (12 to 300, of 500 writes).
+    DaemonFigures f = DaemonSampler.figures(RS, List.of(read(0, 12, 100, When.START),
+        read(1, 300, 200, When.DURING)), "Connection refused");
+    assertNull(f.metric("write_requests"), f.toString());
+    assertEquals(150, f.metric("memstore_bytes").value());
+    assertEquals(2, f.samples());
+    assertTrue(f.unreachable().startsWith("the read after the phase failed (Connection refused)"),
+        f.unreachable());
+  }
+
+  @Test
+  void aCounterThatWentDownWasResetAndIsLeftOut() {
+    DaemonFigures f = DaemonSampler.figures(RS, List.of(read(0, 512, 100, When.START),
+        read(2, 16, 100, When.END)), null);
+    assertNull(f.metric("write_requests"), f.toString());
+    assertNull(f.unreachable());
+  }
+}

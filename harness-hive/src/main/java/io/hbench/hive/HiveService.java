@@ -208,6 +208,11 @@ public final class HiveService implements ServiceProvider {
       s.put("hive.compactor.initiator.on", "false");
       s.put("hive.compactor.worker.threads", "0");
       s.put("hive.execution.engine", "mr");
+      // Its local jobs run in MapReduce's local runner on configurations of Hive's own making,
+      // which would stage in /tmp/hadoop/mapred/staging and keep task files in
+      // /tmp/hadoop-<user>, a directory per job left in each: both go under root instead.
+      s.put("hadoop.tmp.dir", root.resolve("hadoop-tmp").toString());
+      s.put("mapreduce.jobtracker.staging.root.dir", root.resolve("mr-staging").toString());
       // Local jobs run in this process: a child JVM per job would cost seconds each on 2 cores.
       s.put("hive.exec.submitviachild", "false");
       s.put("hive.exec.submit.local.task.via.child", "false");

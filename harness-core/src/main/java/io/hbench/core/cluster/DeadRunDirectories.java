@@ -15,15 +15,18 @@ import java.util.Properties;
 import java.util.stream.Stream;
 
 /**
- * The embedded cluster's temporary directories, claimed by the process that made them. A process
- * killed with {@code kill -9} cannot remove its own; the next run finds it by its owner marker,
- * sees that the owner is gone, and removes it. A directory without our marker, or claimed by a
+ * The embedded cluster's temporary directories, and those of jobs in MapReduce's local runner,
+ * claimed by the process that made them. A process killed with {@code kill -9} cannot remove its
+ * own; the next run finds it by its owner marker, sees that the owner is gone, and removes it. A directory without our marker, or claimed by a
  * process on another host (a /tmp shared between containers), is never touched.
  */
 final class DeadRunDirectories {
 
   /** How the embedded cluster's directories are named in {@code java.io.tmpdir}. */
   static final String PREFIX = "hbench-embedded-";
+
+  /** How the directories of jobs in MapReduce's local runner are named ({@link LocalRunnerDirectory}). */
+  static final String LOCAL_JOB_PREFIX = "hbench-local-job-";
 
   /** The owner marker inside each: host, process id and the process's start time. */
   static final String OWNER = ".hbench-owner";
@@ -45,7 +48,8 @@ final class DeadRunDirectories {
   /** Removes the directories in {@code tmp} whose owner process is gone; returns them. */
   static List<Path> removeAll(Path tmp) {
     List<Path> removed = new ArrayList<>();
-    try (DirectoryStream<Path> dirs = Files.newDirectoryStream(tmp, PREFIX + "*")) {
+    try (DirectoryStream<Path> dirs =
+        Files.newDirectoryStream(tmp, "{" + PREFIX + "," + LOCAL_JOB_PREFIX + "}*")) {
       for (Path dir : dirs) {
         if (ownerGone(dir.resolve(OWNER))) {
           deleteTree(dir);

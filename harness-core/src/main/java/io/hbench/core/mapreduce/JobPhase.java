@@ -1,6 +1,7 @@
 package io.hbench.core.mapreduce;
 
 import io.hbench.core.PhaseFailedException;
+import io.hbench.core.cluster.LocalRunnerDirectory;
 import io.hbench.core.report.Console;
 import io.hbench.core.result.PhaseResult;
 import java.io.File;
@@ -57,17 +58,26 @@ public final class JobPhase {
       throws Exception {
     dropJarAlreadyOnClassPath(job);
     shipLibrariesBesideJobJar(job);
-    long t0 = System.nanoTime();
-    if (beforeSubmit != null) {
-      beforeSubmit.run();
-    }
-    // hbench parses -D and --conf itself; this keeps JobSubmitter from advising ToolRunner.
-    job.getConfiguration().setBoolean("mapreduce.client.genericoptionsparser.used", true);
-    long submitMillis = System.currentTimeMillis();
     boolean local = "local".equals(job.getConfiguration().get("mapreduce.framework.name", "local"));
-    if (local) {
-      LocalJobFailures.listen();
+    // Made before the clock starts and removed after it stops.
+    try (LocalRunnerDirectory scratch =
+        local ? LocalRunnerDirectory.forJob(job.getConfiguration()) : null) {
+      long t0 = System.nanoTime();
+      if (beforeSubmit != null) {
+        beforeSubmit.run();
+      }
+      // hbench parses -D and --conf itself; this keeps JobSubmitter from advising ToolRunner.
+      job.getConfiguration().setBoolean("mapreduce.client.genericoptionsparser.used", true);
+      long submitMillis = System.currentTimeMillis();
+      if (local) {
+        LocalJobFailures.listen();
+      }
+      return runSubmitted(phase, label, job, bytes, recordCounter, t0, submitMillis, local);
     }
+  }
+
+  private PhaseResult runSubmitted(String phase, String label, Job job, long bytes,
+      Enum<?> recordCounter, long t0, long submitMillis, boolean local) throws Exception {
     try {
       job.submit();
     } catch (ClassNotFoundException e) {

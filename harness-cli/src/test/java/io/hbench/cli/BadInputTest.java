@@ -113,7 +113,7 @@ class BadInputTest {
         "slive --mix create=x; weight of create is not a whole number",
         "slive --mix read=0; no operation has a weight above 0",
         "slive --ops-per-map 0; at least 1",
-        "nnthroughput; --op",
+        "nnthroughput --mode rpc --maps 2; --maps runs one of",
         "nnthroughput --op chmod; unknown --op 'chmod'",
         "nnthroughput --op create --mode fast; invalid value 'fast' for --mode: use direct, rpc",
         "nnthroughput --op create,,open; an empty element in the list",

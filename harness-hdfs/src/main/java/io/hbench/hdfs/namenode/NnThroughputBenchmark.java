@@ -46,7 +46,9 @@ public final class NnThroughputBenchmark implements Benchmark {
   static final BenchmarkOption<List<List<NameNodeOp>>> OP =
       BenchmarkOption.list("--op", "OP",
           "create, mkdirs, open, delete, fileStatus, rename, blockReport, replication, clean, or"
-              + " all (each in that order); several as a list: create,open.", null,
+              + " all (each in that order); several as a list: create,open. By default the"
+              + " namespace operations; blockReport and replication simulate datanodes, and run"
+              + " when named or with all.", "create,mkdirs,open,delete,fileStatus,rename",
           NameNodeOp::parse);
   static final BenchmarkOption<Mode> MODE =
       BenchmarkOption.choice("--mode", "MODE",

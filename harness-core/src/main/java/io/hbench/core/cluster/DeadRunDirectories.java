@@ -25,7 +25,7 @@ final class DeadRunDirectories {
   /** How the embedded cluster's directories are named in {@code java.io.tmpdir}. */
   static final String PREFIX = "hbench-embedded-";
 
-  /** How the directories of jobs in MapReduce's local runner are named ({@link LocalRunnerDirectory}). */
+  /** How the directories of local-runner jobs are named ({@link LocalRunnerDirectory}). */
   static final String LOCAL_JOB_PREFIX = "hbench-local-job-";
 
   /** The owner marker inside each: host, process id and the process's start time. */
@@ -41,7 +41,7 @@ final class DeadRunDirectories {
     p.setProperty("pid", Long.toString(self.pid()));
     p.setProperty("started", self.info().startInstant().map(Object::toString).orElse(""));
     try (var out = Files.newBufferedWriter(root.resolve(OWNER), StandardCharsets.UTF_8)) {
-      p.store(out, "hbench embedded cluster; removed by the next run once this process is gone");
+      p.store(out, "hbench; removed by the next run once this process is gone");
     }
   }
 

@@ -143,12 +143,19 @@ public final class EmbeddedCluster implements BenchCluster {
    * web app starts; it is restored as soon as the service is up.
    */
   private static RunningService startInOwnTmp(Path root, Start start) throws IOException {
+    // java.io.File reads the property once, at its first temporary file, and keeps it: that
+    // first read must not happen while the property points into a directory removed on close.
+    java.io.File.createTempFile("hbench-tmp-probe", null).delete();
     String saved = System.getProperty("java.io.tmpdir");
     System.setProperty("java.io.tmpdir", Files.createDirectories(root.resolve("tmp")).toString());
     try {
       return start.call();
     } finally {
-      System.setProperty("java.io.tmpdir", saved);
+      if (saved == null) {
+        System.clearProperty("java.io.tmpdir");
+      } else {
+        System.setProperty("java.io.tmpdir", saved);
+      }
     }
   }
 

@@ -10,8 +10,9 @@ import org.apache.hadoop.conf.Configuration;
  * java.io.tmpdir}, removed when the job is done. Left to itself the local runner stages every job
  * in {@code /tmp/hadoop/mapred/staging/<user><random>} (on the local file system, whatever the
  * default one) and its tasks' files in {@code hadoop.tmp.dir}, {@code /tmp/hadoop-<user>}, and
- * leaves a directory in each for every job. A process killed mid-job leaves this one claimed
- * ({@link DeadRunDirectories}): the next run removes it.
+ * leaves a directory in each for every job. Settings the user gave for either are kept. A process
+ * killed mid-job leaves this one claimed ({@link DeadRunDirectories}): the next embedded cluster
+ * or local job removes it.
  */
 public final class LocalRunnerDirectory implements AutoCloseable {
 
@@ -33,11 +34,27 @@ public final class LocalRunnerDirectory implements AutoCloseable {
   public static LocalRunnerDirectory forJob(Configuration jobConf) throws IOException {
     DeadRunDirectories.removeAll();
     Path dir = Files.createTempDirectory(DeadRunDirectories.LOCAL_JOB_PREFIX);
-    DeadRunDirectories.claim(dir);
-    jobConf.set(STAGING_ROOT, dir.resolve("staging").toString());
-    jobConf.set(LOCAL_DIR, dir.resolve("local").toString());
+    try {
+      DeadRunDirectories.claim(dir);
+    } catch (IOException | RuntimeException e) {
+      DeadRunDirectories.deleteTree(dir);
+      throw e;
+    }
+    // Only where the runner would use its defaults in /tmp: a place the user chose stays.
+    if (jobConf.get(STAGING_ROOT) == null) {
+      jobConf.set(STAGING_ROOT, dir.resolve("staging").toString());
+    }
+    if (DEFAULT_LOCAL_DIR.equals(jobConf.getRaw(LOCAL_DIR))
+        && DEFAULT_TMP_DIR.equals(jobConf.getRaw("hadoop.tmp.dir"))) {
+      jobConf.set(LOCAL_DIR, dir.resolve("local").toString());
+    }
     return new LocalRunnerDirectory(dir);
   }
+
+  /** mapred-default.xml's and core-default.xml's values, unexpanded. */
+  private static final String DEFAULT_LOCAL_DIR = "${hadoop.tmp.dir}/mapred/local";
+
+  private static final String DEFAULT_TMP_DIR = "/tmp/hadoop-${user.name}";
 
   /** The directory. */
   public Path path() {

@@ -77,16 +77,20 @@ public final class HiveService implements ServiceProvider {
    */
   @Override
   public List<Daemon> daemons(Configuration conf) {
-    String url = conf.get(JDBC_URL);
-    int web = conf.getInt(WEBUI_PORT, 10002);
-    Matcher m = url == null ? null
-        : Pattern.compile("^jdbc:hive2://([^:/;,]+):(\\d+)(/[^;]*)?(;.*)?$")
-            .matcher(url);
-    if (m == null || !m.matches() || web <= 0 || url.contains("serviceDiscoveryMode")) {
+    try {
+      String url = conf.get(JDBC_URL);
+      int web = conf.getInt(WEBUI_PORT, 10002);
+      Matcher m = url == null ? null
+          : Pattern.compile("^jdbc:hive2://([^:/;,]+):(\\d+)(/[^;]*)?(;.*)?$").matcher(url);
+      if (m == null || !m.matches() || web <= 0 || url.contains("serviceDiscoveryMode")) {
+        return List.of();
+      }
+      return List.of(new Daemon(Daemon.Role.HIVESERVER2, m.group(1) + ":" + m.group(2),
+          java.net.URI.create("http://" + m.group(1) + ":" + web), Integer.parseInt(m.group(2))));
+    } catch (RuntimeException e) {
+      // A port or host that makes no URL: its figures are left out, as the contract says.
       return List.of();
     }
-    return List.of(new Daemon(Daemon.Role.HIVESERVER2, m.group(1) + ":" + m.group(2),
-        java.net.URI.create("http://" + m.group(1) + ":" + web), Integer.parseInt(m.group(2))));
   }
 
   /** HiveServer2 in this process, in a class of its own so the provider loads without Hive. */

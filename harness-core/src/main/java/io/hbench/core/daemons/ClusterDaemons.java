@@ -36,16 +36,18 @@ public final class ClusterDaemons {
         out.add(new Daemon(Role.NAMENODE, dfs.getUri().getHost() + ":" + rpc,
             URI.create("http://" + http), rpc));
       }
+      boolean byName = byHostName(conf);
       try {
         for (DatanodeInfo d : dfs.getDataNodeStats(DatanodeReportType.LIVE)) {
-          out.add(new Daemon(Role.DATANODE, d.getXferAddr(),
-              URI.create("http://" + d.getHostName() + ":" + d.getInfoPort()), d.getIpcPort()));
+          out.add(new Daemon(Role.DATANODE, d.getXferAddr(), URI.create("http://"
+              + (byName ? d.getHostName() : d.getIpAddr()) + ":" + d.getInfoPort()),
+              d.getIpcPort()));
         }
       } catch (IOException | RuntimeException e) {
         // The datanode report is for HDFS's superuser only; anyone who may read the NameNode's
         // /jmx finds them there.
         if (!out.isEmpty()) {
-          out.addAll(liveNodes(out.get(0).http()));
+          out.addAll(liveNodes(out.get(0).http(), byName));
         }
       }
     }
@@ -54,12 +56,21 @@ public final class ClusterDaemons {
   }
 
   /**
-   * The live datanodes as the NameNode's {@code NameNodeInfo} bean lists them ({@code LiveNodes},
-   * a JSON object by host name and transfer port: {@code xferaddr}, {@code infoAddr}); none when
-   * it cannot be read. Their web addresses are by host name, as a SPNEGO login needs (a
-   * kerberized datanode's HTTP principal names its host, not its address).
+   * Whether datanodes' web servers are reached by host name rather than address: under Kerberos,
+   * whose SPNEGO login asks for the HTTP principal of the host named in the URL, and where HDFS's
+   * clients reach datanodes by name ({@code dfs.client.use.datanode.hostname}).
    */
-  static List<Daemon> liveNodes(URI namenode) {
+  private static boolean byHostName(Configuration conf) {
+    return org.apache.hadoop.security.UserGroupInformation.isSecurityEnabled()
+        || conf.getBoolean("dfs.client.use.datanode.hostname", false);
+  }
+
+  /**
+   * The live datanodes as the NameNode's {@code NameNodeInfo} bean lists them ({@code LiveNodes},
+   * a JSON object by host name and transfer port: {@code xferaddr}, {@code infoAddr}, an address
+   * and the info port); none when it cannot be read.
+   */
+  static List<Daemon> liveNodes(URI namenode, boolean byName) {
     List<Daemon> out = new ArrayList<>();
     try {
       JsonNode info = JmxReader.read(namenode, "Hadoop:service=NameNode,name=NameNodeInfo")
@@ -72,8 +83,8 @@ public final class ClusterDaemons {
           String xfer = e.getValue().path("xferaddr").asText("");
           String web = e.getValue().path("infoAddr").asText("");
           if (!host.isEmpty() && !xfer.isEmpty() && web.lastIndexOf(':') > 0) {
-            out.add(new Daemon(Role.DATANODE, xfer,
-                URI.create("http://" + host + web.substring(web.lastIndexOf(':'))), null));
+            out.add(new Daemon(Role.DATANODE, xfer, URI.create("http://"
+                + (byName ? host + web.substring(web.lastIndexOf(':')) : web)), null));
           }
         });
       }

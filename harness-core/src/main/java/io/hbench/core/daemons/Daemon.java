@@ -50,7 +50,11 @@ public record Daemon(Role role, String node, URI http, Integer rpcPort) {
       return name().toLowerCase(Locale.ROOT);
     }
 
-    /** The {@code service=} its beans are registered under in a JVM of its own. */
+    /**
+     * The {@code service=} its Hadoop beans are registered under in a JVM of its own (HBase's
+     * daemons both under {@code HBase}; HiveServer2's metrics are not Hadoop's, see {@link
+     * #jmxQuery}).
+     */
     public String service() {
       return service;
     }

@@ -90,10 +90,11 @@ public final class DaemonObservations {
       for (String q : List.of("compaction_queue", "flush_queue")) {
         // A region server's queue that builds up: writes will soon be blocked behind it.
         Metric max = d.metric(q + "_max");
-        Metric min = d.metric(q + "_min");
-        if (max != null && min != null && max.value() >= QUEUE_LENGTH && max.value() > min.value()) {
+        Double before = lowestBeforeHighest(d, q);
+        if (max != null && before != null && max.value() >= QUEUE_LENGTH
+            && max.value() > before) {
           out.add(new Observation(name(d), q + "_max", String.format(Locale.ROOT,
-              "%s grew from %s to %s", q.replace('_', ' '), number(min.value()),
+              "%s grew from %s to %s", q.replace('_', ' '), number(before),
               number(max.value()))));
         }
       }
@@ -135,6 +136,30 @@ public final class DaemonObservations {
     List<Double> sorted = values.stream().sorted(Comparator.naturalOrder()).toList();
     int n = sorted.size();
     return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+  }
+
+  /**
+   * The lowest sample of {@code figure} up to its highest one: a queue that grew shows a lower
+   * value before its peak; one that only drained does not. Null without samples.
+   */
+  private static Double lowestBeforeHighest(DaemonFigures d, String figure) {
+    List<Double> v = d.series() == null ? null : d.series().get(figure);
+    if (v == null) {
+      return null;
+    }
+    int peak = -1;
+    for (int i = 0; i < v.size(); i++) {
+      if (v.get(i) != null && (peak < 0 || v.get(i) > v.get(peak))) {
+        peak = i;
+      }
+    }
+    Double low = null;
+    for (int i = 0; i <= peak; i++) {
+      if (v.get(i) != null && (low == null || v.get(i) < low)) {
+        low = v.get(i);
+      }
+    }
+    return low;
   }
 
   /** How observations and the report name a daemon: its role and node. */

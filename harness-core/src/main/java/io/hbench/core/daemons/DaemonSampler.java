@@ -34,9 +34,9 @@ public final class DaemonSampler {
   record Sample(double t, Map<String, Double> values, When when) {}
 
   /**
-   * How often the read after the phase is tried when a daemon answers without any of its figures:
-   * HBase stops its JVM's whole metrics system for half a second, 5 s after a region opens or
-   * closes (its JmxCacheBuster), and every bean is missing meanwhile.
+   * How often the read after the phase is tried when a daemon that had answered with its figures
+   * answers without any: HBase stops its JVM's whole metrics system for half a second, 5 s after
+   * a region opens or closes (its JmxCacheBuster), and every bean is missing meanwhile.
    */
   static final int END_READ_TRIES = 4;
 
@@ -44,9 +44,13 @@ public final class DaemonSampler {
 
   private final List<Daemon> daemons;
   private final Duration settle;
-  private final long t0 = System.nanoTime();
+  /** When the first reads were done: the phase's clock starts right after. */
+  private long t0;
   private final Map<Daemon, List<Sample>> samples = new LinkedHashMap<>();
+  /** Each daemon's last failed read, and those of its reads before and after the phase. */
   private final Map<Daemon, String> failures = new LinkedHashMap<>();
+  private final Map<Daemon, String> startFailures = new LinkedHashMap<>();
+  private final Map<Daemon, String> endFailures = new LinkedHashMap<>();
   private final ScheduledExecutorService timer;
 
   private DaemonSampler(List<Daemon> daemons, Duration interval, Duration settle) {
@@ -56,6 +60,7 @@ public final class DaemonSampler {
       samples.put(d, new ArrayList<>());
     }
     sampleAll(When.START);
+    t0 = System.nanoTime();
     timer = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "hbench-daemon-sampler");
       t.setDaemon(true);
@@ -88,20 +93,30 @@ public final class DaemonSampler {
 
   private void sample(Daemon d, When when) throws InterruptedException {
     for (int attempt = 1; ; attempt++) {
-      double t = (System.nanoTime() - t0) / 1e9;
+      // The reads before the phase count as at its start (t0 is taken once they are done).
+      double t = when == When.START ? 0 : (System.nanoTime() - t0) / 1e9;
       try {
         samples.get(d).add(new Sample(Math.round(t * 1000) / 1000.0, read(d), when));
         return;
       } catch (NoFigures e) {
-        failures.put(d, e.getMessage());
-        if (when != When.END || attempt >= END_READ_TRIES) {
+        failed(d, when, e.getMessage());
+        if (when != When.END || attempt >= END_READ_TRIES || samples.get(d).isEmpty()) {
           return;
         }
         Thread.sleep(END_READ_PAUSE_MILLIS);
       } catch (IOException e) {
-        failures.put(d, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+        failed(d, when, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
         return;
       }
+    }
+  }
+
+  private void failed(Daemon d, When when, String reason) {
+    failures.put(d, reason);
+    if (when == When.START) {
+      startFailures.put(d, reason);
+    } else if (when == When.END) {
+      endFailures.put(d, reason);
     }
   }
 
@@ -145,7 +160,11 @@ public final class DaemonSampler {
     sampleAll(When.END);
     List<DaemonFigures> out = new ArrayList<>();
     for (Daemon d : daemons) {
-      out.add(figures(d, samples.get(d), failures.get(d)));
+      List<Sample> got = samples.get(d);
+      String failure = got.isEmpty() ? failures.get(d)
+          : got.get(0).when() != When.START ? startFailures.get(d)
+          : got.get(got.size() - 1).when() != When.END ? endFailures.get(d) : null;
+      out.add(figures(d, got, failure));
     }
     return out;
   }
@@ -166,10 +185,15 @@ public final class DaemonSampler {
     List<Metric> metrics = new ArrayList<>();
     Map<String, List<Double>> series = new LinkedHashMap<>();
     series.put("t", got.stream().map(Sample::t).toList());
+    List<Double> regions = values(got, "regions");
+    boolean sameRegions = regions.stream().filter(v -> v != null).distinct().count() == 1;
     for (ServerFigure f : ServerFigure.of(d.role())) {
-      List<Double> values = new ArrayList<>();
-      for (Sample s : got) {
-        values.add(s.values().get(f.name()));
+      List<Double> values = values(got, f.name());
+      if (f.counter() && d.role() == Daemon.Role.HIVESERVER2 && values.get(0) == null
+          && bracketed) {
+        // HiveServer2 creates a counter at its first event (the first failed query): absent
+        // from a read that found the server's other figures, it was 0.
+        values.set(0, 0.0);
       }
       List<Double> present = values.stream().filter(v -> v != null).toList();
       if (present.isEmpty()) {
@@ -184,13 +208,10 @@ public final class DaemonSampler {
         }
       }
       if (f.counter()) {
-        if (!bracketed || values.get(0) == null || values.get(values.size() - 1) == null) {
-          continue;
-        }
-        double growth = present.get(present.size() - 1) - present.get(0);
-        // A counter that went down was reset: its daemon restarted during the phase.
-        if (growth >= 0) {
-          metrics.add(Metric.of(f.name(), f.unit(), growth, f.better()));
+        if (bracketed && values.get(0) != null && values.get(values.size() - 1) != null
+            && rising(present) && (!f.overRegions() || sameRegions)) {
+          metrics.add(Metric.of(f.name(), f.unit(),
+              present.get(present.size() - 1) - present.get(0), f.better()));
         }
       } else {
         double min = present.stream().mapToDouble(Double::doubleValue).min().orElse(0);
@@ -205,5 +226,26 @@ public final class DaemonSampler {
         : "the read " + (got.get(0).when() != When.START ? "before" : "after") + " the phase failed ("
             + (failure == null ? "no answer" : failure) + "): its counters are left out";
     return new DaemonFigures(d.role().label(), d.node(), missed, got.size(), metrics, series);
+  }
+
+  private static List<Double> values(List<Sample> got, String figure) {
+    List<Double> out = new ArrayList<>();
+    for (Sample s : got) {
+      out.add(s.values().get(figure));
+    }
+    return out;
+  }
+
+  /**
+   * Whether a counter never went down between two reads: one that did was reset (its daemon
+   * restarted) or lost part of what it sums, and its growth is left out.
+   */
+  private static boolean rising(List<Double> present) {
+    for (int i = 1; i < present.size(); i++) {
+      if (present.get(i) < present.get(i - 1)) {
+        return false;
+      }
+    }
+    return true;
   }
 }

@@ -84,7 +84,6 @@ public record ServerFigure(Role role, String bean, String attribute, String name
       counter(Role.NODEMANAGER, "NodeManagerMetrics", "ContainersFailed", "containers_failed", Metric.COUNT),
       gauge(Role.NODEMANAGER, "NodeManagerMetrics", "ContainersRunning", "containers_running", Metric.COUNT),
       gauge(Role.NODEMANAGER, "NodeManagerMetrics", "ContainerLaunchDurationAvgTime", "container_launch_ms", MS),
-      // Every daemon's JVM: collections and their time, heap, threads waiting on a lock.
       // HBase 2's region server: its requests, what it holds in memory, and its queues; the
       // operation times are histograms reset every metrics period, like Hadoop's AvgTime.
       counter(Role.REGIONSERVER, "RegionServer,sub=Server", "totalRequestCount", "requests", Metric.COUNT),
@@ -115,7 +114,7 @@ public record ServerFigure(Role role, String bean, String attribute, String name
       gauge(Role.HIVESERVER2, "hs2_executing_queries", "Mean", "execute_ms", MS),
       gauge(Role.HIVESERVER2, "memory.heap.used", "Value", "heap_used_bytes", Metric.BYTES),
       gauge(Role.HIVESERVER2, "threads.blocked.count", "Value", "threads_blocked", Metric.COUNT),
-
+      // Every daemon's JVM: collections and their time, heap, threads waiting on a lock.
       counter(null, "JvmMetrics", "GcCount", "gc_count", Metric.COUNT),
       counter(null, "JvmMetrics", "GcTimeMillis", "gc_ms", MS),
       gauge(null, "JvmMetrics", "MemHeapUsedM", "heap_used_mb", "MB"),
@@ -130,9 +129,24 @@ public record ServerFigure(Role role, String bean, String attribute, String name
     return !counter && (attribute.endsWith("AvgTime") || attribute.endsWith("_mean"));
   }
 
-  /** The figures of a daemon of {@code role}. */
+  /**
+   * The figures of a daemon of {@code role}: its own, and its JVM's (role null) unless it has
+   * JVM figures of its own (HiveServer2 publishes no Hadoop {@code JvmMetrics}).
+   */
   public static List<ServerFigure> of(Role role) {
-    return ALL.stream().filter(f -> f.role() == null || f.role() == role).toList();
+    return ALL.stream()
+        .filter(f -> f.role() == role || f.role() == null && role != Role.HIVESERVER2)
+        .toList();
+  }
+
+  /**
+   * Whether this counter is a sum over the regions a RegionServer holds now: a region that
+   * moves in brings its whole count, one that moves out takes its count away, so its growth
+   * means something only while the server's regions stayed the same.
+   */
+  public boolean overRegions() {
+    return role == Role.REGIONSERVER && counter && attribute.endsWith("RequestCount")
+        && !attribute.equals("totalRequestCount");
   }
 
   /**
@@ -142,8 +156,8 @@ public record ServerFigure(Role role, String bean, String attribute, String name
   public Double read(Daemon daemon, Map<String, JsonNode> beans) {
     JsonNode found;
     if (daemon.role() == Role.HIVESERVER2) {
-      // Not Hadoop's metrics system: no JVM figures of that shape, and a bean per metric.
-      found = role == null ? null : beans.get("metrics:name=" + bean);
+      // Not Hadoop's metrics system: a bean per metric.
+      found = beans.get("metrics:name=" + bean);
     } else if (role == null) {
       // The JVM's, under the daemon's own service only: in a JVM several daemons share (the
       // embedded cluster) they are registered once per daemon under scrambled names, and read

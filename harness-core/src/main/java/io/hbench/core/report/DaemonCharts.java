@@ -67,7 +67,10 @@ final class DaemonCharts {
         + " time, counters are drawn as their rate per second.</p>\n" + h;
   }
 
-  /** The repeat whose daemons are shown: the first ok one that has them, else the first. */
+  /**
+   * The repeat whose daemons are shown: the first ok one that has them, else the first that has
+   * them.
+   */
   private static ResultRecord shown(List<ResultRecord> repeats) {
     ResultRecord any = null;
     for (ResultRecord r : repeats) {
@@ -196,8 +199,9 @@ final class DaemonCharts {
       List<Observation> seen) {
     ServerFigure f = ServerFigure.ALL.stream().filter(x -> x.name().equals(figure)).findFirst()
         .orElseThrow();
-    String unit = !f.counter() ? f.unit()
-        : Metric.BYTES.equals(f.unit()) ? "MiB/s"
+    boolean bytes = Metric.BYTES.equals(f.unit());
+    String unit = !f.counter() ? (bytes ? "MiB" : f.unit())
+        : bytes ? "MiB/s"
         : Metric.COUNT.equals(f.unit()) ? "per s" : f.unit() + " per s";
     ObjectNode c = JSON.createObjectNode();
     c.put("title", title + ": " + figure + (f.counter() ? " rate" : "") + " (" + unit + ")");
@@ -226,6 +230,9 @@ final class DaemonCharts {
           double dt = i == 0 ? 0 : t.get(i) - t.get(i - 1);
           y = y == null || before == null || dt <= 0 || y < before ? null
               : (y - before) / dt / (Metric.BYTES.equals(f.unit()) ? MIB : 1);
+        }
+        if (!f.counter() && bytes && y != null) {
+          y = y / MIB;
         }
         if (f.meanTime() && y != null && y == 0) {
           // A mean time of 0 is a metrics period without the operation: a gap, not a fall.

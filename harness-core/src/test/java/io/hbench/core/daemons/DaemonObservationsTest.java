@@ -54,6 +54,21 @@ class DaemonObservationsTest {
         new Observation("namenode nn:8020", "gc_ms", "GC took 1.5 s, 15% of the phase's 10 s")), seen);
   }
 
+  private static DaemonFigures regionServer(Double... flushQueue) {
+    List<Double> v = Arrays.asList(flushQueue);
+    double max = v.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+    return new DaemonFigures("regionserver", "rs:16020", null, v.size(),
+        List.of(Metric.of("flush_queue_max", Metric.COUNT, max, Metric.Better.LOWER)),
+        Map.of("t", List.of(0.0, 5.0, 10.0).subList(0, v.size()), "flush_queue", v));
+  }
+
+  @Test
+  void aFlushQueueThatBuiltUpIsNotedAndOneThatDrainedIsNot() {
+    assertEquals(List.of(new Observation("regionserver rs:16020", "flush_queue_max",
+        "flush queue grew from 0 to 7")), of(10, regionServer(0.0, 7.0, 2.0)));
+    assertEquals(List.of(), of(10, regionServer(7.0, 3.0, 0.0)));
+  }
+
   @Test
   void aQueueTimeWanderingByAMillisecondIsNotNoted() {
     // Seen in CI on the embedded cluster: 0 ms to 1.27 ms with nothing queued.

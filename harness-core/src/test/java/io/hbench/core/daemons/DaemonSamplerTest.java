@@ -20,7 +20,12 @@ class DaemonSamplerTest {
       new Daemon(Role.REGIONSERVER, "rs:16020", URI.create("http://rs:16030"), 16020);
 
   private static Sample read(double t, double writes, double memstore, When when) {
-    return new Sample(t, Map.of("write_requests", writes, "memstore_bytes", memstore), when);
+    return read(t, writes, memstore, 3, when);
+  }
+
+  private static Sample read(double t, double writes, double memstore, double regions, When when) {
+    return new Sample(t, Map.of("write_requests", writes, "memstore_bytes", memstore,
+        "regions", regions), when);
   }
 
   @Test
@@ -51,5 +56,29 @@ class DaemonSamplerTest {
         read(2, 16, 100, When.END)), null);
     assertNull(f.metric("write_requests"), f.toString());
     assertNull(f.unreachable());
+    // Down and up again between the reads: ending above the start is no growth to trust.
+    f = DaemonSampler.figures(RS, List.of(read(0, 512, 100, When.START),
+        read(1, 16, 100, When.DURING), read(2, 600, 100, When.END)), null);
+    assertNull(f.metric("write_requests"), f.toString());
+  }
+
+  @Test
+  void aRegionServersRequestsAreLeftOutWhenItsRegionsChanged() {
+    // A region that moved in brought its whole count with it.
+    DaemonFigures f = DaemonSampler.figures(RS, List.of(read(0, 12, 100, 3, When.START),
+        read(2, 9000, 100, 4, When.END)), null);
+    assertNull(f.metric("write_requests"), f.toString());
+    assertEquals(3.5, f.metric("regions").value());
+  }
+
+  @Test
+  void aHiveServerCounterMadeDuringThePhaseGrewFromZero() {
+    Daemon hs2 = new Daemon(Role.HIVESERVER2, "h:10000", URI.create("http://h:10002"), 10000);
+    Map<String, Double> before = new java.util.HashMap<>(Map.of("queries", 3.0));
+    before.put("queries_failed", null);
+    DaemonFigures f = DaemonSampler.figures(hs2, List.of(new Sample(0, before, When.START),
+        new Sample(2, Map.of("queries", 5.0, "queries_failed", 1.0), When.END)), null);
+    assertEquals(2, f.metric("queries").value());
+    assertEquals(1, f.metric("queries_failed").value());
   }
 }

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hbench.core.cluster.EmbeddedCluster;
-import io.hbench.core.cluster.LocalRunnerFiles;
+import io.hbench.core.cluster.DefaultScratchFiles;
 import io.hbench.core.result.Check;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultReader;
@@ -104,12 +104,12 @@ class TpchIT {
   @Test
   @Order(1)
   void theTwentyTwoQueriesPassTheAnswerCheck() throws Exception {
-    Set<String> localRunner = LocalRunnerFiles.now();
+    Set<String> localRunner = DefaultScratchFiles.now();
     // --check: the SF 0.01 answer check, as it runs against any cluster.
     Run run = bench("all", "--check");
     assertEquals(0, run.process().exitCode, run.process().toString());
     // Hive's local jobs (dozens) left nothing in the local runner's default places in /tmp.
-    assertEquals(Set.of(), LocalRunnerFiles.addedSince(localRunner));
+    assertEquals(Set.of(), DefaultScratchFiles.addedSince(localRunner));
     ResultRecord r = run.records().get(0);
     assertTrue(r.ok(), r.failure() + " " + r.validation());
     assertEquals("generated", r.params().get("data"));

@@ -15,8 +15,8 @@ import java.util.Properties;
 import java.util.stream.Stream;
 
 /**
- * The embedded cluster's temporary directories, and those of jobs in MapReduce's local runner,
- * claimed by the process that made them. A process killed with {@code kill -9} cannot remove its
+ * The embedded cluster's temporary directories, and hbench's scratch directories, claimed by the
+ * process that made them. A process killed with {@code kill -9} cannot remove its
  * own; the next run finds it by its owner marker, sees that the owner is gone, and removes it. A directory without our marker, or claimed by a
  * process on another host (a /tmp shared between containers), is never touched.
  */
@@ -25,8 +25,8 @@ final class DeadRunDirectories {
   /** How the embedded cluster's directories are named in {@code java.io.tmpdir}. */
   static final String PREFIX = "hbench-embedded-";
 
-  /** How the directories of local-runner jobs are named ({@link LocalRunnerDirectory}). */
-  static final String LOCAL_JOB_PREFIX = "hbench-local-job-";
+  /** How hbench's scratch directories are named ({@link ScratchDirectory}). */
+  static final String SCRATCH_PREFIX = "hbench-scratch-";
 
   /** The owner marker inside each: host, process id and the process's start time. */
   static final String OWNER = ".hbench-owner";
@@ -49,7 +49,7 @@ final class DeadRunDirectories {
   static List<Path> removeAll(Path tmp) {
     List<Path> removed = new ArrayList<>();
     try (DirectoryStream<Path> dirs =
-        Files.newDirectoryStream(tmp, "{" + PREFIX + "," + LOCAL_JOB_PREFIX + "}*")) {
+        Files.newDirectoryStream(tmp, "{" + PREFIX + "," + SCRATCH_PREFIX + "}*")) {
       for (Path dir : dirs) {
         if (ownerGone(dir.resolve(OWNER))) {
           deleteTree(dir);

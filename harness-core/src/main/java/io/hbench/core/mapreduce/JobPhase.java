@@ -1,7 +1,7 @@
 package io.hbench.core.mapreduce;
 
 import io.hbench.core.PhaseFailedException;
-import io.hbench.core.cluster.LocalRunnerDirectory;
+import io.hbench.core.cluster.ScratchDirectory;
 import io.hbench.core.report.Console;
 import io.hbench.core.result.PhaseResult;
 import java.io.File;
@@ -60,8 +60,8 @@ public final class JobPhase {
     shipLibrariesBesideJobJar(job);
     boolean local = "local".equals(job.getConfiguration().get("mapreduce.framework.name", "local"));
     // Made before the clock starts and removed after it stops.
-    try (LocalRunnerDirectory scratch =
-        local ? LocalRunnerDirectory.forJob(job.getConfiguration()) : null) {
+    try (ScratchDirectory scratch =
+        local ? ScratchDirectory.forLocalJob(job.getConfiguration()) : null) {
       long t0 = System.nanoTime();
       if (beforeSubmit != null) {
         beforeSubmit.run();

@@ -8,7 +8,7 @@ import io.hbench.core.OptionValues;
 import io.hbench.core.Point;
 import io.hbench.core.RunContext;
 import io.hbench.core.RunRequest;
-import io.hbench.core.cluster.LocalRunnerFiles;
+import io.hbench.core.cluster.DefaultScratchFiles;
 import io.hbench.core.result.ResultRecord;
 import java.nio.file.Path;
 import java.util.List;
@@ -84,12 +84,12 @@ class DistributedLoadTest {
   @Test
   @Timeout(value = 2, unit = TimeUnit.MINUTES)
   void everyTaskRunsAtOnceInTheLocalRunner() throws Exception {
-    Set<String> before = LocalRunnerFiles.now();
+    Set<String> before = DefaultScratchFiles.now();
     List<ResultRecord> records = RunRequest.suite(new ThreeTasks(tmp, Counting.class)).build().run();
     ResultRecord r = records.get(0);
     assertTrue(r.ok(), r.toString());
     assertEquals(3 * Counting.CALLS, r.phase("count").records(), r.toString());
     // The local runner's own places in /tmp gained nothing, and the job's directory is gone.
-    assertEquals(Set.of(), LocalRunnerFiles.addedSince(before));
+    assertEquals(Set.of(), DefaultScratchFiles.addedSince(before));
   }
 }

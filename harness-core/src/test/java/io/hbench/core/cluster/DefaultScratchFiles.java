@@ -11,13 +11,13 @@ import org.apache.hadoop.conf.Configuration;
 
 /**
  * What MapReduce's local runner leaves on this machine when left to its defaults: its staging
- * directories in /tmp/hadoop/mapred/staging, its jobs' directories in hadoop.tmp.dir's
- * mapred/local; and hbench's own job directories in java.io.tmpdir ({@link LocalRunnerDirectory}).
- * Tests compare it before and after a run.
+ * directories in /tmp/hadoop/mapred/staging and its jobs' directories in hadoop.tmp.dir's
+ * mapred/local; and hbench's own scratch directories in java.io.tmpdir ({@link
+ * ScratchDirectory}). Tests compare it before and after a run.
  */
-public final class LocalRunnerFiles {
+public final class DefaultScratchFiles {
 
-  private LocalRunnerFiles() {}
+  private DefaultScratchFiles() {}
 
   /** Every such path now. */
   public static Set<String> now() throws IOException {
@@ -32,7 +32,7 @@ public final class LocalRunnerFiles {
       }
     }
     try (Stream<Path> s = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
-      s.filter(p -> p.getFileName().toString().startsWith(DeadRunDirectories.LOCAL_JOB_PREFIX))
+      s.filter(p -> p.getFileName().toString().startsWith(DeadRunDirectories.SCRATCH_PREFIX))
           .forEach(p -> out.add(p.toString()));
     }
     return out;

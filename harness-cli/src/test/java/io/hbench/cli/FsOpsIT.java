@@ -69,6 +69,8 @@ class FsOpsIT {
     s3 =
         new ProcessBuilder(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                // Its Tomcat's work directory in ours, removed with it, not in /tmp.
+                "-Djava.io.tmpdir=" + Files.createDirectories(tmp.resolve("s3mock-tmp")),
                 "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx192m", "-jar", jar,
                 "--server.ssl.enabled=false", "--server.port=" + s3Port,
                 "--server.address=127.0.0.1", "--com.adobe.testing.s3mock.httpPort=0",

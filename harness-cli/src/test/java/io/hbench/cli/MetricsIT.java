@@ -168,6 +168,27 @@ class MetricsIT {
   }
 
   @Test
+  void aDaemonWhoseWebPortIsClosedIsNotedAndThePointIsStillOk() throws Exception {
+    int closed;
+    try (java.net.ServerSocket s =
+        new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      closed = s.getLocalPort();
+    }
+    // The NameNode's web address (where its /jmx is) on a port nothing listens on; its RPC works.
+    ResultRecord r = run("closed", "fsops", "--op", "create_write", "--iterations", "5",
+        "--file-size", "4K", "--repeat", "1", "-D", "dfs.namenode.http-address=127.0.0.1:" + closed);
+    PhaseResult p = r.phases().get(0);
+    DaemonFigures nn = of(p, "namenode").get(0);
+    assertEquals(0, nn.samples(), nn.toString());
+    assertTrue(nn.unreachable().contains("Connection refused"), nn.toString());
+    // The datanodes, found over RPC, were read all the same.
+    for (DaemonFigures d : of(p, "datanode")) {
+      assertNull(d.unreachable(), d.toString());
+      assertTrue(d.samples() >= 2, d.toString());
+    }
+  }
+
+  @Test
   void withoutMetricsNoDaemonIsRead() throws Exception {
     Path out = tmp.resolve("off.jsonl");
     BenchProcess p = BenchProcess.run(confDir.toString(), "fsops", "--op", "create_write",

@@ -256,6 +256,10 @@ class FsOpsIT {
                 + "fs.s3a.connection.ssl.enabled=false\n");
     StringBuilder printed = new StringBuilder();
     StringBuilder recorded = new StringBuilder();
+    // S3A's upload buffers: in hbench's scratch directory (this JVM's, removed as it exits),
+    // not in hadoop.tmp.dir/s3a, which S3A would leave in /tmp.
+    Path s3aDefault = Path.of(new Configuration().get("hadoop.tmp.dir"), "s3a");
+    boolean hadDefault = Files.exists(s3aDefault);
     for (String op : OPS) {
       List<String> args = new ArrayList<>(List.of("--op", op, "--threads", "2", "--repeats", "2",
           "--conf", conf.toString(), "--buffer-size", "128K"));
@@ -278,6 +282,17 @@ class FsOpsIT {
     assertFalse(printed.toString().contains(SECRET), "the secret was printed");
     assertFalse(recorded.toString().contains(SECRET), "the secret was recorded");
     assertTrue(recorded.toString().contains("s3a://bench"), "the records name the store");
+    assertEquals(hadDefault, Files.exists(s3aDefault), s3aDefault + " was made");
+    // A process of its own removes its scratch directory as it exits.
+    Path javaTmp = Files.createDirectories(tmp.resolve("s3-java-tmp"));
+    Process child = BenchProcess.start(null, javaTmp, tmp.resolve("s3-child.log"),
+        List.of("fsops", "--op", "create_write", "--threads", "1", "--repeats", "1", "--conf",
+            conf.toString(), "--file-size", "512K", "--out", tmp.resolve("s3-child.jsonl").toString()));
+    assertTrue(child.waitFor(2, TimeUnit.MINUTES), "the child run ends");
+    assertEquals(0, child.exitValue(), Files.readString(tmp.resolve("s3-child.log")));
+    try (java.util.stream.Stream<Path> left = Files.list(javaTmp)) {
+      assertEquals(List.of(), left.toList(), "its java.io.tmpdir is empty again");
+    }
   }
 
   @Test

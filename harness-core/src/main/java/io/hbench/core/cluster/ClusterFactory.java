@@ -143,6 +143,13 @@ public final class ClusterFactory {
     Configuration conf = new Configuration(config.configuration());
     conf.set("fs.defaultFS", defaultFs);
     conf.set("mapreduce.framework.name", "local");
+    if (defaultFs.startsWith("s3a:")) {
+      try {
+        ScratchDirectory.forS3aBuffers(conf);
+      } catch (java.io.IOException e) {
+        // No directory of our own: S3A buffers where it would anyway.
+      }
+    }
     return new BenchCluster() {
       @Override
       public String kind() {

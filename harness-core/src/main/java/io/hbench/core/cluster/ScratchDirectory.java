@@ -8,9 +8,9 @@ import org.apache.hadoop.conf.Configuration;
 /**
  * A directory of hbench's own in {@code java.io.tmpdir} for the scratch files Hadoop's client
  * code would otherwise leave in its default places in /tmp, removed on {@link #close()}. A process
- * killed meanwhile leaves it claimed ({@link DeadRunDirectories}): the next embedded cluster or
- * local job removes it. Settings the user gave are kept: only a place still at Hadoop's default
- * is moved here.
+ * killed meanwhile leaves it claimed ({@link DeadRunDirectories}): the next embedded cluster,
+ * local job or S3A run removes it. Settings the user gave are kept: only a place still at
+ * Hadoop's default is moved here.
  */
 public final class ScratchDirectory implements AutoCloseable {
 
@@ -57,6 +57,41 @@ public final class ScratchDirectory implements AutoCloseable {
       jobConf.set(LOCAL_DIR, s.dir.resolve("local").toString());
     }
     return s;
+  }
+
+  static final String S3A_BUFFER_DIR = "fs.s3a.buffer.dir";
+
+  private static final String DEFAULT_S3A_BUFFER_DIR = "${env.LOCAL_DIRS:-${hadoop.tmp.dir}}/s3a";
+
+  /**
+   * Runs after Hadoop closes its cached file systems at exit ({@code FileSystem}'s hook, 10): a
+   * file system closing may still write a last buffer.
+   */
+  private static final int PROCESS_HOOK_PRIORITY = 5;
+
+  private static ScratchDirectory forProcess;
+
+  /**
+   * For S3A's upload buffers, which it keeps in {@code hadoop.tmp.dir/s3a} and leaves that
+   * directory behind: points {@code conf}'s buffer directory into this process's scratch
+   * directory, made at the first call and removed as the process exits. One for the process, not
+   * one per run: Hadoop's cache of file systems keeps an S3A client, with the buffer directory it
+   * was made with, for the whole JVM. Nothing is changed when the user chose a place.
+   */
+  public static void forS3aBuffers(Configuration conf) throws IOException {
+    if (DEFAULT_S3A_BUFFER_DIR.equals(conf.getRaw(S3A_BUFFER_DIR)) && tmpAtDefault(conf)) {
+      conf.set(S3A_BUFFER_DIR, processDirectory().dir.resolve("s3a").toString());
+    }
+  }
+
+  private static synchronized ScratchDirectory processDirectory() throws IOException {
+    if (forProcess == null) {
+      ScratchDirectory s = create();
+      org.apache.hadoop.util.ShutdownHookManager.get().addShutdownHook(s::close,
+          PROCESS_HOOK_PRIORITY);
+      forProcess = s;
+    }
+    return forProcess;
   }
 
   private static boolean tmpAtDefault(Configuration conf) {

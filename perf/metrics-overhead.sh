@@ -34,6 +34,8 @@ once() {
   [ "$1" = metrics ] && flag="--metrics --metrics-interval $INTERVAL -D hbench.metrics.period=0.5"
   before=0
   [ -f "$RESULTS" ] && before=$(wc -l < "$RESULTS")
+  # The last run's gigabyte still being written back would slow this one: flush it first.
+  sync
   local tf; tf=$(mktemp)
   # time's own report goes to a file: the redirections below apply to time itself.
   /usr/bin/time -o "$tf" -f '%U %S' java -cp "$CONF_DIR:$STANDALONE" io.hbench.cli.Main dfsio \

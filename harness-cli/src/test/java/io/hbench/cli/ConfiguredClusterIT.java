@@ -73,6 +73,47 @@ class ConfiguredClusterIT {
     return BenchProcess.run(confDir.toString(), args);
   }
 
+  /**
+   * A client of the written configuration asks about a job whose ApplicationMaster has exited:
+   * YARN sends it to the history server, whose address the configuration must carry with its
+   * real port (it carried port 0, and every such question failed).
+   */
+  @Test
+  void aFinishedJobIsAnsweredByTheHistoryServerAtTheWrittenAddress() throws Exception {
+    Path results = tmp.resolve("history.jsonl");
+    BenchProcess gen = bench("teragen", "--size", "1M", "--base-dir", "/it-history", "--out",
+        results.toString());
+    assertEquals(0, gen.exitCode, gen.toString());
+    String jobId = ResultReader.read(results).get(0).phase("teragen").jobId();
+    Configuration client = new Configuration();
+    for (String site : List.of("core-site.xml", "hdfs-site.xml", "mapred-site.xml", "yarn-site.xml")) {
+      client.addResource(new org.apache.hadoop.fs.Path(confDir.resolve(site).toUri()));
+    }
+    org.apache.hadoop.mapreduce.JobID id = org.apache.hadoop.mapreduce.JobID.forName(jobId);
+    org.apache.hadoop.yarn.api.records.ApplicationId app = org.apache.hadoop.yarn.api.records
+        .ApplicationId.newInstance(Long.parseLong(jobId.split("_")[1]), id.getId());
+    try (org.apache.hadoop.yarn.client.api.YarnClient yarn =
+        org.apache.hadoop.yarn.client.api.YarnClient.createYarnClient()) {
+      yarn.init(new org.apache.hadoop.yarn.conf.YarnConfiguration(client));
+      yarn.start();
+      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+      while (yarn.getApplicationReport(app).getYarnApplicationState()
+          != org.apache.hadoop.yarn.api.records.YarnApplicationState.FINISHED) {
+        assertTrue(System.nanoTime() < deadline, "the ApplicationMaster did not finish");
+        Thread.sleep(200);
+      }
+    }
+    org.apache.hadoop.mapreduce.Cluster mr = new org.apache.hadoop.mapreduce.Cluster(client);
+    try {
+      org.apache.hadoop.mapreduce.Job job = mr.getJob(id);
+      assertEquals(org.apache.hadoop.mapreduce.JobStatus.State.SUCCEEDED, job.getJobState());
+      assertTrue(job.getCounters().findCounter(org.apache.hadoop.mapreduce.TaskCounter
+          .MAP_OUTPUT_RECORDS).getValue() > 0);
+    } finally {
+      mr.close();
+    }
+  }
+
   @Test
   void sortedOutputPassesHadoopsTeraValidateAndACorruptedRecordIsNamed() throws Exception {
     Path results = tmp.resolve("sort.jsonl");

@@ -69,7 +69,8 @@ public final class MiniYarnService implements ServiceProvider {
     try {
       yarn.init(conf);
       yarn.start();
-    } catch (RuntimeException e) {
+      historyAddress(yarn);
+    } catch (RuntimeException | IOException e) {
       try {
         yarn.stop();
       } catch (RuntimeException suppressed) {
@@ -95,6 +96,43 @@ public final class MiniYarnService implements ServiceProvider {
       conf.set(e.getKey(), userSet.getOrDefault(e.getKey(), e.getValue()));
     }
     return new Running(yarn, conf.get("yarn.resourcemanager.address"), classPath);
+  }
+
+  /** How long the history server has to bind its port. */
+  private static final long HISTORY_BIND_MILLIS = 60_000;
+
+  /**
+   * Puts the history server's real address into the cluster's configuration. MiniMRYarnCluster
+   * copies it as the history server starts on a thread of its own, before that thread has bound
+   * its port, so the copy says port 0. A client that asks about a job whose ApplicationMaster has
+   * exited is sent to the history server: with port 0 it failed ("Your endpoint configuration is
+   * wrong"), as a terasort on {@code bench embedded-cluster}'s configuration did once --metrics' last
+   * read held the point past the ApplicationMaster's exit.
+   */
+  private static void historyAddress(MiniMRYarnCluster yarn) throws IOException {
+    String key = org.apache.hadoop.mapreduce.v2.jobhistory.JHAdminConfig.MR_HISTORY_ADDRESS;
+    long deadline = System.nanoTime() + HISTORY_BIND_MILLIS * 1_000_000;
+    while (true) {
+      org.apache.hadoop.mapreduce.v2.hs.JobHistoryServer history = yarn.getHistoryServer();
+      java.net.InetSocketAddress bound = history == null || history.getClientService() == null
+          ? null : history.getClientService().getBindAddress();
+      if (bound != null && bound.getPort() > 0) {
+        String configured = yarn.getConfig().get(key, "localhost:0");
+        String host = configured.substring(0, Math.max(0, configured.lastIndexOf(':')));
+        yarn.getConfig().set(key, (host.isEmpty() ? "localhost" : host) + ":" + bound.getPort());
+        return;
+      }
+      if (System.nanoTime() > deadline) {
+        throw new IOException("the embedded YARN's history server did not bind its port in "
+            + HISTORY_BIND_MILLIS / 1000 + " s");
+      }
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted waiting for the history server", e);
+      }
+    }
   }
 
   private static final class Running extends InProcessService {

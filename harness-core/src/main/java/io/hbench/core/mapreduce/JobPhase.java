@@ -113,8 +113,16 @@ public final class JobPhase {
     Counters counters = job.getCounters();
     Long records = counters == null ? null : counters.findCounter(recordCounter).getValue();
     Map<String, Integer> tasks = new LinkedHashMap<>();
-    tasks.put("maps", (int) value(counters, "org.apache.hadoop.mapreduce.JobCounter", "TOTAL_LAUNCHED_MAPS"));
-    tasks.put("reduces", (int) value(counters, "org.apache.hadoop.mapreduce.JobCounter", "TOTAL_LAUNCHED_REDUCES"));
+    int maps = (int) value(counters, "org.apache.hadoop.mapreduce.JobCounter", "TOTAL_LAUNCHED_MAPS");
+    int reduces = (int) value(counters, "org.apache.hadoop.mapreduce.JobCounter", "TOTAL_LAUNCHED_REDUCES");
+    if (local && maps == 0 && reduces == 0) {
+      // The local runner counts no launched tasks; it runs one map per split (the count
+      // JobSubmitter leaves in the job's configuration) and the reduces asked for.
+      maps = job.getConfiguration().getInt("mapreduce.job.maps", 0);
+      reduces = job.getNumReduceTasks();
+    }
+    tasks.put("maps", maps);
+    tasks.put("reduces", reduces);
     return new PhaseResult(
         phase,
         seconds,

@@ -89,6 +89,9 @@ class DistributedLoadTest {
     ResultRecord r = records.get(0);
     assertTrue(r.ok(), r.toString());
     assertEquals(3 * Counting.CALLS, r.phase("count").records(), r.toString());
+    // The local runner counts no launched tasks; the record still says how many ran.
+    assertEquals(3, r.phase("count").tasks().get("maps"), r.toString());
+    assertEquals(0, r.phase("count").tasks().get("reduces"), r.toString());
     // The local runner's own places in /tmp gained nothing, and the job's directory is gone.
     assertEquals(Set.of(), DefaultScratchFiles.addedSince(before));
   }

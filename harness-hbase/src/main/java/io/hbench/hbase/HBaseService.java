@@ -112,19 +112,31 @@ public final class HBaseService implements ServiceProvider {
             ClusterMetrics.Option.MASTER_INFO_PORT, ClusterMetrics.Option.LIVE_SERVERS));
         org.apache.hadoop.hbase.ServerName master = m.getMasterName();
         if (master != null && m.getMasterInfoPort() > 0) {
+          String host = webHost(c, "hbase.master.info.bindAddress", master.getHostname());
           out.add(new Daemon(Role.HBASE_MASTER, master.getAddress().toString(),
-              java.net.URI.create("http://" + master.getHostname() + ":" + m.getMasterInfoPort()),
+              java.net.URI.create("http://" + host + ":" + m.getMasterInfoPort()),
               master.getPort()));
         }
         m.getLiveServerMetrics().forEach((server, metrics) -> {
           if (metrics.getInfoServerPort() > 0) {
+            String host = webHost(c, "hbase.regionserver.info.bindAddress", server.getHostname());
             out.add(new Daemon(Role.REGIONSERVER, server.getAddress().toString(),
-                java.net.URI.create("http://" + server.getHostname() + ":"
-                    + metrics.getInfoServerPort()), server.getPort()));
+                java.net.URI.create("http://" + host + ":" + metrics.getInfoServerPort()),
+                server.getPort()));
           }
         });
       }
       return out;
+    }
+
+    /**
+     * A web UI bound to a loopback address (the embedded cluster's) answers there only, whatever
+     * the server's own host name resolves to; any other bind address is per host, so a client's
+     * copy of it says nothing of the others, and the server's host name is used.
+     */
+    static String webHost(Configuration c, String bindKey, String serverHost) {
+      String bind = c.getTrimmed(bindKey, "");
+      return bind.startsWith("127.") ? bind : serverHost;
     }
   }
 
@@ -316,7 +328,8 @@ public final class HBaseService implements ServiceProvider {
       Configuration started = util.getConfiguration();
       for (String key : new String[] {"hbase.zookeeper.quorum",
           "hbase.zookeeper.property.clientPort", "zookeeper.znode.parent", "hbase.masters",
-          "hbase.rootdir", "hbase.wal.provider"}) {
+          "hbase.rootdir", "hbase.wal.provider", "hbase.master.info.bindAddress",
+          "hbase.regionserver.info.bindAddress"}) {
         if (started.get(key) != null) {
           conf.set(key, started.get(key));
         }

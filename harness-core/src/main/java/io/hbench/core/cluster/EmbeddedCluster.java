@@ -224,10 +224,14 @@ public final class EmbeddedCluster implements BenchCluster {
       sites.add("hbase-site.xml");
     }
     sites.add("core-site.xml");
+    // Its daemons refresh /jmx every half second (hbench's hadoop-metrics2.properties), not every
+    // 10 s as a configured cluster's: --metrics through this file then waits that long per phase.
+    Configuration written = new Configuration(conf);
+    written.setIfUnset(io.hbench.core.daemons.DaemonMetrics.PERIOD_KEY, "0.5");
     for (String site : sites) {
       Path tmp = dir.resolve("." + site + ".tmp");
       try (OutputStream out = Files.newOutputStream(tmp)) {
-        conf.writeXml(out);
+        written.writeXml(out);
       }
       Files.move(tmp, dir.resolve(site), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
           java.nio.file.StandardCopyOption.ATOMIC_MOVE);

@@ -121,6 +121,29 @@ final class RecordIndex {
       return null;
     }
 
+    /**
+     * Whether a point ran {@code phase}: false only when its records ran phases and none was
+     * this one (nnthroughput's {@code create} point has no {@code open}); a point whose records
+     * failed before any phase is in every phase's table, where it shows as failed.
+     */
+    boolean ran(String point, String phase) {
+      if (phase == null) {
+        return true;
+      }
+      boolean anyPhase = false;
+      for (String label : labels) {
+        for (ResultRecord r : repeats(label, point)) {
+          for (PhaseResult p : r.phases()) {
+            if (phase.equals(p.name())) {
+              return true;
+            }
+            anyPhase = true;
+          }
+        }
+      }
+      return !anyPhase;
+    }
+
     /** Failed measured repeats of a point under a label. */
     int failed(String label, String point) {
       return (int) repeats(label, point).stream().filter(r -> !r.ok()).count();

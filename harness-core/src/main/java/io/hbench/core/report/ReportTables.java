@@ -63,6 +63,9 @@ public final class ReportTables {
     List<List<String>> rows = new ArrayList<>();
     boolean anyFailed = false;
     for (String point : s.orderedPoints()) {
+      if (!s.ran(point, phase)) {
+        continue;
+      }
       List<String> row = new ArrayList<>();
       row.add(point);
       for (RecordIndex.Figure f : figures) {

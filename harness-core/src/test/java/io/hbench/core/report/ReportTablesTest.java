@@ -41,6 +41,31 @@ class ReportTablesTest {
   }
 
   @Test
+  void aPhaseTableListsOnlyThePointsThatRanThatPhase() {
+    // As nnthroughput writes them: a point per operation, "open" preparing its files first.
+    List<ResultRecord> rs = new ArrayList<>();
+    for (String label : List.of("A", "B")) {
+      rs.add(Records.load(label, "create", 1));
+      ResultRecord open = Records.load(label, "open", 2);
+      List<io.hbench.core.result.PhaseResult> phases = new ArrayList<>();
+      phases.add(io.hbench.core.result.PhaseMetrics.complete(
+          new io.hbench.core.result.PhaseResult("prepare", 3.0, 0, null, null),
+          io.hbench.core.result.PhaseMetrics.DEFAULT_HEADLINES));
+      phases.addAll(open.phases());
+      rs.add(new ResultRecord(open.schema(), open.runId(), open.label(), open.suite(),
+          open.point(), 1, null, open.params(), open.status(), open.failure(), open.validation(),
+          phases, open.environment(), open.options(), open.config(), open.started(),
+          open.ended()));
+    }
+    java.util.Map<String, List<String>> rows = new java.util.LinkedHashMap<>();
+    for (Table t : ReportTables.of(rs)) {
+      rows.put(t.title(), t.rows().stream().map(r -> r.get(0)).toList());
+    }
+    assertEquals(java.util.Map.of("fsops · create", List.of("create"),
+        "fsops · prepare", List.of("open"), "fsops · open", List.of("open")), rows);
+  }
+
+  @Test
   void someFailedRepeatsAreSaidBesideTheFigure() {
     List<ResultRecord> rs = List.of(
         Records.sort("A", "1M", 1, 1, "ok", 2, ENV),

@@ -55,9 +55,16 @@ class TpchIT {
   Path confDir;
   String url;
 
+  /** This JVM's stderr, which HiveServer2 (here) also prints on, as bench's console would be. */
+  final java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
+  java.io.PrintStream savedErr;
+
   @BeforeAll
   void start() throws Exception {
     tmp = Files.createTempDirectory("hbench-tpch-it-");
+    savedErr = System.err;
+    System.setErr(new java.io.PrintStream(
+        new org.apache.commons.io.output.TeeOutputStream(savedErr, console), true));
     // Two datanodes: a file's close then need not wait for a datanode's report (MiniDfsService),
     // which the partitioned load's 4,900 files do.
     cluster = EmbeddedCluster.start(new Configuration(), 2, "hdfs", "yarn", "hive");
@@ -73,6 +80,7 @@ class TpchIT {
       cluster.close();
     }
     org.apache.hadoop.fs.FileUtil.fullyDelete(tmp.toFile());
+    System.setErr(savedErr);
   }
 
   record Run(BenchProcess process, List<ResultRecord> records) {}
@@ -137,6 +145,10 @@ class TpchIT {
     assertTrue(run.process().out.contains("TPC-H on Hive") && run.process().out.contains("22 of 22"),
         run.process().out);
     assertTrue(run.process().out.contains("q22"), run.process().out);
+    // ANALYZE's line per table, which Hive's statistics threads print on the console, is not.
+    String printed = console.toString(java.nio.charset.StandardCharsets.UTF_8);
+    assertFalse(printed.contains(" stats: ["), printed.lines()
+        .filter(l -> l.contains(" stats: [")).limit(3).toList().toString());
   }
 
   @Test

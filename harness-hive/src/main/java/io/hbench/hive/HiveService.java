@@ -93,6 +93,54 @@ public final class HiveService implements ServiceProvider {
     }
   }
 
+  /**
+   * Hive's statistics threads (ANALYZE on ORC reads the files' footers) print a line per table
+   * and per partition ({@code ... stats: [numFiles=..., numRows=...]}) straight to
+   * {@code System.err}: they run outside any session, so {@code hive.session.silent} never reaches
+   * them, and {@code --partitioned} made 4,900 such lines. With HiveServer2 in this process that
+   * is hbench's console, so what those threads write there is dropped; Hive's log still has it.
+   */
+  static final class QuietStatsThreads extends java.io.FilterOutputStream {
+    /** The name Hive 4's {@code StatsTask.newThreadPool} gives its threads. */
+    static final String THREAD_PREFIX = "StatsNoJobTask-Thread-";
+
+    private QuietStatsThreads(java.io.OutputStream err) {
+      super(err);
+    }
+
+    /** Wraps {@code System.err} once; everything but those threads' writes goes through. */
+    static synchronized void install() {
+      if (!(System.err instanceof Stream)) {
+        System.setErr(new Stream(System.err));
+      }
+    }
+
+    private static boolean quiet() {
+      return Thread.currentThread().getName().startsWith(THREAD_PREFIX);
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+      if (!quiet()) {
+        out.write(b);
+      }
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+      if (!quiet()) {
+        out.write(b, off, len);
+      }
+    }
+
+    /** The wrapped {@code System.err}, known by its class so that it is wrapped only once. */
+    static final class Stream extends java.io.PrintStream {
+      Stream(java.io.PrintStream err) {
+        super(new QuietStatsThreads(err), true);
+      }
+    }
+  }
+
   /** HiveServer2 in this process, in a class of its own so the provider loads without Hive. */
   static final class EmbeddedHiveServer extends InProcessService {
     /**
@@ -145,6 +193,7 @@ public final class HiveService implements ServiceProvider {
       System.setProperty("derby.stream.error.file", root.resolve("derby.log").toString());
       DerbyMetastore.create(root.resolve("metastore_db"));
       QUIET_PROTOBUF.setLevel(java.util.logging.Level.SEVERE);
+      QuietStatsThreads.install();
       org.apache.hive.service.server.HiveServer2 server =
           new org.apache.hive.service.server.HiveServer2();
       try {

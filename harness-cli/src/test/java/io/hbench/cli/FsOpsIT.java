@@ -293,6 +293,34 @@ class FsOpsIT {
     try (java.util.stream.Stream<Path> left = Files.list(javaTmp)) {
       assertEquals(List.of(), left.toList(), "its java.io.tmpdir is empty again");
     }
+    // The same with a configured cluster beside the store (--cluster conf, the data on S3A),
+    // whose configuration leaves hadoop.tmp.dir at Hadoop's default, as most clients' do.
+    Path plain = Files.createDirectories(tmp.resolve("conf-default-tmp"));
+    try (java.util.stream.Stream<Path> sites = Files.list(confDir)) {
+      for (Path site : sites.filter(f -> f.toString().endsWith(".xml")).toList()) {
+        Configuration c = new Configuration(false);
+        c.addResource(new org.apache.hadoop.fs.Path(site.toUri()));
+        c.unset("hadoop.tmp.dir");
+        try (java.io.OutputStream out = Files.newOutputStream(plain.resolve(site.getFileName()))) {
+          c.writeXml(out);
+        }
+      }
+    }
+    Process beside = BenchProcess.start(null, javaTmp, tmp.resolve("s3-beside.log"), List.of(),
+        java.util.Map.of("HADOOP_CONF_DIR", plain.toString()), List.of("fsops", "--cluster", "conf", "--op", "create_write", "--threads", "1",
+            "--repeats", "1", "--conf", conf.toString(), "--file-size", "512K", "--out",
+            tmp.resolve("s3-beside.jsonl").toString()));
+    assertTrue(beside.waitFor(2, TimeUnit.MINUTES), "the run beside a cluster ends");
+    assertEquals(0, beside.exitValue(), Files.readString(tmp.resolve("s3-beside.log")));
+    io.hbench.core.result.Environment besideEnv =
+        ResultReader.read(tmp.resolve("s3-beside.jsonl")).get(0).environment();
+    assertTrue(besideEnv.dataFs().startsWith("s3a://bench")
+        && besideEnv.defaultFs().startsWith("hdfs://"), besideEnv.toString());
+    try (java.util.stream.Stream<Path> left = Files.walk(javaTmp)) {
+      assertEquals(List.of(javaTmp), left.toList(), "its java.io.tmpdir is empty again");
+    }
+    // hadoop.tmp.dir's default is /tmp/hadoop-<user>, whatever java.io.tmpdir says.
+    assertEquals(hadDefault, Files.exists(s3aDefault), s3aDefault + " was made");
   }
 
   @Test

@@ -37,6 +37,7 @@ public final class ClusterFactory {
       // Nothing of a configured cluster is touched, not even to describe it.
       return noCluster("local", config, "file:///");
     }
+    s3aBuffers(config.configuration(), namedDataFs);
     boolean keytab = KerberosLogin.given(config.configuration());
     boolean clientOnly = !needs.yarn() && needs.services().isEmpty();
     if (clientOnly && namedDataFs != null && mode.equals(ClusterMode.AUTO)) {
@@ -78,6 +79,23 @@ public final class ClusterFactory {
     }
     services.addAll(needs.services());
     return embedded(config, datanodes, services, console);
+  }
+
+  /**
+   * When the data are on S3A (named, or the default file system), its upload buffers go to
+   * hbench's scratch directory, whatever cluster is beside it: before any client is made, since
+   * Hadoop's cache keeps the first S3A client for the process.
+   */
+  private static void s3aBuffers(Configuration conf, URI namedDataFs) {
+    String scheme = namedDataFs != null ? namedDataFs.getScheme() : null;
+    if (!"s3a".equals(scheme) && !conf.get("fs.defaultFS", "").startsWith("s3a:")) {
+      return;
+    }
+    try {
+      ScratchDirectory.forS3aBuffers(conf);
+    } catch (IOException e) {
+      // No directory of our own: S3A buffers where it would anyway.
+    }
   }
 
   /**
@@ -143,13 +161,6 @@ public final class ClusterFactory {
     Configuration conf = new Configuration(config.configuration());
     conf.set("fs.defaultFS", defaultFs);
     conf.set("mapreduce.framework.name", "local");
-    if (defaultFs.startsWith("s3a:")) {
-      try {
-        ScratchDirectory.forS3aBuffers(conf);
-      } catch (java.io.IOException e) {
-        // No directory of our own: S3A buffers where it would anyway.
-      }
-    }
     return new BenchCluster() {
       @Override
       public String kind() {

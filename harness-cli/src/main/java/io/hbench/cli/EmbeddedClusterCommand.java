@@ -1,5 +1,6 @@
 package io.hbench.cli;
 
+import io.hbench.core.CommonOptions;
 import io.hbench.core.InvalidInputException;
 import io.hbench.core.cluster.ClusterConfiguration;
 import io.hbench.core.cluster.ClusterFactory;
@@ -47,8 +48,11 @@ final class EmbeddedClusterCommand {
             .required(true)
             .description("Directory to write core-site.xml into. Required.")
             .build());
-    spec.addOption(CommonOptions.datanodes("Datanodes. Default: 1."));
-    spec.addOption(CommonOptions.defines("Hadoop setting for the cluster (repeatable)."));
+    spec.addOption(OptionSpec.builder(CommonOptions.DATANODES.name()).paramLabel("N")
+        .type(int.class).defaultValue("1").description("Datanodes. Default: 1.").build());
+    spec.addOption(OptionSpec.builder(CommonOptions.DEFINES.name()).paramLabel("KEY=VALUE")
+        .type(Map.class).auxiliaryTypes(String.class, String.class)
+        .description("Hadoop setting for the cluster (repeatable).").build());
     return spec;
   }
 

@@ -4,8 +4,9 @@ import io.hbench.core.Benchmark;
 import io.hbench.core.BenchmarkOption;
 import io.hbench.core.BenchmarkRunner;
 import io.hbench.core.InvalidInputException;
-import io.hbench.core.OptionValues;
+import io.hbench.core.CommonOptions;
 import io.hbench.core.RunSettings;
+import io.hbench.core.SuiteOptions;
 import io.hbench.core.report.Console;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -88,8 +89,14 @@ public final class Main {
             "Run 'bench <suite> --help' for a suite's options; 'bench report' and 'bench compare'"
                 + " read results files.",
             "Exit codes: 0 all points ok, 1 a point failed, 2 bad input or unreachable cluster.");
-    for (Benchmark b : suites.values()) {
-      root.addSubcommand(b.name(), suiteCommand(b));
+    for (Benchmark b : List.copyOf(suites.values())) {
+      try {
+        root.addSubcommand(b.name(), suiteCommand(b));
+      } catch (IllegalStateException e) {
+        // A suite whose option shadows a common one is not registered; the run goes on.
+        console.status("bench: " + e.getMessage());
+        suites.remove(b.name());
+      }
     }
     root.addSubcommand(EmbeddedClusterCommand.NAME, EmbeddedClusterCommand.spec());
     root.addSubcommand(ReportCommand.NAME, ReportCommand.spec());
@@ -134,28 +141,18 @@ public final class Main {
         return hadoopOnClassPath() ? EmbeddedClusterCommand.run(sub, console) : badInput(noHadoop);
       }
       Benchmark suite = suites.get(name);
-      Map<String, String> texts = new LinkedHashMap<>();
-      for (BenchmarkOption<?> o : suite.options()) {
-        if (sub.hasMatchedOption(o.name())) {
-          Object v = sub.matchedOptionValue(o.name(), null);
-          texts.put(o.name(), String.valueOf(v));
-        }
-        if (o.isPositional() && sub.hasMatchedPositional(0)) {
-          if (texts.containsKey(o.name())) {
-            throw new InvalidInputException(
-                o.paramLabel() + " given twice: as a word and as " + o.name());
-          }
-          texts.put(o.name(), String.valueOf(sub.matchedPositionalValue(0, "")));
-        }
-      }
       // Options first, so a malformed size is named even where Hadoop is missing.
-      OptionValues values = OptionValues.parse(suite.options(), texts);
-      RunSettings settings = CommonOptions.settings(sub, hadoopConfDir);
-      io.hbench.core.report.TableFormat format = CommonOptions.tables(sub, suite.options());
+      List<String> notes = new ArrayList<>();
+      SuiteOptions.Parsed options = SuiteOptions.parse(suite, texts(sub, suite), notes::add);
+      RunSettings settings = RunSettings.of(options.common(), hadoopConfDir);
+      // An old spelling is noted once the options are known to be good: bad input is one line.
+      suite.points(options.suite());
+      notes.forEach(note -> console.status("bench: note: " + note));
       if (!hadoopOnClassPath()) {
         return badInput(noHadoop);
       }
-      BenchmarkRunner.Summary summary = new BenchmarkRunner(console, format).run(suite, values, settings);
+      BenchmarkRunner.Summary summary = new BenchmarkRunner(console,
+          options.common().get(CommonOptions.FORMAT)).run(suite, options.suite(), settings);
       return summary.exitCode() == 0 ? OK : POINT_FAILED;
     } catch (InvalidInputException e) {
       return badInput(e.getMessage());
@@ -168,39 +165,77 @@ public final class Main {
     }
   }
 
+  /** A suite's subcommand: every option of {@link SuiteOptions#of}, built from its declaration. */
   private CommandSpec suiteCommand(Benchmark b) {
     CommandSpec spec = CommandSpec.create().name(b.name()).version("hbench " + BenchmarkRunner.version());
     spec.mixinStandardHelpOptions(true);
     spec.usageMessage().description(b.description()).sortOptions(false);
-    List<OptionSpec> own = new ArrayList<>();
-    for (BenchmarkOption<?> o : b.options()) {
-      OptionSpec.Builder ob = OptionSpec.builder(o.name()).description(describe(o));
-      if (o.isFlag()) {
-        ob.type(boolean.class).arity("0");
-      } else {
-        ob.type(String.class).paramLabel(o.paramLabel()).required(o.required() && !o.isPositional());
+    for (BenchmarkOption<?> o : SuiteOptions.of(b)) {
+      spec.addOption(optionSpec(o, o.name(), false));
+      for (String alias : o.aliases()) {
+        // Kept from the suites that had their own spelling: the same option, not shown twice.
+        spec.addOption(optionSpec(o, alias, true));
       }
-      own.add(ob.build());
       if (o.isPositional()) {
         spec.addPositional(CommandLine.Model.PositionalParamSpec.builder()
             .index("0").arity("0..1").type(String.class).paramLabel(o.paramLabel())
             .description("As " + o.name() + ".").build());
       }
     }
-    own.forEach(spec::addOption);
-    CommonOptions.addTo(spec, b.name(), b.defaultRepeat());
     return spec;
+  }
+
+  private static OptionSpec optionSpec(BenchmarkOption<?> o, String name, boolean hidden) {
+    OptionSpec.Builder ob = OptionSpec.builder(name).description(describe(o)).hidden(hidden);
+    if (o.isFlag()) {
+      ob.type(boolean.class).arity("0").negatable(o.isNegatable());
+    } else if (o.isRepeatable()) {
+      ob.type(List.class).auxiliaryTypes(String.class).paramLabel(o.paramLabel());
+    } else {
+      ob.type(String.class).paramLabel(o.paramLabel()).required(o.required() && !o.isPositional());
+    }
+    return ob.build();
+  }
+
+  /** Every option the command line gave, as text by the name (or alias) it was given with. */
+  private static Map<String, List<String>> texts(ParseResult sub, Benchmark suite) {
+    Map<String, List<String>> texts = new LinkedHashMap<>();
+    for (BenchmarkOption<?> o : SuiteOptions.of(suite)) {
+      List<String> names = new ArrayList<>(o.aliases());
+      names.add(0, o.name());
+      for (String n : names) {
+        if (!sub.hasMatchedOption(n)) {
+          continue;
+        }
+        if (o.isRepeatable()) {
+          List<String> all = sub.matchedOptionValue(n, List.of());
+          texts.put(n, new ArrayList<>(all));
+        } else {
+          texts.put(n, List.of(String.valueOf((Object) sub.matchedOptionValue(n, null))));
+        }
+      }
+      if (o.isPositional() && sub.hasMatchedPositional(0)) {
+        if (texts.containsKey(o.name())) {
+          throw new InvalidInputException(
+              o.paramLabel() + " given twice: as a word and as " + o.name());
+        }
+        texts.put(o.name(), List.of(String.valueOf((Object) sub.matchedPositionalValue(0, ""))));
+      }
+    }
+    return texts;
   }
 
   /** The option's text with its default, so --help shows every default. */
   static String describe(BenchmarkOption<?> o) {
+    String also = o.aliases().isEmpty() ? "" : " Also spelled " + String.join(", ", o.aliases()) + ".";
     if (o.isFlag()) {
-      return o.description();
+      return o.description() + also;
     }
     if (o.required()) {
-      return o.description() + " Required.";
+      return o.description() + " Required." + also;
     }
-    return o.description() + (o.defaultValue().isEmpty() ? "" : " Default: " + o.defaultValue() + ".");
+    return o.description() + (o.defaultValue().isEmpty() || o.isRepeatable() ? ""
+        : " Default: " + o.defaultValue() + ".") + also;
   }
 
   private String parseProblem(CommandLine.ParameterException e, Map<String, Benchmark> suites) {

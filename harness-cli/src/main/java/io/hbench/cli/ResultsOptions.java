@@ -1,5 +1,6 @@
 package io.hbench.cli;
 
+import io.hbench.core.CommonOptions;
 import io.hbench.core.InvalidInputException;
 import io.hbench.core.report.TableFormat;
 import java.nio.file.Path;
@@ -25,8 +26,11 @@ final class ResultsOptions {
   }
 
   static void addFormats(CommandSpec spec) {
-    spec.addOption(CommonOptions.format(
-        "text (aligned columns), markdown, csv or json. Default: text."));
+    spec.addOption(OptionSpec.builder(CommonOptions.FORMAT.name())
+        .paramLabel(CommonOptions.FORMAT.paramLabel())
+        .type(String.class)
+        .description("text (aligned columns), markdown, csv or json. Default: text.")
+        .build());
     spec.addOption(flag("--markdown", "Same as --format markdown."));
     spec.addOption(flag("--csv", "Same as --format csv."));
     spec.addOption(flag("--json", "Same as --format json."));
@@ -50,7 +54,8 @@ final class ResultsOptions {
 
   /** The one format asked for, by --format or a shorthand flag. */
   static TableFormat format(ParseResult sub) {
-    TableFormat chosen = sub.hasMatchedOption("--format") ? CommonOptions.format(sub) : null;
+    TableFormat chosen = sub.hasMatchedOption("--format")
+        ? CommonOptions.FORMAT.parse((String) sub.matchedOptionValue("--format", "text")) : null;
     for (TableFormat f : List.of(TableFormat.MARKDOWN, TableFormat.CSV, TableFormat.JSON)) {
       if (sub.hasMatchedOption("--" + f.text())) {
         if (chosen != null && chosen != f) {

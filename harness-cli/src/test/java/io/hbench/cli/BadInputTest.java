@@ -67,7 +67,7 @@ class BadInputTest {
       delimiter = ';',
       value = {
         "terasort --sizes 10X; unknown unit 'X'",
-        "terasort --sizes 1M --format xml; invalid --format 'xml': one of text, markdown, csv, json",
+        "terasort --sizes 1M --format xml; invalid value 'xml' for --format: use text, markdown, csv, json",
         "terasort --sizes 64M..32M; below the start",
         "terasort --sizes 0; greater than zero",
         "terasort --sizes 1G..2G:0; greater than zero",
@@ -148,10 +148,14 @@ class BadInputTest {
         "tpch --set nokey; 'nokey' is not key=value",
         "tpch --password pw; --password needs --jdbc-url",
         "tpch --engine tez; the embedded HiveServer2 has no Tez",
-        "tpch --refresh --format parquet; --refresh needs --format orc",
-        // tpch's --format is its tables' storage; the run's end-of-run tables are then text.
-        "tpch --format markdown; invalid value 'markdown' for --format: use orc, parquet, textfile",
-        "terasort --format parquet --sizes 1M; invalid --format 'parquet': one of text, markdown, csv, json",
+        "tpch --refresh --file-format parquet; --refresh needs --file-format orc",
+        // tpch's old --format (its tables' storage) is still read as --file-format, with a note
+        // that is left out when the input is bad.
+        "tpch --refresh --format parquet; --refresh needs --file-format orc",
+        "tpch --file-format markdown; invalid value 'markdown' for --file-format: use orc, parquet, textfile",
+        "tpch --file-format orc --format parquet; give --file-format or --format (its former name), not both",
+        "terasort --format parquet --sizes 1M; invalid value 'parquet' for --format: use text, markdown, csv, json",
+        "nnthroughput --mode rpc --op blockReport --datanodes 3; --datanodes 3 is ambiguous here",
         "tpch --refresh --check; use one or the other",
         "tpch --refresh --partitioned; --refresh with --partitioned is not offered",
         "fsops --op list --duration 5x; give a duration such as",

@@ -131,8 +131,12 @@ class NnThroughputIT {
       assertTrue(nn.endpoint().startsWith("hdfs://"), nn.endpoint());
     }
     ResultRecord report = run.records().get(6);
-    // 20 blocks per report x 4 datanodes at replication 2.
+    // 20 blocks per report x 4 datanodes at replication 2: the old spelling --datanodes, in
+    // direct mode, is still the simulated datanodes, with a note naming the new one.
     assertEquals(40, ((Number) report.params().get("blocks")).intValue());
+    assertEquals(1, run.process().errLines().stream()
+        .filter(l -> l.contains("--datanodes 4 is read as --simulated-datanodes 4")).count(),
+        run.process().err);
     ResultRecord replication = run.records().get(7);
     assertTrue(num(figures(replication), "replications_scheduled") > 0, figures(replication).toString());
     assertTrue(run.process().out.contains("NameNode throughput"), run.process().out);
@@ -254,7 +258,7 @@ class NnThroughputIT {
   void aNameNodeThatRefusesTinyBlocksIsNamedInOneLine() throws Exception {
     // A fresh embedded NameNode keeps the default minimum block size (1 MB).
     Run run = bench(null, 1, "nnthroughput", "--mode", "rpc", "--op", "blockReport",
-        "--datanodes", "2", "--reports", "2", "--blocks-per-report", "4", "--cluster", "mini");
+        "--simulated-datanodes", "2", "--reports", "2", "--blocks-per-report", "4", "--cluster", "mini");
     ResultRecord r = run.records().get(0);
     assertFalse(r.ok());
     assertTrue(r.failure().contains("dfs.namenode.fs-limits.min-block-size"), r.failure());

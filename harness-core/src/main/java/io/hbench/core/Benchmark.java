@@ -17,6 +17,8 @@ import org.apache.hadoop.fs.Path;
  * calls {@link #run}, timing every phase the suite runs through its {@link RunContext}, turning
  * an exception or a failed check into a {@code failed} record, and appending one result record
  * per point. A suite never times its own headline figures and never writes results itself.
+ * How its records are read (headlines, its own tables) is its {@link
+ * io.hbench.core.report.SuiteReport}, found by the suite's name.
  *
  * <p>Options common to every suite ({@code --out}, {@code --cluster}, {@code -D}, {@code --conf},
  * {@code --base-dir}, {@code --keep}, {@code --repeat}, ...) are the core's; {@link #options()}
@@ -47,6 +49,17 @@ public interface Benchmark {
    */
   default Needs needs(OptionValues options) {
     return Needs.jobs();
+  }
+
+  /**
+   * The suite's load, or null when it has none: client calls the core drives, times and places,
+   * in this process or with {@code --maps} as map tasks on YARN ({@link LoadSpec}). A suite with
+   * a load gets the core's {@link LoadOptions} ({@code --maps}, {@code --duration}, {@code
+   * --target-rate}, {@code --warmup-time}) and runs it with {@link RunContext#load(String)}; with
+   * {@code --maps} above 0 the core opens YARN too, whatever {@link #needs} says.
+   */
+  default LoadSpec load() {
+    return null;
   }
 
   /**
@@ -92,66 +105,10 @@ public interface Benchmark {
   default void finish(OptionValues options, Configuration conf, boolean keep) throws IOException {}
 
   /**
-   * The suite's own report of a run, printed after the common table: figures the common table
-   * cannot show (DFSIO's TestDFSIO figures, Slive's operations). Built only from the records, so
-   * it can be rebuilt from a results file ({@code bench report} prints it after its own tables);
-   * null when the suite has none. The table is laid out in the format asked for ({@code
-   * --format}), so a suite never formats one itself.
-   */
-  default io.hbench.core.report.Table report(List<ResultRecord> records) {
-    return null;
-  }
-
-  /**
-   * The suite's own tables, when one is not enough (tpch: the seed's totals per scale, then the
-   * per-query matrix); by default {@link #report} alone. Printed and titled as {@link #report}.
-   */
-  default List<io.hbench.core.report.Table> reports(List<ResultRecord> records) {
-    io.hbench.core.report.Table t = report(records);
-    return t == null ? List.of() : List.of(t);
-  }
-
-  /**
-   * Whether the common table (seconds and MB/s per phase) is printed before {@link #report}. A
-   * suite whose points run different phases (one per NameNode operation) and whose report shows
-   * every figure returns false.
-   */
-  default boolean commonTable() {
-    return true;
-  }
-
-  /**
-   * The metrics this suite is about, marked {@code headline} in every record so that reports and
-   * comparisons know which figures to lead with (see {@link
-   * io.hbench.core.result.PhaseMetrics}): {@code seconds} and {@code mb_per_s} of each phase by
-   * default; {@code *}{@code /ops_per_s} for a suite whose figure is every operation's rate;
-   * {@code load:seconds} for one phase's figure only.
-   */
-  default java.util.Set<String> headlines() {
-    return io.hbench.core.result.PhaseMetrics.DEFAULT_HEADLINES;
-  }
-
-  /**
    * Measures one point. Run the work through {@code context} ({@link RunContext#runJob}, {@link
-   * RunContext#phase}) and record validation with {@link RunContext#check}. Throwing fails the
-   * point; the run goes on with the next.
+   * RunContext#phase}, {@link RunContext#load(String)}) and record validation with {@link
+   * RunContext#check}. Throwing fails the point; the run goes on with the next.
    */
   void run(Point point, OptionValues options, RunContext context) throws Exception;
 
-  /**
-   * The suite of that name on the class path, or null: how a reader of results files finds a
-   * suite's headlines and own table. A suite that cannot load here is treated as absent.
-   */
-  static Benchmark named(String name) {
-    try {
-      for (Benchmark b : java.util.ServiceLoader.load(Benchmark.class, Benchmark.class.getClassLoader())) {
-        if (b.name().equals(name)) {
-          return b;
-        }
-      }
-    } catch (java.util.ServiceConfigurationError | LinkageError e) {
-      // Absent, then.
-    }
-    return null;
-  }
 }

@@ -3,6 +3,7 @@ package io.hbench.core;
 import io.hbench.core.size.Size;
 import io.hbench.core.size.SizeRange;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -18,13 +19,34 @@ public final class BenchmarkOption<T> {
   /** Default text of options whose value the suite works out itself. */
   public static final String AUTO = "auto";
 
+  /**
+   * What an option's former name means on a command line that uses it, now that a common option
+   * has that name: this option, the common one, or either (refused, with both named).
+   */
+  public enum Spelling {
+    THIS,
+    COMMON,
+    AMBIGUOUS
+  }
+
+  /** A former name of an option, read as {@code reading} says given every option's text. */
+  public record FormerName(String name, Function<Map<String, String>, Spelling> reading) {}
+
   private final String name;
   private final String paramLabel;
   private final String description;
   private final String defaultValue;
   private final boolean flag;
   private final Function<String, T> parser;
+  /** For an option given several times: all its texts to its value; else null. */
+  private final Function<List<String>, T> repeatedParser;
   private final boolean positional;
+  private final boolean negatable;
+  private final boolean recorded;
+  private final List<String> aliases;
+  private final FormerName former;
+  /** The declaration this one was derived from ({@link #withDefault}), or itself. */
+  private final BenchmarkOption<T> origin;
 
   private BenchmarkOption(
       String name,
@@ -33,19 +55,17 @@ public final class BenchmarkOption<T> {
       String defaultValue,
       boolean flag,
       Function<String, T> parser) {
-    this(name, paramLabel, description, defaultValue, flag, parser, false);
+    this(name, paramLabel, description, defaultValue, flag, parser, null, false, false, true,
+        List.of(), null, null);
   }
 
-  private BenchmarkOption(
-      String name,
-      String paramLabel,
-      String description,
-      String defaultValue,
-      boolean flag,
-      Function<String, T> parser,
-      boolean positional) {
-    if (!name.startsWith("--")) {
-      throw new IllegalArgumentException("option names start with --: " + name);
+  @SuppressWarnings("checkstyle:ParameterNumber")
+  private BenchmarkOption(String name, String paramLabel, String description, String defaultValue,
+      boolean flag, Function<String, T> parser, Function<List<String>, T> repeatedParser,
+      boolean positional, boolean negatable, boolean recorded, List<String> aliases,
+      FormerName former, BenchmarkOption<T> origin) {
+    if (!name.matches("--[a-z][a-z0-9-]*|-[A-Z]")) {
+      throw new IllegalArgumentException("option names are --lower-case or -X: " + name);
     }
     this.name = name;
     this.paramLabel = paramLabel;
@@ -53,7 +73,20 @@ public final class BenchmarkOption<T> {
     this.defaultValue = defaultValue;
     this.flag = flag;
     this.parser = parser;
+    this.repeatedParser = repeatedParser;
     this.positional = positional;
+    this.negatable = negatable;
+    this.recorded = recorded;
+    this.aliases = List.copyOf(aliases);
+    this.former = former;
+    this.origin = origin == null ? this : origin;
+  }
+
+  /** A copy of this declaration with one thing changed, derived from the same origin. */
+  private BenchmarkOption<T> copy(String def, boolean isPositional, boolean isRecorded,
+      List<String> otherNames, FormerName formerName) {
+    return new BenchmarkOption<>(name, paramLabel, description, def, flag, parser, repeatedParser,
+        isPositional, negatable, isRecorded, otherNames, formerName, origin);
   }
 
   /**
@@ -61,15 +94,77 @@ public final class BenchmarkOption<T> {
    * randomRead} as well as {@code bench hbase-pe --command randomRead}. A suite has at most one.
    */
   public BenchmarkOption<T> positional() {
-    if (flag) {
-      throw new IllegalStateException("a flag cannot be positional: " + name);
+    if (flag || repeatedParser != null) {
+      throw new IllegalStateException("a flag or a repeated option cannot be positional: " + name);
     }
-    return new BenchmarkOption<>(name, paramLabel, description, defaultValue, false, parser, true);
+    return copy(defaultValue, true, recorded, aliases, former);
+  }
+
+  /** This option with {@code def} as its default (the core's {@code --maps} of a suite). */
+  public BenchmarkOption<T> withDefault(String def) {
+    return copy(def, positional, recorded, aliases, former);
+  }
+
+  /** This option, also given by {@code names}: spellings kept from before, not shown in help. */
+  public BenchmarkOption<T> alias(String... names) {
+    for (String n : names) {
+      if (!n.startsWith("--")) {
+        throw new IllegalArgumentException("option names start with --: " + n);
+      }
+    }
+    return copy(defaultValue, positional, recorded, List.of(names), former);
+  }
+
+  /** This option, left out of the record's {@code options} (a login, where output goes). */
+  public BenchmarkOption<T> unrecorded() {
+    return copy(defaultValue, positional, false, aliases, former);
+  }
+
+  /**
+   * This option, once spelled {@code oldName}, a name a common option has now: a command line
+   * that still uses it is read as {@code reading} says, given every option's text by name, with
+   * a note naming the new spelling; where it could mean either, it is refused.
+   */
+  public BenchmarkOption<T> formerly(String oldName, Function<Map<String, String>, Spelling> reading) {
+    return copy(defaultValue, positional, recorded, aliases, new FormerName(oldName, reading));
+  }
+
+  /**
+   * Whether this is {@code other}'s declaration, or one derived from the same ({@link
+   * #withDefault}): a suite's own option of the same name is not.
+   */
+  public boolean sameAs(BenchmarkOption<?> other) {
+    return origin == other.origin;
   }
 
   /** Whether the option may be given as the first word after the suite's name. */
   public boolean isPositional() {
     return positional;
+  }
+
+  /** Whether the option may be given several times, each value adding to its list. */
+  public boolean isRepeatable() {
+    return repeatedParser != null;
+  }
+
+  /** Whether this switch also has a {@code --no-} form; unset, its value is null. */
+  public boolean isNegatable() {
+    return negatable;
+  }
+
+  /** Whether the record's {@code options} show this option's text. */
+  public boolean isRecorded() {
+    return recorded;
+  }
+
+  /** Other spellings, accepted and not shown ({@code --repeats} for {@code --repeat}). */
+  public List<String> aliases() {
+    return aliases;
+  }
+
+  /** The former name this option had, or null. */
+  public FormerName former() {
+    return former;
   }
 
   /** A sweep of sizes ({@code 10G..200G}, {@code 1G,5G}); {@code null} default means required. */
@@ -228,6 +323,28 @@ public final class BenchmarkOption<T> {
     return new BenchmarkOption<>(name, null, description, "false", true, Boolean::parseBoolean);
   }
 
+  /**
+   * A switch with a {@code --no-} form ({@code --metrics}, {@code --no-metrics}); null when
+   * neither is given, so that the default can depend on other things (the cluster).
+   */
+  public static BenchmarkOption<Boolean> switchable(String name, String description) {
+    return new BenchmarkOption<>(name, null, description, "", true,
+        v -> v.isEmpty() ? null : Boolean.parseBoolean(v), null, false, true, true, List.of(),
+        null, null);
+  }
+
+  /**
+   * An option given any number of times ({@code -D key=value}, {@code --conf FILE}), each text
+   * parsed by {@code element}: its value is the list, in order; empty when not given.
+   */
+  public static <E> BenchmarkOption<List<E>> repeatable(String name, String label,
+      String description, Function<String, E> element) {
+    return new BenchmarkOption<>(name, label, description, "", false,
+        v -> v.isEmpty() ? List.of() : List.of(element.apply(v)),
+        all -> all.stream().filter(v -> !v.isEmpty()).map(element).toList(), false, false, true,
+        List.of(), null, null);
+  }
+
   private static boolean isAuto(String v) {
     return AUTO.equalsIgnoreCase(v.trim());
   }
@@ -249,6 +366,22 @@ public final class BenchmarkOption<T> {
   public T parse(String value) {
     try {
       return parser.apply(value);
+    } catch (InvalidInputException e) {
+      String msg = e.getMessage();
+      throw new InvalidInputException(msg.contains(name) ? msg : name + ": " + msg);
+    }
+  }
+
+  /**
+   * Parses every text the option was given: all of them for a repeatable option, else the last
+   * (or the default, when none).
+   */
+  public T parse(List<String> values) {
+    if (repeatedParser == null) {
+      return parse(values.isEmpty() ? defaultValue : values.get(values.size() - 1));
+    }
+    try {
+      return repeatedParser.apply(values);
     } catch (InvalidInputException e) {
       String msg = e.getMessage();
       throw new InvalidInputException(msg.contains(name) ? msg : name + ": " + msg);
@@ -281,9 +414,12 @@ public final class BenchmarkOption<T> {
     return flag;
   }
 
-  /** The option's name without dashes, as used in result records ({@code --block-size} → {@code block_size}). */
+  /**
+   * The option's name without dashes, as used in result records ({@code --block-size} → {@code
+   * block_size}).
+   */
   public String key() {
-    return name.substring(2).replace('-', '_');
+    return name.replaceFirst("^--?", "").replace('-', '_');
   }
 
   @Override

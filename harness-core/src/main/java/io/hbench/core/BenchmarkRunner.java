@@ -166,7 +166,8 @@ public final class BenchmarkRunner {
         all.add(file);
       }
       if (tables != null) {
-        all.add(new ConsoleTables(console, benchmark, tables));
+        all.add(new ConsoleTables(console, io.hbench.core.report.SuiteReport.of(benchmark.name()),
+            tables));
       }
       all.add(new ProgressLines(console, benchmark.name(), writeResults ? out : null));
       all.addAll(listeners);

@@ -3,6 +3,7 @@ package io.hbench.core;
 import io.hbench.core.report.Console;
 import io.hbench.core.report.DaemonTable;
 import io.hbench.core.report.IoTable;
+import io.hbench.core.report.SuiteReport;
 import io.hbench.core.report.SweepTable;
 import io.hbench.core.report.Table;
 import io.hbench.core.report.TableFormat;
@@ -18,31 +19,31 @@ import java.util.List;
 final class ConsoleTables implements RunListener {
 
   private final Console console;
-  private final Benchmark benchmark;
+  private final SuiteReport report;
   private final TableFormat format;
 
-  ConsoleTables(Console console, Benchmark benchmark, TableFormat format) {
+  ConsoleTables(Console console, SuiteReport report, TableFormat format) {
     this.console = console;
-    this.benchmark = benchmark;
+    this.report = report;
     this.format = format;
   }
 
   @Override
   public void finished(List<ResultRecord> records) {
-    console.print(format.render(tables(benchmark, records)));
+    console.print(format.render(tables(report, records)));
   }
 
   /** The tables of a run's records, in the order they are printed. */
-  static List<Table> tables(Benchmark benchmark, List<ResultRecord> records) {
+  static List<Table> tables(SuiteReport report, List<ResultRecord> records) {
     List<Table> tables = new ArrayList<>();
-    if (benchmark.commonTable()) {
+    if (report.commonTable()) {
       tables.add(SweepTable.render(records));
     }
     Table io = IoTable.render(records);
     if (io != null) {
       tables.add(io);
     }
-    tables.addAll(benchmark.reports(records));
+    tables.addAll(report.tables(records));
     Table daemons = DaemonTable.render(records);
     if (daemons != null) {
       tables.add(daemons);

@@ -4,7 +4,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Function;
+import io.hbench.core.result.Field;
 
 /**
  * One measured point of a sweep, such as "terasort at 64M". Its parameters go into the result
@@ -12,11 +12,12 @@ import java.util.function.Function;
  * RunContext#param}.
  *
  * <p>A suite works out what a point means once, in {@link Benchmark#points}, and hands it to
- * {@link Benchmark#run} as typed parameters ({@link Param}): {@code run} reads {@code
- * point.get(SIZE)}, never re-parses the label or casts a map value.
+ * {@link Benchmark#run} as typed parameters ({@link Field}s): {@code run} reads {@code
+ * point.get(SIZE)}, never re-parses the label or casts a map value, and a report reads the same
+ * field back from the record ({@code record.param(SIZE)}).
  *
  * <pre>{@code
- * static final Point.Param<Size> SIZE = Point.Param.of("size_bytes", Size.class, Size::bytes);
+ * static final Field<Size> SIZE = Field.of("size_bytes", Size.class, Size::bytes, Long.class, Size::ofBytes);
  * ...
  * points.add(Point.of(size.toString()).with(SIZE, size));   // in points()
  * Size size = point.get(SIZE);                              // in run()
@@ -24,49 +25,11 @@ import java.util.function.Function;
  */
 public final class Point {
 
-  /**
-   * A typed parameter of a point: recorded in the result under its name (as a plain JSON value),
-   * and read back in {@link Benchmark#run} with its type.
-   *
-   * @param <T> the parameter's type
-   */
-  public static final class Param<T> {
-    private final String name;
-    private final Class<T> type;
-    private final Function<T, Object> recorded;
-
-    private Param(String name, Class<T> type, Function<T, Object> recorded) {
-      this.name = Objects.requireNonNull(name);
-      this.type = Objects.requireNonNull(type);
-      this.recorded = Objects.requireNonNull(recorded);
-    }
-
-    /** A parameter recorded as it is: a number, a string or a boolean. */
-    public static <T> Param<T> of(String name, Class<T> type) {
-      return new Param<>(name, type, v -> v);
-    }
-
-    /** A parameter recorded as {@code recorded} turns it: an enum by its name, a size in bytes. */
-    public static <T> Param<T> of(String name, Class<T> type, Function<T, Object> recorded) {
-      return new Param<>(name, type, recorded);
-    }
-
-    /** The name it is recorded under in the record's {@code params}. */
-    public String name() {
-      return name;
-    }
-
-    @Override
-    public String toString() {
-      return name;
-    }
-  }
-
   private final String label;
   private final Map<String, Object> params;
-  private final Map<Param<?>, Object> values;
+  private final Map<Field<?>, Object> values;
 
-  private Point(String label, Map<String, Object> params, Map<Param<?>, Object> values) {
+  private Point(String label, Map<String, Object> params, Map<Field<?>, Object> values) {
     this.label = Objects.requireNonNull(label);
     this.params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
     this.values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
@@ -83,11 +46,11 @@ public final class Point {
   }
 
   /** This point with {@code param} set: recorded, and returned by {@link #get}. */
-  public <T> Point with(Param<T> param, T value) {
-    Objects.requireNonNull(value, param.name);
+  public <T> Point with(Field<T> param, T value) {
+    Objects.requireNonNull(value, param.name());
     Map<String, Object> p = new LinkedHashMap<>(params);
-    p.put(param.name, param.recorded.apply(value));
-    Map<Param<?>, Object> v = new LinkedHashMap<>(values);
+    p.put(param.name(), param.encode(value));
+    Map<Field<?>, Object> v = new LinkedHashMap<>(values);
     v.put(param, value);
     return new Point(label, p, v);
   }
@@ -100,12 +63,13 @@ public final class Point {
   }
 
   /** The value {@link #with} set for {@code param}; throws if the point has none. */
-  public <T> T get(Param<T> param) {
+  @SuppressWarnings("unchecked")
+  public <T> T get(Field<T> param) {
     Object v = values.get(param);
     if (v == null) {
-      throw new IllegalArgumentException("point " + label + " has no parameter " + param.name);
+      throw new IllegalArgumentException("point " + label + " has no parameter " + param.name());
     }
-    return param.type.cast(v);
+    return (T) v;
   }
 
   /** Short name for tables and progress lines, such as {@code 64M}. */

@@ -7,7 +7,6 @@ import io.hbench.core.cluster.ServiceWatch;
 import io.hbench.core.daemons.Daemon;
 import io.hbench.core.mapreduce.JobPhase;
 import io.hbench.core.report.Console;
-import io.hbench.core.result.PhaseMetrics;
 import io.hbench.core.result.ResultRecord;
 import io.hbench.core.result.Validation;
 import java.io.IOException;
@@ -27,6 +26,8 @@ import org.apache.hadoop.conf.Configuration;
 final class PointExecutor {
 
   private final Benchmark benchmark;
+  /** How the suite's records are read: its headlines, marked as each phase is recorded. */
+  private final io.hbench.core.report.SuiteReport report;
   private final OptionValues options;
   private final String runId;
   private final String label;
@@ -50,6 +51,7 @@ final class PointExecutor {
       boolean keep, JobPhase jobs, Console console, Map<String, String> recordedOptions,
       Map<String, String> recordedConfig) {
     this.benchmark = benchmark;
+    this.report = io.hbench.core.report.SuiteReport.of(benchmark.name());
     this.options = options;
     this.runId = runId;
     this.label = label;
@@ -65,6 +67,11 @@ final class PointExecutor {
   ResultRecord measure(RunPlan.Measurement m) {
     RunContext ctx =
         new RunContext(
+            benchmark,
+            options,
+            m.point(),
+            runId,
+            report.headlines(),
             m.label(),
             new Configuration(ws.base),
             ws.dirs,
@@ -286,9 +293,7 @@ final class PointExecutor {
           failure == null ? ResultRecord.OK : ResultRecord.FAILED,
           failure,
           validation,
-          ctx.phases().stream()
-              .map(ph -> PhaseMetrics.complete(ph, benchmark.headlines()))
-              .toList(),
+          List.copyOf(ctx.phases()),
           ws.env.withServices(ctx.services()).withDatanodesLost(datanodesLost)
               .withNodesLost(nodesLost),
           recordedOptions,

@@ -6,17 +6,17 @@ import io.hbench.core.fs.IoStatistics;
 import io.hbench.core.fs.OperationStats;
 import io.hbench.core.fs.OwnedDirectories;
 import io.hbench.core.load.ConcurrentLoad;
-import io.hbench.core.load.DistributedLoad;
+import io.hbench.core.load.LoadClients;
 import io.hbench.core.load.LoadPlan;
 import io.hbench.core.load.LoadResult;
-import io.hbench.core.load.LoadTask;
 import io.hbench.core.mapreduce.JobIo;
 import io.hbench.core.mapreduce.JobPhase;
 import io.hbench.core.report.Console;
 import io.hbench.core.result.Check;
+import io.hbench.core.result.Field;
 import io.hbench.core.result.IoResult;
-import io.hbench.core.result.Metric;
 import io.hbench.core.result.OperationSummary;
+import io.hbench.core.result.PhaseMetrics;
 import io.hbench.core.result.PhaseResult;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -30,8 +30,10 @@ import org.apache.hadoop.mapreduce.Job;
 
 /**
  * What a suite gets to measure one point: the configuration, a directory of its own, and the
- * calls through which the core times phases and records validation. One instance per point and
- * repeat.
+ * calls through which the core times phases, runs the suite's load and records validation. One
+ * instance per point and repeat. Each phase is recorded once, whole: its timing, its loads, and
+ * the suite's figures of it ({@link PhaseFigures}), added after its clock stopped and before it
+ * is recorded; a recorded phase is never changed.
  */
 public final class RunContext {
 
@@ -41,7 +43,24 @@ public final class RunContext {
     Long run() throws Exception;
   }
 
+  /** The suite's figures of a phase, from the phase as timed (its seconds), after its clock. */
+  @FunctionalInterface
+  public interface Figures {
+    void add(PhaseResult timed, PhaseFigures into) throws Exception;
+  }
+
+  /** The suite's figures of an in-process load, from its result. */
+  @FunctionalInterface
+  public interface LoadFigures {
+    void add(LoadResult result, PhaseFigures into) throws Exception;
+  }
+
   private final String label;
+  private final Benchmark benchmark;
+  private final OptionValues options;
+  private final Point point;
+  private final String runId;
+  private final java.util.Set<String> headlines;
   private final Configuration conf;
   private final OwnedDirectories dirs;
   private final Path pointDir;
@@ -60,6 +79,11 @@ public final class RunContext {
   private final io.hbench.core.daemons.DaemonMetrics daemonMetrics;
 
   RunContext(
+      Benchmark benchmark,
+      OptionValues options,
+      Point point,
+      String runId,
+      java.util.Set<String> headlines,
       String label,
       Configuration conf,
       OwnedDirectories dirs,
@@ -71,6 +95,11 @@ public final class RunContext {
       io.hbench.core.cluster.Needs needs,
       io.hbench.core.daemons.DaemonMetrics daemonMetrics) {
     this.daemonMetrics = daemonMetrics;
+    this.benchmark = benchmark;
+    this.options = options;
+    this.point = point;
+    this.runId = runId;
+    this.headlines = headlines;
     this.label = label;
     this.conf = conf;
     this.dirs = dirs;
@@ -125,13 +154,33 @@ public final class RunContext {
     return keep;
   }
 
-  /** Adds a parameter the suite worked out (maps, reduces, block size) to the result record. */
+  /**
+   * Adds a parameter the suite worked out (a description, a setting it chose) to the result
+   * record; one that is read back, by a report or by the load's clients, is a {@link Field}.
+   */
   public void param(String key, Object value) {
     params.put(key, value);
   }
 
+  /**
+   * Adds the parameter {@code field} to the result record, read back with its type by reports
+   * ({@code record.param(field)}) and by the load's clients ({@link LoadScope#param}).
+   */
+  public <T> void param(Field<T> field, T value) {
+    params.put(field.name(), field.encode(value));
+  }
+
   /** Runs and times {@code body} as the phase {@code name} processing {@code bytes}. */
   public PhaseResult phase(String name, long bytes, PhaseBody body) throws Exception {
+    return phase(name, bytes, body, null);
+  }
+
+  /**
+   * As {@link #phase(String, long, PhaseBody)}, with the suite's figures of it, added after its
+   * clock stopped from the phase as timed (its seconds), and recorded with it.
+   */
+  public PhaseResult phase(String name, long bytes, PhaseBody body, Figures figures)
+      throws Exception {
     Map<IoOperation, OperationStats> before = clientIo == null ? null : clientIo.snapshot();
     io.hbench.core.daemons.DaemonSampler sampler = startSampling();
     PhaseResult r;
@@ -148,6 +197,18 @@ public final class RunContext {
       r = r.withIo(new IoResult(null, null, clientFigures(before)));
     }
     r = withDaemons(r, sampler);
+    return record(r, figures);
+  }
+
+  /** Records {@code timed} with the suite's figures, completed, once; returns it. */
+  private PhaseResult record(PhaseResult timed, Figures figures) throws Exception {
+    PhaseResult r = timed;
+    if (figures != null) {
+      PhaseFigures f = new PhaseFigures(timed.name());
+      figures.add(timed, f);
+      r = f.applyTo(timed);
+    }
+    r = PhaseMetrics.complete(r, headlines);
     phases.add(r);
     return r;
   }
@@ -188,38 +249,88 @@ public final class RunContext {
   }
 
   /**
-   * Runs {@code call} as a load ({@link ConcurrentLoad}, driven as {@code plan} says) in the timed
-   * phase {@code name}: the phase's bytes are what the calls moved, its records the calls, and
-   * its loads (and so its metrics) the operations' figures. A suite that needs to check the
-   * figures reads them from the returned result.
+   * Runs the suite's declared load ({@link Benchmark#load()}) for this point as the phase {@code
+   * name}: in this process, or with {@code --maps M} as M map tasks on YARN, placed by the core.
+   * The phase's bytes are what the calls moved, its records the calls, its loads the operations'
+   * figures, with the suite's own ({@link LoadSpec#figures}). The suite checks its work against
+   * the returned result.
    */
-  public LoadResult load(String name, String op, LoadPlan plan, ConcurrentLoad.SteppedCall call)
-      throws Exception {
-    LoadResult[] result = new LoadResult[1];
-    phase(name, 0, () -> {
-      result[0] = ConcurrentLoad.run(op, plan, call, console, label);
-      return result[0].calls();
-    });
-    replaceLast(name, p -> p.withWork(result[0].bytes(), result[0].calls()).withLoads(result[0].loads()));
-    return result[0];
-  }
-
-  /** As {@link #load(String, String, LoadPlan, ConcurrentLoad.SteppedCall)}, for a plain call. */
-  public LoadResult load(String name, String op, LoadPlan plan, ConcurrentLoad.Call call)
-      throws Exception {
-    return load(name, op, plan, (ConcurrentLoad.SteppedCall) (t, i, s) -> call.run(t, i));
+  public LoadResult load(String name) throws Exception {
+    return load(name, null);
   }
 
   /**
-   * Runs {@code task} as a load in {@code maps} map tasks on YARN ({@link DistributedLoad}), as
-   * the job phase {@code name}, with {@code conf} (this point's configuration plus the task's
-   * settings); the merged figures become the phase's loads.
+   * As {@link #load(String)}, with what this process prepared for a load that cannot leave it
+   * (an in-process NameNode): the clients read it with {@link LoadScope#prepared}; a map task has
+   * none.
    */
-  public LoadResult distributedLoad(
-      String name, Class<? extends LoadTask> task, Configuration conf, int maps) throws Exception {
-    LoadResult r = DistributedLoad.run(this, name, task, conf, maps);
-    replaceLast(name, p -> p.withWork(r.bytes(), r.calls()).withLoads(r.loads()));
-    return r;
+  public LoadResult load(String name, Object prepared) throws Exception {
+    LoadSpec spec = benchmark.load();
+    if (spec == null) {
+      throw new IllegalStateException(benchmark.name() + " declares no load");
+    }
+    int maps = LoadOptions.maps(options);
+    int threads = spec.threads(options, point);
+    LoadResult[] result = new LoadResult[1];
+    Path pointDirectory = pointDirectory();
+    LoadScope whole = new LoadScope(conf, options, point, LoadJob.params(point, params), dirs,
+        pointDirectory, 0, Math.max(1, maps), threads, prepared);
+    RunContext.Figures figures = (timed, into) -> {
+      LoadResult r = result[0];
+      into.work(r.bytes(), r.calls());
+      into.loads(r.loads());
+      spec.figures(r, whole, into);
+    };
+    if (maps == 0) {
+      phase(name, 0, () -> {
+        result[0] = LoadJob.runClients(spec, whole, console, label, LoadJob.ReadyGate.NONE);
+        return result[0].calls();
+      }, figures);
+      return result[0];
+    }
+    Path dir = dirs.create(new Path(pointDirectory, "load-" + name));
+    LoadJob.Request request = new LoadJob.Request(benchmark.getClass().getName(),
+        options.texts(), point.label(), LoadJob.params(point, params),
+        fileSystem().makeQualified(dirs.base()).toString(),
+        fileSystem().makeQualified(pointDirectory).toString(), runId, maps);
+    Job job = LoadJob.job(conf, fileSystem(), dir, request, benchmark.getClass());
+    runJob(name, job, 0, org.apache.hadoop.mapreduce.TaskCounter.MAP_INPUT_RECORDS, null,
+        (timed, into) -> {
+          // Read after the clock stopped: merging the tasks' figures is not part of the phase.
+          result[0] = LoadJob.read(job.getConfiguration(), maps);
+          figures.add(timed, into);
+        });
+    return result[0];
+  }
+
+  /**
+   * Runs {@code clients} in this process as the phase {@code name}, each thread making its
+   * calls, recorded as {@code op} (or what a call names): for a load that by its nature stays in
+   * one process, such as TPC-H's query streams on their JDBC connections. A load that can run
+   * from many machines is declared ({@link #load(String)}).
+   */
+  public LoadResult load(String name, String op, LoadClients clients, LoadFigures figures)
+      throws Exception {
+    LoadResult[] result = new LoadResult[1];
+    try {
+      phase(name, 0, () -> {
+        result[0] = ConcurrentLoad.run(op, LoadPlan.calls(clients.callsPerThread()),
+            clients.call(), console, label);
+        return result[0].calls();
+      }, (timed, into) -> {
+        LoadResult r = result[0];
+        into.work(r.bytes(), r.calls());
+        into.loads(r.loads());
+        if (figures != null) {
+          figures.add(r, into);
+        }
+      });
+    } finally {
+      if (clients.resources() != null) {
+        clients.resources().close();
+      }
+    }
+    return result[0];
   }
 
   /**
@@ -235,38 +346,6 @@ public final class RunContext {
       io.hbench.core.cluster.ClusterFactory.provider(name).addDelegationTokens(
           needs.withSettings(name, job.getConfiguration()), job.getCredentials());
     }
-  }
-
-  /**
-   * Sets the bytes and records of the phase {@code name} already run, when only its own work
-   * knows them (a job that counts what it wrote); its MB/s follows from them. A phase is given an
-   * estimate, or 0, when it starts.
-   */
-  public void work(String name, long bytes, long records) {
-    replaceLast(name, p -> p.withWork(bytes, records));
-  }
-
-  /**
-   * Adds the suite's own metric to the phase {@code name} already run (DFSIO's throughput, a
-   * figure of several loads together). The core adds seconds, MB/s and the loads' figures itself.
-   */
-  public void metric(String name, Metric metric) {
-    replaceLast(name, p -> {
-      List<Metric> m = p.metrics() == null ? new ArrayList<>() : new ArrayList<>(p.metrics());
-      m.removeIf(x -> x.key().equals(metric.key()));
-      m.add(metric);
-      return p.withMetrics(m);
-    });
-  }
-
-  private void replaceLast(String name, java.util.function.UnaryOperator<PhaseResult> change) {
-    for (int i = phases.size() - 1; i >= 0; i--) {
-      if (phases.get(i).name().equals(name)) {
-        phases.set(i, change.apply(phases.get(i)));
-        return;
-      }
-    }
-    throw new IllegalArgumentException("no phase named " + name + " was run");
   }
 
   /** Whether this run counts file system calls ({@code --instrument}). */
@@ -297,6 +376,16 @@ public final class RunContext {
   public PhaseResult runJob(
       String name, Job job, long bytes, Enum<?> recordCounter, JobPhase.Preparation beforeSubmit)
       throws Exception {
+    return runJob(name, job, bytes, recordCounter, beforeSubmit, null);
+  }
+
+  /**
+   * As {@link #runJob(String, Job, long, Enum, JobPhase.Preparation)}, with the suite's figures
+   * of the finished job (read from its output or counters after the clock stopped), recorded
+   * with the phase.
+   */
+  public PhaseResult runJob(String name, Job job, long bytes, Enum<?> recordCounter,
+      JobPhase.Preparation beforeSubmit, Figures figures) throws Exception {
     Path sideDir = null;
     if (clientIo != null) {
       sideDir = new Path(pointDirectory(), "_io-" + name);
@@ -324,17 +413,7 @@ public final class RunContext {
       }
       r = r.withIo(new IoResult(tasks.tasks(), tasks.perTask(), client));
     }
-    phases.add(r);
-    return r;
-  }
-
-  /**
-   * Attaches the suite's extras to the phase {@code name} already run (see {@link
-   * PhaseResult#figures()}): what no comparison reads, such as the seed tool's own counters.
-   * Anything compared is a {@link #metric}. Add them only from work that succeeded.
-   */
-  public void figures(String name, Map<String, Object> figures) {
-    replaceLast(name, p -> p.withFigures(new LinkedHashMap<>(figures)));
+    return record(r, figures);
   }
 
   /** Records a validation check. Any failed check fails the point. */

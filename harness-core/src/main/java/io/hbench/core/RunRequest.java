@@ -85,62 +85,61 @@ public final class RunRequest {
     runner.cancel();
   }
 
-  /** Builds a {@link RunRequest}; every setter has the default {@code bench} would use. */
+  /**
+   * Builds a {@link RunRequest}. Each setter gives one of the options {@code bench} has, as its
+   * command line would ({@link SuiteOptions}): unset, an option has {@code bench}'s default.
+   */
   public static final class Builder {
     private final Benchmark benchmark;
-    private final Map<String, String> options = new LinkedHashMap<>();
-    private final Map<String, String> defines = new LinkedHashMap<>();
-    private final List<String> confFiles = new ArrayList<>();
+    private final Map<String, List<String>> texts = new LinkedHashMap<>();
     private final List<RunListener> listeners = new ArrayList<>();
-    private ClusterMode cluster = ClusterMode.AUTO;
-    private int datanodes = 1;
     private String hadoopConfDir;
-    private String baseDir;
-    private boolean keep;
-    private Integer repeat;
-    private int warmup;
-    private String fs;
-    private boolean instrument;
-    private String label;
-    private boolean resume;
-    private Boolean metrics;
-    private java.time.Duration metricsInterval;
-    private Path resultsFile;
     private Console console;
     private boolean printTables;
 
     private Builder(Benchmark benchmark) {
+      // A suite whose options shadow a common one is refused here, before anything runs.
+      SuiteOptions.of(benchmark);
       this.benchmark = benchmark;
     }
 
-    /** A suite option, as on the command line: {@code option("--sizes", "32M..64M")}. */
-    public Builder option(String name, String value) {
-      options.put(name, value);
+    private Builder set(BenchmarkOption<?> option, String text) {
+      texts.put(option.name(), new ArrayList<>(List.of(text)));
       return this;
     }
 
-    /** A suite flag, such as {@code --keep-results}. */
-    public Builder flag(String name) {
-      options.put(name, "true");
+    private Builder add(BenchmarkOption<?> option, String text) {
+      texts.computeIfAbsent(option.name(), k -> new ArrayList<>()).add(text);
       return this;
+    }
+
+    /**
+     * An option, as on the command line: {@code option("--sizes", "32M..64M")}; the suite's own,
+     * its load's, or a common one.
+     */
+    public Builder option(String name, String value) {
+      texts.put(name, new ArrayList<>(List.of(value)));
+      return this;
+    }
+
+    /** A flag, such as {@code --keep-results}. */
+    public Builder flag(String name) {
+      return option(name, "true");
     }
 
     /** Which cluster to use; {@link ClusterMode#AUTO} by default. */
     public Builder cluster(ClusterMode mode) {
-      cluster = mode;
-      return this;
+      return set(CommonOptions.CLUSTER, mode.text());
     }
 
     /** Datanodes of an embedded cluster (1). */
     public Builder datanodes(int n) {
-      datanodes = n;
-      return this;
+      return set(CommonOptions.DATANODES, Integer.toString(n));
     }
 
     /** A Hadoop setting for this run ({@code -D}). */
     public Builder define(String key, String value) {
-      defines.put(key, value);
-      return this;
+      return add(CommonOptions.DEFINES, key + "=" + value);
     }
 
     /**
@@ -148,14 +147,13 @@ public final class RunRequest {
      * --principal}, {@code --keytab}); the login is this process's.
      */
     public Builder kerberos(String principal, String keytab) {
-      define(io.hbench.core.cluster.KerberosLogin.PRINCIPAL, principal);
-      return define(io.hbench.core.cluster.KerberosLogin.KEYTAB, keytab);
+      set(CommonOptions.PRINCIPAL, principal);
+      return set(CommonOptions.KEYTAB, keytab);
     }
 
     /** A settings file, XML or key=value ({@code --conf}). */
     public Builder conf(String file) {
-      confFiles.add(file);
-      return this;
+      return add(CommonOptions.CONF, file);
     }
 
     /** The Hadoop configuration directory to read ({@code HADOOP_CONF_DIR}); none by default. */
@@ -166,44 +164,37 @@ public final class RunRequest {
 
     /** Where the suite writes ({@code --base-dir}). */
     public Builder baseDir(String dir) {
-      baseDir = dir;
-      return this;
+      return set(CommonOptions.BASE_DIR, dir);
     }
 
     /** Keep each point's data ({@code --keep}). */
     public Builder keep(boolean k) {
-      keep = k;
-      return this;
+      return set(CommonOptions.KEEP, Boolean.toString(k));
     }
 
     /** Times each point is measured; the suite's default unless set. */
     public Builder repeat(int n) {
-      repeat = n;
-      return this;
+      return set(CommonOptions.REPEAT, Integer.toString(n));
     }
 
     /** Warm-up repeats of each point, recorded and left out of summaries (0). */
     public Builder warmup(int n) {
-      warmup = n;
-      return this;
+      return set(CommonOptions.WARMUP, Integer.toString(n));
     }
 
     /** The file system for the data ({@code --fs}). */
     public Builder fileSystem(String uri) {
-      fs = uri;
-      return this;
+      return set(CommonOptions.FS, uri);
     }
 
     /** Count and time file system calls ({@code --instrument}). */
     public Builder instrument(boolean on) {
-      instrument = on;
-      return this;
+      return set(CommonOptions.INSTRUMENT, Boolean.toString(on));
     }
 
     /** What the run is compared as ({@code --label}); derived from the environment by default. */
     public Builder label(String name) {
-      label = name;
-      return this;
+      return set(CommonOptions.LABEL, name);
     }
 
     /**
@@ -211,8 +202,7 @@ public final class RunRequest {
      * ({@code --resume}); off by default.
      */
     public Builder resume(boolean on) {
-      resume = on;
-      return this;
+      return set(CommonOptions.RESUME, Boolean.toString(on));
     }
 
     /**
@@ -220,20 +210,17 @@ public final class RunRequest {
      * on for the embedded cluster and off for a configured one.
      */
     public Builder metrics(boolean on) {
-      metrics = on;
-      return this;
+      return set(CommonOptions.METRICS, Boolean.toString(on));
     }
 
     /** Time between reads of the daemons' figures during a phase; 5 s by default. */
     public Builder metricsInterval(java.time.Duration interval) {
-      metricsInterval = interval;
-      return this;
+      return set(CommonOptions.METRICS_INTERVAL, interval.toMillis() + "ms");
     }
 
     /** Append records to this JSON Lines file as well; none by default. */
     public Builder resultsFile(Path file) {
-      resultsFile = file;
-      return this;
+      return set(CommonOptions.OUT, file.toString());
     }
 
     /** Show progress here, and with {@code tables} the end-of-run tables; silent by default. */
@@ -251,14 +238,12 @@ public final class RunRequest {
 
     /** Checks the options and settings; throws {@link InvalidInputException} when one is bad. */
     public RunRequest build() {
-      OptionValues values = OptionValues.parse(benchmark.options(), options);
-      RunSettings settings = new RunSettings(resultsFile, cluster, datanodes, defines, confFiles,
-          hadoopConfDir, baseDir, keep, repeat == null ? benchmark.defaultRepeat() : repeat,
-          warmup, fs, instrument, label, resume, metrics, metricsInterval);
       Console c = console != null ? console : silent();
-      return new RunRequest(benchmark, values, settings,
-          new BenchmarkRunner(c, resultsFile != null,
-              printTables ? io.hbench.core.report.TableFormat.TEXT : null, false, listeners));
+      SuiteOptions.Parsed parsed = SuiteOptions.parse(benchmark, texts, c::status);
+      RunSettings settings = RunSettings.of(parsed.common(), hadoopConfDir);
+      return new RunRequest(benchmark, parsed.suite(), settings,
+          new BenchmarkRunner(c, settings.out() != null,
+              printTables ? parsed.common().get(CommonOptions.FORMAT) : null, false, listeners));
     }
 
     private static Console silent() {

@@ -7,13 +7,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The options every suite shares, owned by the core.
+ * The options every suite shares ({@link CommonOptions}), read from their values: what the core
+ * needs of them to run. Made only by {@link #of}.
  *
  * @param out results file (JSON Lines, appended); null for the default under {@code
  *     ./hbench-results/}
  * @param cluster which cluster to use
  * @param datanodes datanodes of an embedded cluster
- * @param defines {@code -D key=value} settings
+ * @param defines {@code -D key=value} settings, {@code --principal} and {@code --keytab} among
+ *     them
  * @param confFiles {@code --conf} files
  * @param hadoopConfDir {@code HADOOP_CONF_DIR}, or null
  * @param baseDir where the suite writes; null for {@code /benchmarks/hbench/<suite>}
@@ -31,6 +33,8 @@ import java.util.Map;
  * @param metrics read the cluster's daemons' own figures during each phase ({@code --metrics});
  *     null: on for the embedded cluster, off for a configured one
  * @param metricsInterval time between those reads during a phase
+ * @param recorded the common options as every record's {@code options} shows them, keyed by
+ *     {@link BenchmarkOption#key()}
  */
 public record RunSettings(
     Path out,
@@ -48,39 +52,17 @@ public record RunSettings(
     String label,
     boolean resume,
     Boolean metrics,
-    java.time.Duration metricsInterval) {
-
-  /** Time between reads of the daemons' figures unless {@code --metrics-interval} says. */
-  public static final java.time.Duration DEFAULT_METRICS_INTERVAL = java.time.Duration.ofSeconds(5);
-
-  /** Settings of a run that is not a resumption. */
-  public RunSettings(Path out, ClusterMode cluster, int datanodes, Map<String, String> defines,
-      List<String> confFiles, String hadoopConfDir, String baseDir, boolean keep, int repeat,
-      int warmup, String fs, boolean instrument, String label) {
-    this(out, cluster, datanodes, defines, confFiles, hadoopConfDir, baseDir, keep, repeat, warmup,
-        fs, instrument, label, false, null, DEFAULT_METRICS_INTERVAL);
-  }
+    java.time.Duration metricsInterval,
+    Map<String, String> recorded) {
 
   public RunSettings {
     if (resume && out == null) {
       throw new InvalidInputException(
           "--resume needs --out: the results file of the run to finish");
     }
-    if (metricsInterval == null) {
-      metricsInterval = DEFAULT_METRICS_INTERVAL;
-    }
     if (metricsInterval.toMillis() < 100) {
       throw new InvalidInputException("--metrics-interval must be at least 100ms, got "
           + metricsInterval.toMillis() + "ms");
-    }
-    if (datanodes < 1) {
-      throw new InvalidInputException("--datanodes must be at least 1, got " + datanodes);
-    }
-    if (repeat < 1) {
-      throw new InvalidInputException("--repeat must be at least 1, got " + repeat);
-    }
-    if (warmup < 0) {
-      throw new InvalidInputException("--warmup must be at least 0, got " + warmup);
     }
     if (warmup >= repeat) {
       throw new InvalidInputException("--warmup " + warmup + " leaves no repeat of " + repeat
@@ -101,22 +83,41 @@ public record RunSettings(
     if (label != null) {
       io.hbench.core.result.ResultRecord.checkLabel(label);
     }
-    defines = Map.copyOf(new LinkedHashMap<>(defines));
+    defines = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(defines));
     confFiles = List.copyOf(confFiles);
+    recorded = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(recorded));
+  }
+
+  /**
+   * The settings the common options' values give.
+   *
+   * @param o the values of {@link CommonOptions#of}
+   * @param hadoopConfDir {@code HADOOP_CONF_DIR}, or null
+   */
+  public static RunSettings of(OptionValues o, String hadoopConfDir) {
+    Map<String, String> defines = new LinkedHashMap<>();
+    o.get(CommonOptions.DEFINES).forEach(e -> defines.put(e.getKey(), e.getValue()));
+    // Settings, so that --conf files and -D can carry them too, and the record says who ran.
+    CommonOptions.kerberos(o, defines);
+    return new RunSettings(
+        blank(o.get(CommonOptions.OUT)) == null ? null : Path.of(o.get(CommonOptions.OUT)),
+        o.get(CommonOptions.CLUSTER), o.get(CommonOptions.DATANODES), defines,
+        o.get(CommonOptions.CONF), hadoopConfDir, blank(o.get(CommonOptions.BASE_DIR)),
+        o.get(CommonOptions.KEEP), o.get(CommonOptions.REPEAT), o.get(CommonOptions.WARMUP),
+        blank(o.get(CommonOptions.FS)), o.get(CommonOptions.INSTRUMENT),
+        blank(o.get(CommonOptions.LABEL)), o.get(CommonOptions.RESUME),
+        o.get(CommonOptions.METRICS), o.get(CommonOptions.METRICS_INTERVAL), o.asText());
+  }
+
+  private static String blank(String s) {
+    return s == null || s.isEmpty() ? null : s;
   }
 
   /** These settings with {@code baseDir} as the base directory. */
   public RunSettings withBaseDir(String dir) {
     return new RunSettings(
         out, cluster, datanodes, defines, confFiles, hadoopConfDir, dir, keep, repeat, warmup, fs,
-        instrument, label, resume, metrics, metricsInterval);
-  }
-
-  /** The defaults, as {@code bench <suite>} with no common options would use. */
-  public static RunSettings defaults() {
-    return new RunSettings(
-        null, ClusterMode.AUTO, 1, Map.of(), List.of(), null, null, false, 1, 0, null, false,
-        null);
+        instrument, label, resume, metrics, metricsInterval, recorded);
   }
 
   /** The default base directory of a suite. */
@@ -124,20 +125,14 @@ public record RunSettings(
     return "/benchmarks/hbench/" + suite;
   }
 
-  /** These settings as text, for the record's {@code options}. */
+  /**
+   * These settings as the record's {@code options} show them: the recorded common options, with
+   * the results file and base directory as the run resolved them.
+   */
   Map<String, String> asText(String suite, Path resolvedOut) {
-    Map<String, String> m = new LinkedHashMap<>();
+    Map<String, String> m = new LinkedHashMap<>(recorded);
     m.put("out", resolvedOut.toString());
-    m.put("cluster", cluster.text());
-    m.put("datanodes", Integer.toString(datanodes));
-    m.put("conf", String.join(",", confFiles));
     m.put("base_dir", baseDir == null ? defaultBaseDir(suite) : baseDir);
-    m.put("keep", Boolean.toString(keep));
-    m.put("repeat", Integer.toString(repeat));
-    m.put("warmup", Integer.toString(warmup));
-    m.put("fs", fs == null ? "" : fs);
-    m.put("instrument", Boolean.toString(instrument));
-    m.put("label", label == null ? "" : label);
     return m;
   }
 }

@@ -52,6 +52,16 @@ final class Workspace implements AutoCloseable {
   }
 
   /**
+   * What the suite needs with these options: YARN too when its load runs as map tasks, unless it
+   * works on this machine's directory, where a job runs in MapReduce's local runner.
+   */
+  static Needs needs(Benchmark benchmark, OptionValues options) {
+    Needs needs = benchmark.needs(options);
+    boolean tasks = LoadOptions.maps(options) > 0 && needs.localDirectory() == null;
+    return tasks && !needs.yarn() ? needs.andYarn() : needs;
+  }
+
+  /**
    * Opens the workspace of {@code benchmark} with {@code options}: the cluster from the factory,
    * then the data's file system, the suite's input checks, and the base directory.
    *
@@ -60,7 +70,7 @@ final class Workspace implements AutoCloseable {
   static Workspace open(Benchmark benchmark, OptionValues options, RunSettings settings,
       ClusterConfiguration config, String runId, Console console,
       java.util.function.Consumer<BenchCluster> opened) throws IOException {
-    Needs needs = benchmark.needs(options);
+    Needs needs = needs(benchmark, options);
     if (needs.localDirectory() != null && settings.fs() != null) {
       throw new InvalidInputException(
           benchmark.name() + " works on a local directory; --fs does not apply");

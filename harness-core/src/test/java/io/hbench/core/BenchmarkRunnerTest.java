@@ -29,7 +29,8 @@ class BenchmarkRunnerTest {
 
   /** Three points: the second fails its check, the third throws. */
   static final class Steps extends LocalDirectoryBenchmark {
-    static final Point.Param<Integer> N = Point.Param.of("n", Integer.class);
+    static final io.hbench.core.result.Field<Integer> N =
+        io.hbench.core.result.Field.of("n", Integer.class);
 
     Steps(Path dir) {
       super("steps", dir);
@@ -43,9 +44,8 @@ class BenchmarkRunnerTest {
     @Override
     public void run(Point point, OptionValues options, RunContext ctx) throws Exception {
       int n = point.get(N);
-      ctx.phase("work", 0, () -> null);
       // What the work turned out to be, known only after it.
-      ctx.work("work", n * 1048576L, 10L * n);
+      ctx.phase("work", 0, () -> null, (timed, into) -> into.work(n * 1048576L, 10L * n));
       if (n == 3) {
         throw new IllegalStateException("three is one too many\nsecond line");
       }

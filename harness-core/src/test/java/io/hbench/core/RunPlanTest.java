@@ -1,5 +1,7 @@
 package io.hbench.core;
 
+import io.hbench.core.result.Field;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -23,9 +25,10 @@ class RunPlanTest {
     static final BenchmarkOption<List<java.time.Duration>> PAUSES =
         BenchmarkOption.list("--pauses", "DURATIONS", "Pauses.", "0",
             t -> BenchmarkOption.duration("--pauses", "Pause.", null).parse(t));
-    static final Point.Param<Size> SIZE = Point.Param.of("size_bytes", Size.class, Size::bytes);
-    static final Point.Param<java.time.Duration> PAUSE =
-        Point.Param.of("pause_ms", java.time.Duration.class, java.time.Duration::toMillis);
+    static final Field<Size> SIZE =
+        Field.of("size_bytes", Size.class, Size::bytes, Long.class, Size::ofBytes);
+    static final Field<java.time.Duration> PAUSE = Field.of("pause_ms", java.time.Duration.class,
+        java.time.Duration::toMillis, Long.class, java.time.Duration::ofMillis);
 
     @Override
     public String name() {
@@ -58,8 +61,12 @@ class RunPlanTest {
   }
 
   private static RunSettings settings(int repeat, int warmup, Path out) {
-    return new RunSettings(out, io.hbench.core.cluster.ClusterMode.AUTO, 1, Map.of(), List.of(),
-        null, null, false, repeat, warmup, null, false, null);
+    Map<String, List<String>> texts = new java.util.HashMap<>(Map.of(
+        "--repeat", List.of(Integer.toString(repeat)), "--warmup", List.of(Integer.toString(warmup))));
+    if (out != null) {
+      texts.put("--out", List.of(out.toString()));
+    }
+    return RunSettings.of(OptionValues.parseAll(CommonOptions.of(new Sweep()), texts), null);
   }
 
   private static RunPlan plan(String sizes, int repeat, int warmup) {

@@ -6,24 +6,17 @@ import io.hbench.core.Benchmark;
 import io.hbench.core.BenchmarkOption;
 import io.hbench.core.BenchmarkRunner;
 import io.hbench.core.InvalidInputException;
+import io.hbench.core.LoadOptions;
+import io.hbench.core.LoadSpec;
 import io.hbench.core.OptionValues;
 import io.hbench.core.Point;
 import io.hbench.core.RunContext;
 import io.hbench.core.cluster.Needs;
-import io.hbench.core.load.LoadOptions;
-import io.hbench.core.load.LoadPlan;
 import io.hbench.core.load.LoadResult;
-import io.hbench.core.report.Table;
-import io.hbench.core.result.Metric;
-import io.hbench.core.result.ResultRecord;
-import io.hbench.core.stats.Spread;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
@@ -42,16 +35,6 @@ import org.apache.hadoop.hbase.regionserver.BloomType;
  */
 public final class HBasePeBenchmark implements Benchmark {
 
-  static final Point.Param<PeCommand> COMMAND_PARAM =
-      Point.Param.of("command", PeCommand.class, c -> c.text);
-  static final Point.Param<Integer> CLIENTS_PARAM = Point.Param.of("clients", Integer.class);
-  static final Point.Param<Long> ROWS_PARAM = Point.Param.of("rows_per_client", Long.class);
-
-  /** Headline of commands whose calls handle whole rows, and of the range scans. */
-  static final String ROWS_PER_S = "rows_per_s";
-  static final String SCANS_PER_S = "scans_per_s";
-  static final String ROWS_UNIT = "rows/s";
-
   @Override
   public String name() {
     return "hbase-pe";
@@ -69,13 +52,14 @@ public final class HBasePeBenchmark implements Benchmark {
   }
 
   @Override
-  public Needs needs(OptionValues o) {
-    return (o.get(MAPS) > 0 ? Needs.jobs() : Needs.fileSystem()).and("hbase");
+  public LoadSpec load() {
+    return new PeLoad();
   }
 
+  /** The file system and HBase; the core adds YARN for {@code --maps}. */
   @Override
-  public Set<String> headlines() {
-    return Set.of(ROWS_PER_S, SCANS_PER_S);
+  public Needs needs(OptionValues o) {
+    return Needs.fileSystem().and("hbase");
   }
 
   @Override
@@ -141,12 +125,10 @@ public final class HBasePeBenchmark implements Benchmark {
         for (PeCommand c : commands) {
           boolean sweep = rowsList.size() > 1 || clientsList.size() > 1;
           String label = c.text + (sweep ? " " + clients + "c " + rows + "r" : "");
-          Map<String, Object> p = new LinkedHashMap<>();
-          if (o.get(MAPS) > 0) {
-            p.put("maps", o.get(MAPS));
-          }
-          points.add(Point.of(label, p).with(COMMAND_PARAM, c).with(CLIENTS_PARAM, clients)
-              .with(ROWS_PARAM, rows));
+          Point p = LoadOptions.maps(o) > 0
+              ? Point.of(label).with("maps", LoadOptions.maps(o)) : Point.of(label);
+          points.add(p.with(PeFields.COMMAND, c).with(PeFields.CLIENTS, clients)
+              .with(PeFields.ROWS_PER_CLIENT, rows));
         }
       }
     }
@@ -162,7 +144,7 @@ public final class HBasePeBenchmark implements Benchmark {
     }
     long rowBytes = (long) o.get(VALUE_SIZE) * o.get(COLUMNS) * o.get(FAMILIES);
     long total = o.get(SIZE).bytes() / rowBytes;
-    int all = clients * Math.max(1, o.get(MAPS));
+    int all = clients * Math.max(1, LoadOptions.maps(o));
     if (total < all) {
       throw new InvalidInputException("--size " + o.get(SIZE) + " holds fewer rows than there are"
           + " clients (" + all + ")");
@@ -217,16 +199,15 @@ public final class HBasePeBenchmark implements Benchmark {
 
   @Override
   public void run(Point point, OptionValues o, RunContext ctx) throws Exception {
-    PeCommand cmd = point.get(COMMAND_PARAM);
-    int threads = point.get(CLIENTS_PARAM);
-    long rows = point.get(ROWS_PARAM);
-    int maps = o.get(MAPS);
-    int clients = threads * Math.max(1, maps);
+    PeCommand cmd = point.get(PeFields.COMMAND);
+    int maps = LoadOptions.maps(o);
+    int clients = point.get(PeFields.CLIENTS) * Math.max(1, maps);
     Configuration hbase = HBaseClientConfiguration.of(ctx.configuration());
     TableName name = tableName(o.get(TABLE));
     PeTable.Layout layout = layout(o);
     if (maps > 0) {
-      ctx.param("clients_total", clients);
+      ctx.param(PeFields.CLIENTS_TOTAL, clients);
+      HBaseJars.ship(ctx.configuration());
     }
     if (ctx.configuration().getBoolean(HBaseClientConfiguration.WAL_PROVIDER_CHANGED, false)) {
       ctx.param("wal_provider", "filesystem (set by hbench's embedded HBase: AsyncFSWAL fails"
@@ -236,7 +217,7 @@ public final class HBasePeBenchmark implements Benchmark {
         Admin admin = conn.getAdmin()) {
       long tableRows;
       if (cmd.kind == PeCommand.Kind.WRITE) {
-        tableRows = rows * clients;
+        tableRows = point.get(PeFields.ROWS_PER_CLIENT) * clients;
         PeTable.Shape shape = new PeTable.Shape(Compression.Algorithm.valueOf(o.get(COMPRESS)),
             DataBlockEncoding.valueOf(o.get(BLOCK_ENCODING)), BloomType.valueOf(o.get(BLOOM)),
             o.get(IN_MEMORY), o.get(REPLICAS), o.get(PRESPLIT));
@@ -254,61 +235,17 @@ public final class HBasePeBenchmark implements Benchmark {
         tableRows = st.rows();
       }
       ctx.param("table", PeTable.describe(admin, name));
-      ctx.param("table_rows", tableRows);
+      ctx.param(PeFields.TABLE_ROWS, tableRows);
       ctx.param("regions_before", PeTable.regionsByServer(conn, name));
-      int batch = cmd.kind == PeCommand.Kind.WRITE ? Math.max(1, o.get(MULTI_PUT))
-          : cmd.kind == PeCommand.Kind.READ ? Math.max(1, o.get(MULTI_GET)) : 1;
+      int batch = PeSettings.batch(o, cmd);
       if (batch > 1) {
         ctx.param("rows_per_call", batch);
       }
-      PeSettings s = new PeSettings(cmd, name.getNameAsString(), rows, tableRows,
-          layout.families(), layout.columns(), layout.valueSize(), layout.seed(), batch,
-          o.get(AUTO_FLUSH), o.get(WRITE_BUFFER).bytes(), o.get(CACHING),
-          org.apache.hadoop.hbase.client.Durability.valueOf(o.get(WAL).durability),
-          o.get(ASYNC), cmd.kind == PeCommand.Kind.READ ? o.get(SAMPLE_RATE) : 1, threads, 0);
-      PeVerification verify = PeVerification.before(s, conn, clients);
-      long[] perThread = new long[threads];
-      Arrays.fill(perThread, s.callsPerClient());
-      LoadPlan plan = LoadOptions.plan(o, perThread);
-      LoadResult r;
-      String problem = null;
-      long scanned = -1;
-      if (maps > 0) {
-        Configuration job = new Configuration(ctx.configuration());
-        s.store(job);
-        plan.storeForTasks(job, maps);
-        PeLoadTask.shipHBase(job);
-        r = ctx.distributedLoad(cmd.text, PeLoadTask.class, job, maps);
-      } else {
-        try (PeClients pc = PeClients.open(s, hbase)) {
-          r = ctx.load(cmd.text, cmd.op(), plan, pc.call());
-          problem = pc.firstProblem.get();
-          scanned = pc.scannedRows.get();
-        }
-      }
-      figures(ctx, cmd, batch, r, scanned);
+      PeVerification verify = PeVerification.before(
+          PeSettings.of(o, point, tableRows, clients, 0), conn, clients);
+      LoadResult r = ctx.load(cmd.text);
       ctx.param("regions_after", PeTable.regionsByServer(conn, name));
-      verify.after(ctx, r, problem, LoadOptions.timed(o));
-    }
-  }
-
-  /** The headline rate over the clients' common window, and the spread of each client's own. */
-  private static void figures(RunContext ctx, PeCommand cmd, int batch, LoadResult r, long scanned) {
-    boolean rangeScan = cmd.range > 0 || cmd == PeCommand.FILTER_SCAN;
-    double window = r.wallNanos() / 1e9;
-    String headline = rangeScan ? SCANS_PER_S : ROWS_PER_S;
-    String unit = rangeScan ? "scans/s" : ROWS_UNIT;
-    double perCall = rangeScan ? 1 : batch;
-    ctx.metric(cmd.text, Metric.of(headline, unit, window <= 0 ? 0 : r.calls() * perCall / window,
-        Metric.Better.HIGHER));
-    Spread clients = r.clientSpread(perCall);
-    if (clients != null && clients.n() > 1) {
-      ctx.metric(cmd.text, Metric.of("client_" + headline + "_min", unit, clients.min(), Metric.Better.HIGHER));
-      ctx.metric(cmd.text, Metric.of("client_" + headline + "_median", unit, clients.median(), Metric.Better.HIGHER));
-      ctx.metric(cmd.text, Metric.of("client_" + headline + "_max", unit, clients.max(), Metric.Better.HIGHER));
-    }
-    if (scanned >= 0 && rangeScan) {
-      ctx.metric(cmd.text, Metric.of("rows_returned", Metric.COUNT, scanned, Metric.Better.NONE));
+      verify.after(ctx, r, LoadOptions.timed(o));
     }
   }
 
@@ -323,15 +260,5 @@ public final class HBasePeBenchmark implements Benchmark {
         Admin admin = conn.getAdmin()) {
       PeTable.drop(admin, tableName(o.get(TABLE)));
     }
-  }
-
-  @Override
-  public Table report(List<ResultRecord> records) {
-    return PeReport.table(records);
-  }
-
-  @Override
-  public boolean commonTable() {
-    return false;
   }
 }

@@ -8,8 +8,6 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.TableName;
@@ -40,8 +38,8 @@ import org.apache.hadoop.hbase.filter.WhileMatchFilter;
  * The clients of one process (or map task): each with its own connection, as PE's clients have,
  * opened before the clock starts, and the one call every client makes. A call does one of PE's
  * operations and checks what came back: every value read is compared with what hbench wrote, and
- * a wrong or missing one fails the call ({@link #WRONG_VALUE}, {@link #MISSING_ROW}) and is named
- * in {@link #firstProblem}. The core times the calls; nothing here reads a clock.
+ * a wrong or missing one fails the call ({@link #WRONG_VALUE}, {@link #MISSING_ROW}), saying which
+ * row. The core times the calls; nothing here reads a clock.
  */
 final class PeClients implements AutoCloseable {
 
@@ -65,10 +63,8 @@ final class PeClients implements AutoCloseable {
   private final TableName name;
   private final List<AutoCloseable> open = new ArrayList<>();
   private final Client[] clients;
-  /** The first problem a call met, naming the row; null when none. */
-  final AtomicReference<String> firstProblem = new AtomicReference<>();
-  /** Rows returned by the range scans' recorded calls (scanRange, randomSeekScan, filterScan). */
-  final AtomicLong scannedRows = new AtomicLong();
+  /** The count of rows the range scans' recorded calls returned (scanRange, randomSeekScan, filterScan). */
+  static final String ROWS_RETURNED = "rows_returned";
 
   private PeClients(PeSettings s) {
     this.s = s;
@@ -385,9 +381,7 @@ final class PeClients implements AutoCloseable {
         throw problem(MISSING_ROW, "a scan from row " + start + " returned " + got + " rows, expected "
             + expectedRows);
       }
-      if (steps.recording()) {
-        scannedRows.addAndGet(got);
-      }
+      steps.count(ROWS_RETURNED, got);
       return bytes;
     }
 
@@ -416,9 +410,7 @@ final class PeClients implements AutoCloseable {
       if (!sawTarget) {
         throw problem(MISSING_ROW, "a filtered scan for row " + target + "'s value did not find it");
       }
-      if (steps.recording()) {
-        scannedRows.addAndGet(found);
-      }
+      steps.count(ROWS_RETURNED, found);
       return bytes;
     }
 
@@ -485,8 +477,7 @@ final class PeClients implements AutoCloseable {
     }
 
     private RefusedCallException problem(String type, String detail) {
-      firstProblem.compareAndSet(null, detail + " (client " + number + ")");
-      return new RefusedCallException(type);
+      return new RefusedCallException(type, detail + " (client " + number + ")");
     }
   }
 }

@@ -2,13 +2,14 @@ package io.hbench.hbase;
 
 import io.hbench.core.BenchmarkOption;
 import io.hbench.core.InvalidInputException;
-import io.hbench.core.load.LoadOptions;
 import io.hbench.core.size.Size;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** {@code bench hbase-pe}'s options, by PE's names where PE has one. */
+/**
+ * {@code bench hbase-pe}'s options, by PE's names where PE has one; where the clients run
+ * ({@code --maps}) and how they are driven are the core's load options.
+ */
 final class PeOptions {
 
   /** PE's default rows per client: 1 GiB of 1000-byte values (DEFAULT_ROWS_PER_GB). */
@@ -30,10 +31,6 @@ final class PeOptions {
       BenchmarkOption.list("--clients", "N[,N...]", "Client threads in this process (in each"
           + " map task with --maps), each with its own connection, as PE's clients; a list"
           + " sweeps.", "1", t -> positive("--clients", t));
-  static final BenchmarkOption<Integer> MAPS =
-      BenchmarkOption.integer("--maps", "Run the clients as this many map tasks on YARN, each"
-          + " with --clients threads, started together; figures are merged (histograms, not"
-          + " averages). 0: in this process.", "0", 0);
   static final BenchmarkOption<Integer> VALUE_SIZE =
       BenchmarkOption.integer("--value-size", "Bytes per value (PE's --valueSize).", "1000", 1);
   static final BenchmarkOption<Integer> COLUMNS =
@@ -112,12 +109,9 @@ final class PeOptions {
           + " seed its table was written with.", "1", 0);
 
   static List<BenchmarkOption<?>> all() {
-    List<BenchmarkOption<?>> all = new ArrayList<>(List.of(COMMAND, ROWS, SIZE, CLIENTS, MAPS,
-        VALUE_SIZE, COLUMNS, FAMILIES, PRESPLIT, AUTO_FLUSH, MULTI_PUT, MULTI_GET, WRITE_BUFFER,
-        CACHING, COMPRESS, BLOCK_ENCODING, BLOOM, IN_MEMORY, WAL, REPLICAS, TABLE, KEEP_TABLE,
-        SAMPLE_RATE, ASYNC, SEED));
-    all.addAll(LoadOptions.ALL);
-    return all;
+    return List.of(COMMAND, ROWS, SIZE, CLIENTS, VALUE_SIZE, COLUMNS, FAMILIES, PRESPLIT,
+        AUTO_FLUSH, MULTI_PUT, MULTI_GET, WRITE_BUFFER, CACHING, COMPRESS, BLOCK_ENCODING, BLOOM,
+        IN_MEMORY, WAL, REPLICAS, TABLE, KEEP_TABLE, SAMPLE_RATE, ASYNC, SEED);
   }
 
   private PeOptions() {}

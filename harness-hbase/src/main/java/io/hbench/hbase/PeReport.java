@@ -1,5 +1,6 @@
 package io.hbench.hbase;
 
+import io.hbench.core.report.SuiteReport;
 import io.hbench.core.report.Table;
 import io.hbench.core.result.Metric;
 import io.hbench.core.result.OperationLoad;
@@ -8,6 +9,7 @@ import io.hbench.core.result.ResultRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * hbase-pe's table, the seed's table 5.1 turned on its side: a row per point (command, clients,
@@ -15,16 +17,38 @@ import java.util.Locale;
  * command's operation, and the spread of the clients' own rates. Buffered writes add their
  * enqueue and flush steps as rows of their own, so neither hides the other.
  */
-final class PeReport {
+public final class PeReport implements SuiteReport {
 
-  private PeReport() {}
+  @Override
+  public String suite() {
+    return "hbase-pe";
+  }
+
+  /** Rows per second over the clients' common window; scans per second for range scans. */
+  @Override
+  public Set<String> headlines() {
+    return Set.of(PeFields.ROWS_PER_S, PeFields.SCANS_PER_S);
+  }
+
+  /** The table shows every figure. */
+  @Override
+  public boolean commonTable() {
+    return false;
+  }
+
+  @Override
+  public List<Table> tables(List<ResultRecord> records) {
+    Table t = table(records);
+    return t == null ? List.of() : List.of(t);
+  }
 
   static Table table(List<ResultRecord> records) {
     List<List<String>> rows = new ArrayList<>();
     for (ResultRecord r : records) {
-      String command = String.valueOf(r.params().get("command"));
-      Object clients = r.params().getOrDefault("clients_total", r.params().get("clients"));
-      String who = clients + " x " + r.params().get("rows_per_client");
+      String command = r.param(PeFields.COMMAND).text;
+      Integer total = r.param(PeFields.CLIENTS_TOTAL);
+      String who = (total != null ? total : r.param(PeFields.CLIENTS)) + " x "
+          + r.param(PeFields.ROWS_PER_CLIENT);
       String label = r.point() + (r.repeat() > 1 ? " #" + r.repeat() : "")
           + (r.isWarmup() ? " (warm-up)" : "");
       PhaseResult p = r.ok() ? r.phase(command) : null;
@@ -32,11 +56,11 @@ final class PeReport {
         rows.add(List.of(label, who, r.ok() ? "-" : "failed", "", "", "", "", "", "", ""));
         continue;
       }
-      Metric rate = p.metric(null, HBasePeBenchmark.ROWS_PER_S);
+      Metric rate = p.metric(null, PeFields.ROWS_PER_S);
       if (rate == null) {
-        rate = p.metric(null, HBasePeBenchmark.SCANS_PER_S);
+        rate = p.metric(null, PeFields.SCANS_PER_S);
       }
-      String spread = spread(p, rate == null ? HBasePeBenchmark.ROWS_PER_S : rate.name());
+      String spread = spread(p, rate == null ? PeFields.ROWS_PER_S : rate.name());
       for (OperationLoad l : p.loads()) {
         boolean main = !l.isStep();
         OperationLoad.Latency lat = l.latencyMs();

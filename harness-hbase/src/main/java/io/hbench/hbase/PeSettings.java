@@ -1,11 +1,12 @@
 package io.hbench.hbase;
 
-import org.apache.hadoop.conf.Configuration;
+import io.hbench.core.OptionValues;
+import io.hbench.core.Point;
 import org.apache.hadoop.hbase.client.Durability;
 
 /**
  * Everything a client needs to make one point's calls, the same in this process and in a map
- * task (where it travels in the job's configuration).
+ * task, where it is made again from the options and the point ({@link #of}).
  *
  * @param command the workload
  * @param table the table's name
@@ -29,8 +30,6 @@ record PeSettings(PeCommand command, String table, long rows, long tableRows, in
     int columns, int valueSize, long seed, int batch, boolean autoFlush, long writeBuffer,
     int caching, Durability wal, boolean async, double sampleRate, int threads, int firstClient) {
 
-  private static final String P = "hbench.hbase-pe.";
-
   /** Whether writes go through a client-side buffer that hbench flushes itself. */
   boolean buffered() {
     return command.kind == PeCommand.Kind.WRITE && !autoFlush;
@@ -50,39 +49,25 @@ record PeSettings(PeCommand command, String table, long rows, long tableRows, in
     return Math.floorMod(client * rows, tableRows);
   }
 
-  /** The settings of map task {@code task}: its clients are numbered after the earlier tasks'. */
-  PeSettings forTask(int task) {
-    return new PeSettings(command, table, rows, tableRows, families, columns, valueSize, seed,
-        batch, autoFlush, writeBuffer, caching, wal, async, sampleRate, threads, task * threads);
+  /**
+   * The settings of a point's clients {@code firstClient} to {@code firstClient + threads - 1},
+   * from the options, the point and the rows its table holds: the same in this process and in a
+   * map task.
+   */
+  static PeSettings of(OptionValues o, Point point, long tableRows, int threads, int firstClient) {
+    PeCommand cmd = point.get(PeFields.COMMAND);
+    PeTable.Layout layout = HBasePeBenchmark.layout(o);
+    return new PeSettings(cmd, o.get(PeOptions.TABLE), point.get(PeFields.ROWS_PER_CLIENT),
+        tableRows, layout.families(), layout.columns(), layout.valueSize(), layout.seed(),
+        batch(o, cmd), o.get(PeOptions.AUTO_FLUSH), o.get(PeOptions.WRITE_BUFFER).bytes(),
+        o.get(PeOptions.CACHING), Durability.valueOf(o.get(PeOptions.WAL).durability),
+        o.get(PeOptions.ASYNC), cmd.kind == PeCommand.Kind.READ ? o.get(PeOptions.SAMPLE_RATE) : 1,
+        threads, firstClient);
   }
 
-  void store(Configuration c) {
-    c.set(P + "command", command.text);
-    c.set(P + "table", table);
-    c.setLong(P + "rows", rows);
-    c.setLong(P + "table-rows", tableRows);
-    c.setInt(P + "families", families);
-    c.setInt(P + "columns", columns);
-    c.setInt(P + "value-size", valueSize);
-    c.setLong(P + "seed", seed);
-    c.setInt(P + "batch", batch);
-    c.setBoolean(P + "auto-flush", autoFlush);
-    c.setLong(P + "write-buffer", writeBuffer);
-    c.setInt(P + "caching", caching);
-    c.set(P + "wal", wal.name());
-    c.setBoolean(P + "async", async);
-    c.set(P + "sample-rate", Double.toString(sampleRate));
-    c.setInt(P + "threads", threads);
-  }
-
-  static PeSettings load(Configuration c) {
-    return new PeSettings(PeCommand.parse(c.get(P + "command")), c.get(P + "table"),
-        c.getLong(P + "rows", 0), c.getLong(P + "table-rows", 0), c.getInt(P + "families", 1),
-        c.getInt(P + "columns", 1), c.getInt(P + "value-size", 1000), c.getLong(P + "seed", 0),
-        c.getInt(P + "batch", 1), c.getBoolean(P + "auto-flush", false),
-        c.getLong(P + "write-buffer", 2 << 20), c.getInt(P + "caching", 30),
-        Durability.valueOf(c.get(P + "wal", Durability.SYNC_WAL.name())),
-        c.getBoolean(P + "async", false), Double.parseDouble(c.get(P + "sample-rate", "1")),
-        c.getInt(P + "threads", 1), 0);
+  /** Rows per call: {@code --multi-put} for writes, {@code --multi-get} for reads, else 1. */
+  static int batch(OptionValues o, PeCommand cmd) {
+    return cmd.kind == PeCommand.Kind.WRITE ? Math.max(1, o.get(PeOptions.MULTI_PUT))
+        : cmd.kind == PeCommand.Kind.READ ? Math.max(1, o.get(PeOptions.MULTI_GET)) : 1;
   }
 }

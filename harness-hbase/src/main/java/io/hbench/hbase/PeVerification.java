@@ -47,7 +47,8 @@ final class PeVerification {
     return new PeVerification(s, conn, clients, before, deletedTo);
   }
 
-  void after(RunContext ctx, LoadResult r, String problem, boolean timed) throws IOException {
+  void after(RunContext ctx, LoadResult r, boolean timed) throws IOException {
+    String problem = r.firstProblem();
     String op = s.command().op();
     Map<String, Long> failures = r.tally().failures(op);
     long made = r.calls() + r.warmupCalls();

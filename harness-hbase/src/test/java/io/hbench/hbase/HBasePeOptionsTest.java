@@ -21,7 +21,7 @@ class HBasePeOptionsTest {
     for (int i = 0; i < kv.length; i += 2) {
       texts.put(kv[i], kv[i + 1]);
     }
-    return suite.points(OptionValues.parse(suite.options(), texts));
+    return suite.points(OptionValues.parse(io.hbench.core.LoadOptions.of(suite), texts));
   }
 
   private String refusal(String... kv) {
@@ -34,20 +34,20 @@ class HBasePeOptionsTest {
         "--clients", "1,4");
     assertEquals(8, p.size());
     assertEquals("sequentialWrite 1c 1000r", p.get(0).label());
-    assertEquals(PeCommand.RANDOM_READ, p.get(1).get(HBasePeBenchmark.COMMAND_PARAM));
-    assertEquals(4, p.get(2).get(HBasePeBenchmark.CLIENTS_PARAM));
-    assertEquals(2000L, p.get(7).get(HBasePeBenchmark.ROWS_PARAM));
+    assertEquals(PeCommand.RANDOM_READ, p.get(1).get(PeFields.COMMAND));
+    assertEquals(4, p.get(2).get(PeFields.CLIENTS));
+    assertEquals(2000L, p.get(7).get(PeFields.ROWS_PER_CLIENT));
     // One setting: the label is PE's command name, as the seed's table has it.
     assertEquals("randomRead", points("--command", "randomRead").get(0).label());
     assertEquals(PeOptions.PE_DEFAULT_ROWS, points("--command", "randomRead").get(0)
-        .get(HBasePeBenchmark.ROWS_PARAM));
+        .get(PeFields.ROWS_PER_CLIENT));
   }
 
   @Test
   void sizeGivesRowsPerClientFromTheValues() {
     // 1 GiB of 1000-byte values over 4 clients.
     Point p = points("--command", "sequentialWrite", "--size", "1G", "--clients", "4").get(0);
-    assertEquals((1L << 30) / 1000 / 4, p.get(HBasePeBenchmark.ROWS_PARAM));
+    assertEquals((1L << 30) / 1000 / 4, p.get(PeFields.ROWS_PER_CLIENT));
   }
 
   @Test

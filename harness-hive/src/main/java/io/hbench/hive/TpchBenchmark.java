@@ -2,7 +2,7 @@ package io.hbench.hive;
 
 import static io.hbench.hive.TpchOptions.CHECK;
 import static io.hbench.hive.TpchOptions.ENGINE;
-import static io.hbench.hive.TpchOptions.FORMAT;
+import static io.hbench.hive.TpchOptions.FILE_FORMAT;
 import static io.hbench.hive.TpchOptions.GEN_MAPS;
 import static io.hbench.hive.TpchOptions.JDBC_URL;
 import static io.hbench.hive.TpchOptions.JOBS;
@@ -25,10 +25,7 @@ import io.hbench.core.OptionValues;
 import io.hbench.core.Point;
 import io.hbench.core.RunContext;
 import io.hbench.core.cluster.Needs;
-import io.hbench.core.report.Table;
-import io.hbench.core.result.Metric;
-import io.hbench.core.result.Metric.Better;
-import io.hbench.core.result.ResultRecord;
+import io.hbench.core.result.Field;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.sql.Connection;
@@ -39,7 +36,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 
@@ -53,8 +49,8 @@ import org.apache.hadoop.fs.Path;
  */
 public final class TpchBenchmark implements Benchmark {
 
-  static final Point.Param<BigDecimal> SCALE =
-      Point.Param.of("scale_factor", BigDecimal.class, BigDecimal::doubleValue);
+  static final Field<BigDecimal> SCALE = Field.of("scale_factor", BigDecimal.class,
+      BigDecimal::doubleValue, Double.class, BigDecimal::valueOf);
 
   @Override
   public String name() {
@@ -88,16 +84,6 @@ public final class TpchBenchmark implements Benchmark {
   }
 
   @Override
-  public Set<String> headlines() {
-    // The seed's table 4.1 is the power test's seconds and MB/s per scale; data generation and
-    // load lead too. Each query's seconds (22 phases) stay out of the lead: the suite's own table
-    // shows them as a matrix, and compare --all-figures compares them.
-    return Set.of("generate:seconds", "generate:mb_per_s", "load:seconds", "load:mb_per_s",
-        TpchStreams.QUERIES_SECONDS, TpchStreams.QUERIES_MB_PER_S, TpchStreams.GEOMEAN_SECONDS,
-        TpchStreams.POWER, TpchStreams.THROUGHPUT, TpchStreams.QPHH);
-  }
-
-  @Override
   public List<Point> points(OptionValues o) {
     List<BigDecimal> scales = o.get(SCALES);
     if (o.get(CHECK)) {
@@ -116,8 +102,8 @@ public final class TpchBenchmark implements Benchmark {
       throw new InvalidInputException("--engine tez: the embedded HiveServer2 has no Tez; give"
           + " the HiveServer2 of a cluster with Tez with --jdbc-url");
     }
-    if (o.get(REFRESH) && o.get(FORMAT) != TpchOptions.Format.ORC) {
-      throw new InvalidInputException("--refresh needs --format orc: Hive's transactional tables,"
+    if (o.get(REFRESH) && o.get(FILE_FORMAT) != TpchOptions.Format.ORC) {
+      throw new InvalidInputException("--refresh needs --file-format orc: Hive's transactional tables,"
           + " which RF1 and RF2 insert into and delete from, are ORC");
     }
     if (o.get(REFRESH) && o.get(PARTITIONED)) {
@@ -149,7 +135,7 @@ public final class TpchBenchmark implements Benchmark {
     // A database of hbench's name that hbench did not make is refused before anything runs.
     try (Connection c = connect(o, conf)) {
       for (BigDecimal sf : o.get(CHECK) ? List.of(TpchOptions.MIN_SCALE) : o.get(SCALES)) {
-        String db = TpchDatabase.name(sf, o.get(FORMAT), o.get(PARTITIONED), o.get(REFRESH));
+        String db = TpchDatabase.name(sf, o.get(FILE_FORMAT), o.get(PARTITIONED), o.get(REFRESH));
         TpchDatabase.checkOwned(TpchDatabase.state(c, db), db);
       }
     } catch (SQLException e) {
@@ -161,7 +147,7 @@ public final class TpchBenchmark implements Benchmark {
   public void run(Point point, OptionValues o, RunContext ctx) throws Exception {
     BigDecimal sf = point.get(SCALE);
     double scale = sf.doubleValue();
-    TpchOptions.Format format = o.get(FORMAT);
+    TpchOptions.Format format = o.get(FILE_FORMAT);
     boolean refresh = o.get(REFRESH);
     boolean partitioned = o.get(PARTITIONED);
     String db = TpchDatabase.name(sf, format, partitioned, refresh);
@@ -177,7 +163,7 @@ public final class TpchBenchmark implements Benchmark {
     ctx.param("queries", queries.size() == TpchQueries.COUNT ? "all" : queries.toString());
     int streams = o.get(STREAMS);
     if (!refresh) {
-      ctx.param("refresh_functions", "not run: the TPC-H figures are computed without RF1/RF2");
+      ctx.param(TpchFields.REFRESH_FUNCTIONS, "not run: the TPC-H figures are computed without RF1/RF2");
     }
     ctx.param("tpc_audited", false);
     // RF1 runs before the queries and changes the data the spec's answers are of.
@@ -201,13 +187,13 @@ public final class TpchBenchmark implements Benchmark {
       long rawBytes;
       boolean reused = state.complete() && !o.get(RELOAD);
       if (reused) {
-        ctx.param("data", "reused: " + db + " was complete");
+        ctx.param(TpchFields.DATA, "reused: " + db + " was complete");
         rawBytes = state.rawBytes();
       } else {
         if (state.exists()) {
           TpchDatabase.drop(c, db);
         }
-        ctx.param("data", "generated");
+        ctx.param(TpchFields.DATA, "generated");
         Integer maps = o.get(GEN_MAPS);
         int m = maps != null ? maps
             : (int) Math.max(1, Math.min(1000, Math.ceil(scale * TpchData.BYTES_PER_SCALE / 2e9)));
@@ -233,7 +219,7 @@ public final class TpchBenchmark implements Benchmark {
       if (refresh) {
         // Set u: RF1 in the power test; u+1..u+S: the refresh stream. Staged before any clock.
         powerSet = (int) setsBefore + 1;
-        ctx.param("refresh_functions", "RF1 and RF2 of update set " + powerSet + " in the power test"
+        ctx.param(TpchFields.REFRESH_FUNCTIONS, "RF1 and RF2 of update set " + powerSet + " in the power test"
             + (streams > 0 ? ", of sets " + (powerSet + 1) + " to " + (powerSet + streams)
             + " in the refresh stream" : "") + "; " + TpchRefresh.ordersPerSet(scale)
             + " orders and their line items each");
@@ -291,13 +277,8 @@ public final class TpchBenchmark implements Benchmark {
               st.execute("USE " + db);
             }
           }
-          Double throughput = TpchStreams.throughput(ctx, connections.subList(0, streams),
-              queries, run, scale, refresh ? connections.get(streams) : null,
-              refresh ? powerSet + 1 : null);
-          if (throughput != null && power != null) {
-            ctx.metric("throughput", Metric.of(TpchStreams.QPHH, TpchStreams.QPH,
-                TpchStreams.round(Math.sqrt(power * throughput)), Better.HIGHER));
-          }
+          TpchStreams.throughput(ctx, connections.subList(0, streams), queries, run, scale,
+              refresh ? connections.get(streams) : null, refresh ? powerSet + 1 : null, power);
         } finally {
           for (Connection sc : connections) {
             closeQuietly(sc);
@@ -360,15 +341,5 @@ public final class TpchBenchmark implements Benchmark {
     } catch (SQLException e) {
       // Closing after the measurement; nothing to record.
     }
-  }
-
-  @Override
-  public boolean commonTable() {
-    return false;
-  }
-
-  @Override
-  public List<Table> reports(List<ResultRecord> records) {
-    return TpchReport.tables(records);
   }
 }

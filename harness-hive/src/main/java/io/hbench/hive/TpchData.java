@@ -68,19 +68,20 @@ final class TpchData {
     job.setOutputValueClass(NullWritable.class);
     job.setOutputFormatClass(NullOutputFormat.class);
     long expected = scale.multiply(BigDecimal.valueOf(BYTES_PER_SCALE)).longValue();
-    ctx.runJob("generate", job, expected, org.apache.hadoop.mapreduce.TaskCounter.MAP_INPUT_RECORDS);
     java.util.Map<String, Long> rows = new java.util.LinkedHashMap<>();
-    long bytes = 0;
-    long total = 0;
-    for (String t : TABLES) {
-      long r = job.getCounters().findCounter(ROWS_GROUP, t).getValue();
-      rows.put(t, r);
-      total += r;
-      bytes += job.getCounters().findCounter(BYTES_GROUP, t).getValue();
-    }
-    // The job started with an estimate; the phase's bytes (and MB/s) are the text written.
-    ctx.work("generate", bytes, total);
-    return new Generated(bytes, total, rows);
+    long[] sums = new long[2];
+    ctx.runJob("generate", job, expected, org.apache.hadoop.mapreduce.TaskCounter.MAP_INPUT_RECORDS,
+        null, (timed, into) -> {
+          for (String t : TABLES) {
+            long r = job.getCounters().findCounter(ROWS_GROUP, t).getValue();
+            rows.put(t, r);
+            sums[1] += r;
+            sums[0] += job.getCounters().findCounter(BYTES_GROUP, t).getValue();
+          }
+          // The job started with an estimate; the phase's bytes (and MB/s) are the text written.
+          into.work(sums[0], sums[1]);
+        });
+    return new Generated(sums[0], sums[1], rows);
   }
 
   /** The tpch library's table of that name. */

@@ -46,10 +46,16 @@ final class TpchOptions {
       BenchmarkOption.of("--scales", "SF[,SF...]", "TPC-H scale factors (SF 1 is about 1 GB of"
           + " raw data): a list, a range a..b (step 1) or a..b:step, e.g. 1..10, 10..100:10,"
           + " 0.01,0.1. One point per scale.", "1", TpchOptions::scales);
-  static final BenchmarkOption<Format> FORMAT =
-      BenchmarkOption.choice("--format", "orc|parquet|textfile", "Storage format of the tables"
-          + " (CREATE TABLE ... STORED AS ... AS SELECT from the generated text).", "orc",
-          List.of(Format.values()), Format::label);
+  static final BenchmarkOption<Format> FILE_FORMAT =
+      BenchmarkOption.choice("--file-format", "orc|parquet|textfile", "Storage format of the"
+          + " tables (CREATE TABLE ... STORED AS ... AS SELECT from the generated text). Formerly"
+          + " --format, which every suite now has for its tables.", "orc",
+          List.of(Format.values()), Format::label)
+          // tpch's --format was its storage: orc, parquet and textfile cannot mean a table's
+          // layout (text, markdown, csv, json), so they are still read as --file-format.
+          .formerly("--format", given -> java.util.Arrays.stream(Format.values())
+              .anyMatch(f -> f.label().equalsIgnoreCase(given.get("--format").trim()))
+              ? BenchmarkOption.Spelling.THIS : BenchmarkOption.Spelling.COMMON);
   static final BenchmarkOption<Boolean> PARTITIONED =
       BenchmarkOption.flag("--partitioned", "Partition lineitem by l_shipdate and orders by"
           + " o_orderdate, a partition a day (about 2,500 each, as hive-testbench does), so the"
@@ -104,7 +110,7 @@ final class TpchOptions {
       BenchmarkOption.of("--password", "TEXT", "Password for --user; never written anywhere.", "",
           TpchOptions::optional);
 
-  static final List<BenchmarkOption<?>> ALL = List.of(SCALES, FORMAT, PARTITIONED, RELOAD,
+  static final List<BenchmarkOption<?>> ALL = List.of(SCALES, FILE_FORMAT, PARTITIONED, RELOAD,
       QUERIES, SEED, STREAMS, REFRESH, ENGINE, SET, QUERY_TIMEOUT, JOBS, CHECK, GEN_MAPS, JDBC_URL, USER, PASSWORD);
 
   /** The smallest scale the generator makes sense at (its own answer files are at 0.01). */

@@ -1,9 +1,12 @@
 package io.hbench.hive;
 
 import io.hbench.core.RunContext;
+import io.hbench.core.load.ConcurrentLoad;
+import io.hbench.core.load.LoadClients;
 import io.hbench.core.result.Metric;
 import io.hbench.core.result.Metric.Better;
 import io.hbench.core.result.PhaseResult;
+import io.hbench.core.stats.RefusedCallException;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
@@ -13,9 +16,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.apache.commons.math3.stat.StatUtils;
 
 /**
@@ -83,8 +83,8 @@ final class TpchStreams {
    * The power test as the phase {@code power} (the stream's wall time) holding a phase {@code qN}
    * per query, timed from execute to the last row; a failed query or a wrong answer is a failed
    * check and the stream goes on. With {@code refreshSet} (else null), phases {@code rf1} and
-   * {@code rf2} run that update set before and after the queries. Adds the stream's metrics to
-   * {@code power}.
+   * {@code rf2} run that update set before and after the queries. The stream's figures are
+   * recorded with {@code power}.
    *
    * @return Power@Size, or null unless all 22 queries (and both refresh functions) passed
    */
@@ -92,6 +92,7 @@ final class TpchStreams {
       Queries queries, long rawBytes, double scale, Integer refreshSet) throws Exception {
     Map<Integer, Double> passed = new LinkedHashMap<>();
     List<Double> refreshed = new ArrayList<>();
+    Double[] power = new Double[1];
     ctx.phase("power", 0, () -> {
       PhaseResult rf1 = refreshSet == null ? null : refresh(ctx, c, "rf1", refreshSet, scale, queries);
       for (int q : order) {
@@ -125,22 +126,23 @@ final class TpchStreams {
         ctx.check("rf2", false, "rf2 not run: rf1 failed");
       }
       return null;
+    }, (timed, into) -> {
+      double total = passed.values().stream().mapToDouble(Double::doubleValue).sum();
+      into.metric(Metric.of("queries_passed", Metric.COUNT, passed.size(), Better.HIGHER));
+      into.metric(Metric.of("queries_failed", Metric.COUNT, order.size() - passed.size(), Better.LOWER));
+      if (!passed.isEmpty()) {
+        into.metric(Metric.of(QUERIES_SECONDS, Metric.SECONDS, round(total), Better.LOWER));
+        into.metric(Metric.of(QUERIES_MB_PER_S, Metric.MIB_PER_SECOND,
+            round(rawBytes / 1048576.0 / total), Better.HIGHER));
+        into.metric(Metric.of(GEOMEAN_SECONDS, Metric.SECONDS,
+            round(geometricMean(new ArrayList<>(passed.values()))), Better.LOWER));
+      }
+      power[0] = powerFigure(passed.values(), refreshSet != null, refreshed, scale);
+      if (power[0] != null) {
+        into.metric(Metric.of(POWER, QPH, power[0], Better.HIGHER));
+      }
     });
-    double total = passed.values().stream().mapToDouble(Double::doubleValue).sum();
-    ctx.metric("power", Metric.of("queries_passed", Metric.COUNT, passed.size(), Better.HIGHER));
-    ctx.metric("power", Metric.of("queries_failed", Metric.COUNT, order.size() - passed.size(), Better.LOWER));
-    if (!passed.isEmpty()) {
-      ctx.metric("power", Metric.of(QUERIES_SECONDS, Metric.SECONDS, round(total), Better.LOWER));
-      ctx.metric("power", Metric.of(QUERIES_MB_PER_S, Metric.MIB_PER_SECOND,
-          round(rawBytes / 1048576.0 / total), Better.HIGHER));
-      ctx.metric("power", Metric.of(GEOMEAN_SECONDS, Metric.SECONDS,
-          round(geometricMean(new ArrayList<>(passed.values()))), Better.LOWER));
-    }
-    Double power = powerFigure(passed.values(), refreshSet != null, refreshed, scale);
-    if (power != null) {
-      ctx.metric("power", Metric.of(POWER, QPH, power, Better.HIGHER));
-    }
-    return power;
+    return power[0];
   }
 
   /**
@@ -176,125 +178,107 @@ final class TpchStreams {
 
   /**
    * The throughput test as the phase {@code throughput}: {@code connections.size()} streams at
-   * once, stream s (from 1) in the spec's order for s; with {@code firstSet} (else null), a
-   * refresh stream on {@code refreshConnection} beside them, RF1 then RF2 of update sets {@code
-   * firstSet}, {@code firstSet + 1}, ..., one pair per query stream.
+   * once on the core's load runner, stream s (from 1) in the spec's order for s, each query call
+   * recorded as its query's operation ({@code q6}) with a step per stream ({@code stream1.q6}),
+   * so every query has its latency histogram over the streams and in each. With {@code firstSet}
+   * (else null), a refresh stream on {@code refreshConnection} beside them, RF1 then RF2 of update
+   * sets {@code firstSet}, {@code firstSet + 1}, ..., one pair per query stream. Its time is the
+   * load's window, from the first stream's first call to the last one's end (clause 5.4.2.1).
    *
+   * @param power the power test's Power@Size, for QphH@Size; null when it has none
    * @return Throughput@Size, or null unless all 22 queries of every stream (and every refresh
    *     function) passed
    */
   static Double throughput(RunContext ctx, List<Connection> connections, List<Integer> queriesToRun,
-      Queries queries, double scale, Connection refreshConnection, Integer firstSet)
+      Queries queries, double scale, Connection refreshConnection, Integer firstSet, Double power)
       throws Exception {
     int streams = connections.size();
-    List<Map<Integer, Double>> times = new ArrayList<>();
+    int threads = streams + (firstSet != null ? 1 : 0);
+    List<List<Integer>> orders = new ArrayList<>();
     List<List<String>> failures = new ArrayList<>();
-    Map<String, Double> refreshTimes = new LinkedHashMap<>();
+    long[] calls = new long[threads];
+    for (int s = 1; s <= streams; s++) {
+      orders.add(TpchQueries.streamOrder(s).stream().filter(queriesToRun::contains).toList());
+      failures.add(new java.util.concurrent.CopyOnWriteArrayList<>());
+      calls[s - 1] = orders.get(s - 1).size();
+    }
     List<String> refreshFailures = new java.util.concurrent.CopyOnWriteArrayList<>();
-    PhaseResult phase = ctx.phase("throughput", 0, () -> {
-      ExecutorService pool = Executors.newFixedThreadPool(streams + 1, r -> {
-        Thread t = new Thread(r, "hbench-tpch-stream");
-        t.setDaemon(true);
-        return t;
-      });
-      try {
-        List<Future<?>> running = new ArrayList<>();
-        for (int s = 1; s <= streams; s++) {
-          Map<Integer, Double> mine = new LinkedHashMap<>();
-          List<String> failed = new ArrayList<>();
-          times.add(mine);
-          failures.add(failed);
-          Connection c = connections.get(s - 1);
-          List<Integer> order = TpchQueries.streamOrder(s).stream().filter(queriesToRun::contains).toList();
-          int stream = s;
-          running.add(pool.submit(() -> {
-            for (int q : order) {
-              long t0 = System.nanoTime();
-              try {
-                Answer a = execute(c, queries.text(q), queries.timeoutSeconds());
-                String wrong = queries.check(q, a);
-                if (wrong != null) {
-                  failed.add("stream " + stream + ": " + wrong);
-                } else {
-                  mine.put(q, (System.nanoTime() - t0) / 1e9);
-                }
-              } catch (Exception e) {
-                failed.add("stream " + stream + ": q" + q + " failed: "
-                    + HiveConnections.safe(HiveConnections.rootMessage(e), queries.password()));
-              }
-            }
-            return null;
-          }));
+    if (firstSet != null) {
+      calls[streams] = 2L * streams;
+    }
+    ConcurrentLoad.SteppedCall call = (t, i, steps) -> {
+      if (t == streams) {
+        // The refresh stream: after a failure the sets after it would start from tables in an
+        // unknown state, so it stops.
+        if (!refreshFailures.isEmpty()) {
+          throw ConcurrentLoad.EXHAUSTED;
         }
-        if (firstSet != null) {
-          running.add(pool.submit(() -> {
-            refreshStream(refreshConnection, firstSet, streams, scale, queries, refreshTimes,
-                refreshFailures);
-            return null;
-          }));
+        int set = firstSet + (int) (i / 2);
+        String function = i % 2 == 0 ? "rf1" : "rf2";
+        steps.operation(function);
+        try {
+          TpchRefresh.run(function, refreshConnection, TpchRefresh.set(set, scale));
+        } catch (Exception e) {
+          refreshFailures.add("refresh stream: " + refreshFailed(function, set, e, queries));
+          throw e;
         }
-        for (Future<?> f : running) {
-          f.get();
-        }
-      } finally {
-        pool.shutdownNow();
+        return 0;
       }
-      return null;
+      int q = orders.get(t).get((int) i);
+      steps.operation("q" + q);
+      Answer a;
+      try {
+        a = execute(connections.get(t), queries.text(q), queries.timeoutSeconds());
+      } catch (Exception e) {
+        failures.get(t).add("stream " + (t + 1) + ": q" + q + " failed: "
+            + HiveConnections.safe(HiveConnections.rootMessage(e), queries.password()));
+        throw e;
+      }
+      steps.mark("stream" + (t + 1) + ".q" + q);
+      String wrong = queries.check(q, a);
+      if (wrong != null) {
+        failures.get(t).add("stream " + (t + 1) + ": " + wrong);
+        throw new RefusedCallException(WRONG_ANSWER, wrong);
+      }
+      return 0;
+    };
+    Double[] figure = new Double[1];
+    ctx.load("throughput", "query", new LoadClients(calls, call, null), (r, into) -> {
+      boolean all = r.failures() == 0 && failures.stream().allMatch(List::isEmpty)
+          && refreshFailures.isEmpty() && r.calls() == java.util.Arrays.stream(calls).sum();
+      into.metric(Metric.of("streams", Metric.COUNT, streams, Better.HIGHER));
+      double seconds = r.wallNanos() / 1e9;
+      if (!all || seconds <= 0) {
+        return;
+      }
+      into.metric(Metric.of("queries_per_hour", QPH,
+          round(streams * (double) queriesToRun.size() * 3600 / seconds), Better.HIGHER));
+      if (queriesToRun.size() != TpchQueries.COUNT) {
+        return;
+      }
+      figure[0] = round(streams * (double) TpchQueries.COUNT * 3600 / seconds * scale);
+      into.metric(Metric.of(THROUGHPUT, QPH, figure[0], Better.HIGHER));
+      if (power != null) {
+        into.metric(Metric.of(QPHH, QPH, round(Math.sqrt(power * figure[0])), Better.HIGHER));
+      }
     });
-    boolean all = true;
-    Map<String, Object> figures = new LinkedHashMap<>();
     for (int s = 0; s < streams; s++) {
-      figures.put("stream_" + (s + 1) + "_seconds", times.get(s));
       for (String f : failures.get(s)) {
         ctx.check("throughput_stream_" + (s + 1), false, f);
-        all = false;
       }
-      all &= times.get(s).size() == queriesToRun.size();
     }
-    if (firstSet != null) {
-      figures.put("refresh_stream_seconds", refreshTimes);
-      for (String f : refreshFailures) {
-        ctx.check("throughput_refresh", false, f);
-        all = false;
-      }
-      all &= refreshTimes.size() == 2 * streams;
+    for (String f : refreshFailures) {
+      ctx.check("throughput_refresh", false, f);
     }
-    ctx.figures("throughput", figures);
-    ctx.metric("throughput", Metric.of("streams", Metric.COUNT, streams, Better.HIGHER));
-    if (!all) {
-      return null;
-    }
-    ctx.metric("throughput", Metric.of("queries_per_hour", QPH,
-        round(streams * (double) queriesToRun.size() * 3600 / phase.seconds()), Better.HIGHER));
-    if (queriesToRun.size() != TpchQueries.COUNT) {
-      return null;
-    }
-    double figure = round(streams * (double) TpchQueries.COUNT * 3600 / phase.seconds() * scale);
-    ctx.metric("throughput", Metric.of(THROUGHPUT, QPH, figure, Better.HIGHER));
-    return figure;
+    return figure[0];
   }
+
+  /** The failure type of a query whose answer is not the expected one. */
+  static final String WRONG_ANSWER = "wrong answer";
 
   private static String refreshFailed(String function, int set, Throwable e, Queries queries) {
     return function + " (update set " + set + ") failed: "
         + HiveConnections.safe(HiveConnections.rootMessage(e), queries.password());
-  }
-
-  /** The refresh stream: RF1 then RF2 of {@code pairs} update sets from {@code firstSet}. */
-  private static void refreshStream(Connection c, int firstSet, int pairs, double scale,
-      Queries queries, Map<String, Double> times, List<String> failures) {
-    for (int set = firstSet; set < firstSet + pairs; set++) {
-      TpchRefresh.UpdateSet u = TpchRefresh.set(set, scale);
-      for (String function : List.of("rf1", "rf2")) {
-        long t0 = System.nanoTime();
-        try {
-          TpchRefresh.run(function, c, u);
-          times.put(function + "_set_" + set, (System.nanoTime() - t0) / 1e9);
-        } catch (Exception e) {
-          failures.add("refresh stream: " + refreshFailed(function, set, e, queries));
-          return; // the sets after it would start from tables in an unknown state
-        }
-      }
-    }
   }
 
   /**

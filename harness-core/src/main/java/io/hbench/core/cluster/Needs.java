@@ -83,6 +83,14 @@ public final class Needs {
     return new Needs(null, yarn, more, s);
   }
 
+  /** These needs and YARN: a load placed in map tasks ({@code --maps}). */
+  public Needs andYarn() {
+    if (localDirectory != null) {
+      throw new IllegalStateException("a suite on a local directory submits no job");
+    }
+    return new Needs(null, true, services, settings);
+  }
+
   /** The suite's settings for {@code service} (see {@link #and(String, Map)}); empty when none. */
   public Map<String, String> settings(String service) {
     return settings.getOrDefault(service, Map.of());

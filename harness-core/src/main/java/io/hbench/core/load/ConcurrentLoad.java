@@ -52,9 +52,12 @@ public final class ConcurrentLoad {
   public static final class Steps {
     private final OperationTally tally;
     private final Set<String> names = new HashSet<>();
+    private final java.util.Map<String, Long> counts = new java.util.TreeMap<>();
     private long last;
     private boolean recording;
     private String op;
+    private String firstProblem;
+    private long firstProblemAt;
 
     Steps(OperationTally tally) {
       this.tally = tally;
@@ -81,6 +84,17 @@ public final class ConcurrentLoad {
     /** Records this call as operation {@code name} rather than the load's own. */
     public void operation(String name) {
       op = name;
+    }
+
+    /**
+     * Adds {@code n} to the load's count {@code name} (rows a scan returned, block copies
+     * scheduled), unless the call is a warm-up one: summed over threads and map tasks into
+     * {@link LoadResult#counts()}.
+     */
+    public void count(String name, long n) {
+      if (recording) {
+        counts.merge(name, n, Long::sum);
+      }
     }
   }
 
@@ -191,7 +205,15 @@ public final class ConcurrentLoad {
     List<Double> clientRates = new ArrayList<>();
     OperationTally merged = new OperationTally();
     Set<String> stepNames = new LinkedHashSet<>();
+    java.util.Map<String, Long> counts = new java.util.TreeMap<>();
+    String problem = null;
+    long problemAt = Long.MAX_VALUE;
     for (int t = 0; t < threads; t++) {
+      steps[t].counts.forEach((k, v) -> counts.merge(k, v, Long::sum));
+      if (steps[t].firstProblem != null && steps[t].firstProblemAt < problemAt) {
+        problem = steps[t].firstProblem;
+        problemAt = steps[t].firstProblemAt;
+      }
       first = Math.min(first, firstStart[t]);
       last = Math.max(last, lastEnd[t]);
       warmup += warm[t];
@@ -209,7 +231,8 @@ public final class ConcurrentLoad {
         (last - first) <= 0 ? 0 : merged.calls() / ((last - first) / 1e9)));
     long startMillis = epochAtGo + (first - start) / 1_000_000;
     return new LoadResult(merged, stepNames, startMillis,
-        startMillis + (last - first) / 1_000_000, last - first, warmup, threads, clientRates);
+        startMillis + (last - first) / 1_000_000, last - first, warmup, threads, clientRates,
+        counts, problem);
   }
 
   /** One thread's calls: the hot path, kept free of allocation and shared writes. */
@@ -264,6 +287,10 @@ public final class ConcurrentLoad {
           break;
         }
         failure = OperationTally.failureType(e);
+        if (record && steps.firstProblem == null) {
+          steps.firstProblem = OperationTally.problem(e);
+          steps.firstProblemAt = System.nanoTime();
+        }
       }
       long end = System.nanoTime();
       if (record) {

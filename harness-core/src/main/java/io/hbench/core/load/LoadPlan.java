@@ -78,29 +78,13 @@ public record LoadPlan(
     return new LoadPlan(perThread, durationNanos, targetRate, warmupNanos, calls);
   }
 
-  private static final String KEY = "hbench.load.plan.";
-
   /**
-   * Stores this plan in a {@link DistributedLoad}'s job configuration as each of {@code tasks}
-   * map tasks runs it: every thread's count as thread 0's, the duration and warm-up as they are,
-   * and the target rate split evenly, since it is over all tasks. {@link #forTask} reads it back.
+   * This plan as one of {@code processes} processes runs it (map tasks of one load): the target
+   * rate is over all of them, so each takes an even share; counts, duration and warm-up are each
+   * process's own.
    */
-  public void storeForTasks(org.apache.hadoop.conf.Configuration c, int tasks) {
-    c.setInt(KEY + "threads", threads());
-    c.setLong(KEY + "calls-per-thread", perThread[0]);
-    c.setLong(KEY + "duration-ns", durationNanos);
-    c.set(KEY + "target-rate", Double.toString(targetRate / tasks));
-    c.setLong(KEY + "warmup-ns", warmupNanos);
-    c.setLong(KEY + "warmup-calls", warmupCalls);
-  }
-
-  /** The plan {@link #storeForTasks} stored, as one task runs it. */
-  public static LoadPlan forTask(org.apache.hadoop.conf.Configuration c) {
-    long[] calls = new long[c.getInt(KEY + "threads", 1)];
-    Arrays.fill(calls, c.getLong(KEY + "calls-per-thread", 1));
-    return new LoadPlan(calls, c.getLong(KEY + "duration-ns", 0),
-        Double.parseDouble(c.get(KEY + "target-rate", "0")), c.getLong(KEY + "warmup-ns", 0),
-        c.getLong(KEY + "warmup-calls", 0));
+  public LoadPlan forOneOf(int processes) {
+    return new LoadPlan(perThread, durationNanos, targetRate / processes, warmupNanos, warmupCalls);
   }
 
   public int threads() {

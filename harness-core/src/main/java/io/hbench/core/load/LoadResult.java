@@ -5,6 +5,7 @@ import io.hbench.core.stats.OperationTally;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -20,20 +21,32 @@ import java.util.Set;
  * @param clients threads that made the calls, over all tasks
  * @param clientRates each client thread's recorded calls per second over its own window (first
  *     call's start to last call's end), over all tasks; a thread that recorded no call is left out
+ * @param counts what the calls counted beside their bytes ({@link ConcurrentLoad.Steps#count}:
+ *     rows a scan returned), summed over threads and tasks
+ * @param firstProblem one line about the first failed call (a refusal's detail, or the
+ *     exception's type and message), or null when none failed: the first process's first
  */
 public record LoadResult(
     OperationTally tally, Set<String> steps, long startMillis, long endMillis, long wallNanos,
-    long warmupCalls, int clients, List<Double> clientRates) {
+    long warmupCalls, int clients, List<Double> clientRates, Map<String, Long> counts,
+    String firstProblem) {
 
   public LoadResult {
     steps = Set.copyOf(steps);
     clientRates = List.copyOf(clientRates);
+    counts = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(counts));
   }
 
-  /** A result that knows no client's own rate. */
+  /** A result that knows no client's own rate, counts or problem. */
   public LoadResult(OperationTally tally, Set<String> steps, long startMillis, long endMillis,
       long wallNanos, long warmupCalls, int clients) {
-    this(tally, steps, startMillis, endMillis, wallNanos, warmupCalls, clients, List.of());
+    this(tally, steps, startMillis, endMillis, wallNanos, warmupCalls, clients, List.of(),
+        Map.of(), null);
+  }
+
+  /** The count {@code name} the calls made ({@link ConcurrentLoad.Steps#count}), or 0. */
+  public long count(String name) {
+    return counts.getOrDefault(name, 0L);
   }
 
   /**
@@ -109,8 +122,14 @@ public record LoadResult(
     long warmup = 0;
     int clients = 0;
     List<Double> rates = new ArrayList<>();
+    Map<String, Long> counts = new java.util.TreeMap<>();
+    String problem = null;
     for (LoadResult p : parts) {
       rates.addAll(p.clientRates());
+      p.counts().forEach((k, v) -> counts.merge(k, v, Long::sum));
+      if (problem == null) {
+        problem = p.firstProblem();
+      }
       tally.add(p.tally());
       steps.addAll(p.steps());
       if (p.tally().calls() > 0) {
@@ -124,7 +143,7 @@ public record LoadResult(
       start = end = parts.get(0).startMillis();
     }
     return new LoadResult(tally, steps, start, end, Math.max(0, end - start) * 1_000_000L, warmup,
-        clients, rates);
+        clients, rates, counts, problem);
   }
 
   /**
@@ -142,6 +161,11 @@ public record LoadResult(
       clientRates.forEach(r -> b.append(r).append(' '));
       lines.add(b.toString().trim());
     }
+    counts.forEach((k, v) -> lines.add(COUNT + k + "\t" + v));
+    if (firstProblem != null) {
+      // One line, whatever the exception's message held.
+      lines.add(PROBLEM + "\t" + firstProblem.replaceAll("[\\t\\r\\n]+", " "));
+    }
     return lines;
   }
 
@@ -149,6 +173,8 @@ public record LoadResult(
   private static final String STEP = "step:";
   private static final String WINDOW = "_window";
   private static final String CLIENTS = "_client_rates";
+  private static final String COUNT = "count:";
+  private static final String PROBLEM = "_first_problem";
 
   /** Reads the lines of one process written by {@link #toLines}. */
   public static LoadResult parse(List<String> lines) {
@@ -156,6 +182,8 @@ public record LoadResult(
     Set<String> steps = new LinkedHashSet<>();
     long[] w = null;
     List<Double> rates = new ArrayList<>();
+    Map<String, Long> counts = new java.util.TreeMap<>();
+    String problem = null;
     for (String line : lines) {
       int tab = line.indexOf('\t');
       if (tab < 0) {
@@ -163,7 +191,11 @@ public record LoadResult(
       }
       String key = line.substring(0, tab);
       String value = line.substring(tab + 1);
-      if (key.equals(CLIENTS)) {
+      if (key.equals(PROBLEM)) {
+        problem = value;
+      } else if (key.startsWith(COUNT)) {
+        counts.merge(key.substring(COUNT.length()), Long.parseLong(value), Long::sum);
+      } else if (key.equals(CLIENTS)) {
         for (String r : value.split(" ")) {
           rates.add(Double.parseDouble(r));
         }
@@ -184,6 +216,6 @@ public record LoadResult(
       throw new IllegalArgumentException("a load's lines have no window");
     }
     return new LoadResult(tally, steps, w[0], w[1], Math.max(0, w[1] - w[0]) * 1_000_000L, w[2],
-        (int) w[3], rates);
+        (int) w[3], rates, counts, problem);
   }
 }

@@ -108,14 +108,20 @@ final class RecordIndex {
     }
 
     Metric metric(ResultRecord r, Figure f) {
+      Metric found = null;
       for (PhaseResult p : r.phases()) {
         if (f.phase() != null && !f.phase().equals(p.name())) {
           continue;
         }
         for (Metric m : p.metrics()) {
-          if (key(p, m).equals(f.key())) {
-            return m;
+          // Records written before a phase held one metric per figure had the phase's MB/s
+          // beside its load's: the load's, over the calls' window, is the figure.
+          if (key(p, m).equals(f.key()) && (found == null || found.op() == null && m.op() != null)) {
+            found = m;
           }
+        }
+        if (found != null) {
+          return found;
         }
       }
       return null;
@@ -175,7 +181,11 @@ final class RecordIndex {
       s.repeats.computeIfAbsent(r.label() + "\n" + r.point(), k -> new ArrayList<>()).add(r);
       for (PhaseResult p : r.phases()) {
         for (Metric m : p.metrics()) {
-          s.figures.putIfAbsent(new Figure(s.perPhase ? p.name() : null, key(p, m)), m);
+          Figure f = new Figure(s.perPhase ? p.name() : null, key(p, m));
+          Metric known = s.figures.get(f);
+          if (known == null || known.op() == null && m.op() != null) {
+            s.figures.put(f, m);
+          }
         }
       }
     }
@@ -183,7 +193,7 @@ final class RecordIndex {
 
   /** A metric's key as figures name it: the operation dropped when it is the phase's own. */
   private static String key(PhaseResult p, Metric m) {
-    return m.op() != null && m.op().equals(p.name()) ? m.name() : m.key();
+    return io.hbench.core.result.PhaseMetrics.figureKey(p.name(), m);
   }
 
   List<Suite> suites() {

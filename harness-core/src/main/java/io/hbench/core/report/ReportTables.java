@@ -1,6 +1,5 @@
 package io.hbench.core.report;
 
-import io.hbench.core.Benchmark;
 import io.hbench.core.result.Metric;
 import io.hbench.core.result.ResultRecord;
 import io.hbench.core.stats.Spread;
@@ -13,7 +12,7 @@ import java.util.Locale;
  * point (size), a column group per headline figure (seconds, MB/s, ops/s), a column per label
  * (cluster). Repeats show as their median with a spread; a point whose repeats all failed shows
  * {@code failed}, never a number. A suite with several phases (terasort's teragen, terasort,
- * teravalidate) gets a table per phase. Each suite's own table ({@link Benchmark#report}) follows,
+ * teravalidate) gets a table per phase. Each suite's own tables ({@link SuiteReport#tables}) follow,
  * once per label.
  */
 public final class ReportTables {
@@ -35,9 +34,9 @@ public final class ReportTables {
     for (String phase : s.phases()) {
       out.add(table(s, phase));
     }
-    Benchmark b = Benchmark.named(s.name);
+    SuiteReport suite = SuiteReport.of(s.name);
     for (String label : s.labels) {
-      for (Table own : b == null ? List.<Table>of() : b.reports(s.byLabel.get(label))) {
+      for (Table own : suite.tables(s.byLabel.get(label))) {
         String title = (own.title() == null ? s.name : own.title()) + " · " + label;
         out.add(new Table(title, own.columns(), own.rows(), own.note()));
       }

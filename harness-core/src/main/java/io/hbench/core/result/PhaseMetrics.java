@@ -6,9 +6,14 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Completes a phase's metrics as the record is written: the core's own figures first ({@code
- * seconds}, {@code startup_seconds} for a job, {@code mb_per_s} when it moved bytes), then those
- * of its operation loads, then the suite's, with the suite's headlines marked.
+ * Completes a phase's metrics as the phase is recorded: the core's own figures first ({@code
+ * seconds}, {@code startup_seconds} for a job, {@code mb_per_s} when it moved bytes and ran no
+ * load), then those of its operation loads, then the suite's, with the suite's headlines marked.
+ *
+ * <p>A phase holds at most one metric per figure: per {@link #figureKey} (its {@link Metric#key()
+ * key}, the operation left out when it is the phase's own, as reports and comparisons read it).
+ * A load's MB/s is its operation's, over the calls' window, so a phase that ran a load has no
+ * MB/s of its own beside it; a suite's metric that takes a name already there is refused.
  *
  * <p>A headline name is a metric's {@link Metric#key() key}: {@code seconds} names the phase's
  * figure, {@code create/ops_per_s} one operation's, and {@code *}{@code /ops_per_s} that figure of
@@ -30,18 +35,24 @@ public final class PhaseMetrics {
     if (phase.startupSeconds() != null) {
       all.add(Metric.of("startup_seconds", Metric.SECONDS, phase.startupSeconds(), Better.LOWER));
     }
-    if (phase.bytes() > 0) {
+    boolean loads = phase.loads() != null && !phase.loads().isEmpty();
+    if (phase.bytes() > 0 && !loads) {
       all.add(Metric.of("mb_per_s", Metric.MIB_PER_SECOND, round(phase.mbPerSecond()), Better.HIGHER));
     }
-    if (phase.loads() != null) {
+    if (loads) {
       for (OperationLoad l : phase.loads()) {
         all.addAll(l.metrics());
       }
     }
     if (phase.metrics() != null) {
-      for (Metric m : phase.metrics()) {
-        all.removeIf(x -> x.key().equals(m.key()));
-        all.add(m);
+      all.addAll(phase.metrics());
+    }
+    java.util.Map<String, Metric> seen = new java.util.HashMap<>();
+    for (Metric m : all) {
+      Metric before = seen.put(figureKey(phase.name(), m), m);
+      if (before != null) {
+        throw new IllegalStateException("phase " + phase.name() + " has two metrics read as "
+            + figureKey(phase.name(), m) + ": " + before.key() + " and " + m.key());
       }
     }
     List<Metric> marked = new ArrayList<>(all.size());
@@ -49,6 +60,15 @@ public final class PhaseMetrics {
       marked.add(m.withHeadline(isHeadline(m, phase, headlines)));
     }
     return phase.withMetrics(marked);
+  }
+
+  /**
+   * The name a metric is read by within its phase: its key, with the operation left out when the
+   * operation is the phase's own (fsops' {@code create_write} phase's {@code mb_per_s}), so that
+   * points whose phases are their operations compare by one name.
+   */
+  public static String figureKey(String phase, Metric m) {
+    return m.op() != null && m.op().equals(phase) ? m.name() : m.key();
   }
 
   private static boolean isHeadline(Metric m, PhaseResult phase, Set<String> headlines) {

@@ -115,6 +115,11 @@ public record PhaseResult(
         : loads.stream().filter(l -> l.op().equals(op)).findFirst().orElse(null);
   }
 
+  /** The suite's extra {@code field}, read back with its type; null when the phase has none. */
+  public <T> T figure(Field<T> field) {
+    return field.in(figures);
+  }
+
   /** This result with the suite's own figures. */
   public PhaseResult withFigures(Map<String, Object> suiteFigures) {
     return new PhaseResult(

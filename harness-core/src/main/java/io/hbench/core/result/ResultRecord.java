@@ -85,6 +85,11 @@ public record ResultRecord(
     return Boolean.TRUE.equals(warmup);
   }
 
+  /** The parameter {@code field}, read back with its type; null when the record has none. */
+  public <T> T param(Field<T> field) {
+    return field.in(params);
+  }
+
   /** The named phase, or null. */
   public PhaseResult phase(String name) {
     return phases.stream().filter(p -> p.name().equals(name)).findFirst().orElse(null);

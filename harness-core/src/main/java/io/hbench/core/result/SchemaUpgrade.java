@@ -1,6 +1,5 @@
 package io.hbench.core.result;
 
-import io.hbench.core.Benchmark;
 import io.hbench.core.result.Metric.Better;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -46,9 +45,9 @@ final class SchemaUpgrade {
   }
 
   private static Set<String> lookUpHeadlines(String suite) {
-    Benchmark b = Benchmark.named(suite);
-    // A suite that is not on the class path still has its records read, with default headlines.
-    return b == null ? PhaseMetrics.DEFAULT_HEADLINES : b.headlines();
+    // A suite whose report is not on the class path still has its records read, with default
+    // headlines.
+    return io.hbench.core.report.SuiteReport.of(suite).headlines();
   }
 
   @SuppressWarnings("unchecked")

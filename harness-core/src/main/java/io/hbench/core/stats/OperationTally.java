@@ -121,6 +121,19 @@ public final class OperationTally {
   }
 
   /**
+   * One line about a failed call: the refusal's detail for a {@link RefusedCallException} that
+   * has one, else its failure type and the first line of its message.
+   */
+  public static String problem(Throwable e) {
+    if (e instanceof RefusedCallException r && r.detail() != null) {
+      return r.detail();
+    }
+    String m = e.getMessage() == null ? "" : e.getMessage().lines().findFirst().orElse("");
+    String type = failureType(e);
+    return m.isEmpty() || m.equals(type) ? type : type + ": " + m;
+  }
+
+  /**
    * The failure type of an exception: what was refused for a {@link RefusedCallException}, the
    * simple name of the server-side class for an error a server sent back (Hadoop's {@code
    * RemoteException}), else its simple class name.

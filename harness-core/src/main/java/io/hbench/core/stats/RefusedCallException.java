@@ -7,8 +7,24 @@ package io.hbench.core.stats;
  */
 public final class RefusedCallException extends Exception {
 
+  private final String detail;
+
   public RefusedCallException(String what) {
+    this(what, null);
+  }
+
+  /**
+   * A refusal of type {@code what} with one line saying where (the row, the byte offset), kept
+   * by the load runner as its load's first problem when it is the first.
+   */
+  public RefusedCallException(String what, String detail) {
     super(what, null, false, false);
+    this.detail = detail;
+  }
+
+  /** Where the call was refused, or null. */
+  public String detail() {
+    return detail;
   }
 
   /** Throws when {@code refused}, naming the refusal {@code what}; returns 0 (bytes) otherwise. */

@@ -4,22 +4,17 @@ import io.hbench.core.Benchmark;
 import io.hbench.core.BenchmarkOption;
 import io.hbench.core.InvalidInputException;
 import io.hbench.core.OptionValues;
+import io.hbench.core.PhaseFigures;
 import io.hbench.core.cluster.Needs;
 import io.hbench.core.Point;
 import io.hbench.core.RunContext;
 import io.hbench.core.size.Size;
 import io.hbench.core.result.PhaseResult;
-import io.hbench.core.result.ResultRecord;
-import io.hbench.core.stats.Spread;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -75,13 +70,12 @@ public final class DiskBenchmark implements Benchmark {
       throw new InvalidInputException(
           "--size " + options.get(SIZE) + " is not a multiple of --block-size " + options.get(BLOCK_SIZE));
     }
-    Map<String, Object> params = new LinkedHashMap<>();
-    params.put("block_size", block);
-    params.put("size_bytes", size);
-    params.put("blocks", size / block);
-    params.put("direct", options.get(DIRECT));
-    params.put("fsync", options.get(FSYNC));
-    return List.of(Point.of(options.get(BLOCK_SIZE) + "x" + options.get(SIZE), params));
+    return List.of(Point.of(options.get(BLOCK_SIZE) + "x" + options.get(SIZE))
+        .with("block_size", block)
+        .with(DiskFields.SIZE, options.get(SIZE))
+        .with("blocks", size / block)
+        .with(DiskFields.DIRECT, options.get(DIRECT))
+        .with(DiskFields.FSYNC, options.get(FSYNC)));
   }
 
   /** This machine's directory {@code --path}: no cluster is opened or asked. */
@@ -129,31 +123,27 @@ public final class DiskBenchmark implements Benchmark {
     long memory = physicalMemory();
     ctx.param("path", file.toString());
     ctx.param("file_store", Files.getFileStore(dir).toString());
-    ctx.param("physical_memory_bytes", memory);
+    ctx.param(DiskFields.PHYSICAL_MEMORY, memory);
     boolean cacheCould = !direct && (memory <= 0 || size < memory);
-    ctx.param("page_cache_could_serve_reads", cacheCould);
+    ctx.param(DiskFields.PAGE_CACHE_COULD_SERVE_READS, cacheCould);
     BlockFile f =
         new BlockFile(file, block, size, direct, (int) Files.getFileStore(dir).getBlockSize());
     try {
-      PhaseResult w =
-          ctx.phase("write", size, () -> {
+      ctx.phase("write", size, () -> {
             f.write(options.get(FSYNC));
             return size / block;
-          });
+          }, DiskBenchmark::ddFigure);
       long[] bad = {-1};
-      PhaseResult r =
-          ctx.phase("read", size, () -> {
+      ctx.phase("read", size, () -> {
             bad[0] = f.read();
             return size / block;
-          });
+          }, DiskBenchmark::ddFigure);
       ctx.check(
           "read_back",
           bad[0] < 0,
           bad[0] < 0
               ? size + " bytes read back as written"
               : "byte " + bad[0] + " of " + file + " is not what was written there");
-      ctx.figures("write", ddFigures(w));
-      ctx.figures("read", ddFigures(r));
     } finally {
       // One file per run: with --runs 10 of 100G, keeping each until the end would need 1T.
       if (!ctx.keep()) {
@@ -163,8 +153,8 @@ public final class DiskBenchmark implements Benchmark {
   }
 
   /** dd prints decimal megabytes per second; the same figure, to compare with it directly. */
-  private static Map<String, Object> ddFigures(PhaseResult phase) {
-    return Map.of("mb_s_decimal", phase.bytes() / 1e6 / phase.seconds());
+  private static void ddFigure(PhaseResult phase, PhaseFigures into) {
+    into.figure(DiskFields.MB_S_DECIMAL, phase.bytes() / 1e6 / phase.seconds());
   }
 
   private static long physicalMemory() {
@@ -173,51 +163,5 @@ public final class DiskBenchmark implements Benchmark {
       return os.getTotalMemorySize();
     }
     return -1;
-  }
-
-  @Override
-  public io.hbench.core.report.Table report(List<ResultRecord> records) {
-    List<ResultRecord> ok = records.stream().filter(ResultRecord::ok).toList();
-    if (ok.isEmpty()) {
-      return null;
-    }
-    StringBuilder out = new StringBuilder();
-    List<Double> w = new ArrayList<>();
-    List<Double> r = new ArrayList<>();
-    for (ResultRecord rec : ok) {
-      w.add(decimal(rec.phase("write")));
-      r.add(decimal(rec.phase("read")));
-    }
-    out.append(String.format(Locale.ROOT,
-        "dd-style MB/s (10^6 bytes): write %s, mean %.1f; read %s, mean %.1f%n",
-        list(w), Spread.of(w).mean(), list(r), Spread.of(r).mean()));
-    Map<String, Object> p = ok.get(0).params();
-    if (Boolean.TRUE.equals(p.get("page_cache_could_serve_reads"))) {
-      out.append(String.format(Locale.ROOT,
-          "reads: the page cache could have served them: the file (%s) is smaller than this"
-              + " machine's memory (%s), so they may measure memory, not the disk. For the disk,"
-              + " use --direct, or a --size above memory.%n",
-          Size.ofBytes(((Number) p.get("size_bytes")).longValue()),
-          String.format(Locale.ROOT, "%.1f GiB",
-              ((Number) p.get("physical_memory_bytes")).longValue() / (double) (1L << 30))));
-    } else if (Boolean.TRUE.equals(p.get("direct"))) {
-      out.append("reads: O_DIRECT, not served by the page cache.\n");
-    } else {
-      out.append("reads: the file is larger than memory: most reads came from the disk.\n");
-    }
-    if (!Boolean.TRUE.equals(p.get("fsync")) && !Boolean.TRUE.equals(p.get("direct"))) {
-      out.append(
-          "writes: without --fsync or --direct the clock stops when the data is in the page"
-              + " cache, as with dd without conv=fdatasync.\n");
-    }
-    return io.hbench.core.report.Table.remark("Disk (dd-style)", out.toString().stripTrailing());
-  }
-
-  private static double decimal(PhaseResult phase) {
-    return ((Number) phase.figures().get("mb_s_decimal")).doubleValue();
-  }
-
-  private static String list(List<Double> v) {
-    return String.join(" / ", v.stream().map(d -> String.format(Locale.ROOT, "%.1f", d)).toList());
   }
 }

@@ -8,7 +8,6 @@ import io.hbench.core.stats.RefusedCallException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -17,7 +16,7 @@ import org.apache.hadoop.fs.Path;
  * The call of each fsops operation, the same in this process and in a map task of {@code
  * --maps}: thread {@code t} of a process whose threads start at {@code threadBase} works on
  * {@code test_<threadBase + t>}. A read that finds a byte other than create_write's fails as
- * {@link #WRONG_BYTES}.
+ * {@link #WRONG_BYTES}, saying where.
  */
 final class FsOpsCalls {
 
@@ -38,10 +37,9 @@ final class FsOpsCalls {
    * @param size bytes per write or read call
    * @param buffer bytes per stream call
    * @param threadBase the first thread's global number
-   * @param firstMismatch where a read records the first wrong byte's offset, or null
    */
   record Target(FileSystem fs, FileSystem readFs, Path data, Path work, String given, long size,
-      int buffer, int threadBase, AtomicLong firstMismatch) {}
+      int buffer, int threadBase) {}
 
   private FsOpsCalls() {}
 
@@ -66,7 +64,7 @@ final class FsOpsCalls {
           Path file = check ? testFile(x.data(), x.threadBase() + t) : new Path(x.given());
           try (FSDataInputStream in = open(x.readFs(), file, prefetch)) {
             steps.mark("open");
-            return read(in, x.size(), x.buffer(), check ? patterns[t] : null, x.firstMismatch());
+            return read(in, file, x.size(), x.buffer(), check ? patterns[t] : null);
           }
         };
       }
@@ -122,8 +120,7 @@ final class FsOpsCalls {
    * Reads {@code size} bytes; when {@code check} is given, compares them with the writer's
    * pattern and fails the call on the first wrong byte.
    */
-  private static long read(
-      InputStream in, long size, int buffer, DataPattern check, AtomicLong firstMismatch)
+  private static long read(InputStream in, Path file, long size, int buffer, DataPattern check)
       throws IOException, RefusedCallException {
     byte[] buf = new byte[buffer];
     long done = 0;
@@ -136,10 +133,8 @@ final class FsOpsCalls {
       if (check != null) {
         long m = check.mismatch(buf, 0, r, done);
         if (m >= 0) {
-          if (firstMismatch != null) {
-            firstMismatch.compareAndSet(-1, m);
-          }
-          throw new RefusedCallException(WRONG_BYTES);
+          throw new RefusedCallException(WRONG_BYTES, "byte " + m + " of " + file.getName()
+              + " is not what create_write wrote");
         }
       }
       done += r;

@@ -14,7 +14,6 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.crypto.CryptoProtocolVersion;
 import org.apache.hadoop.fs.ContentSummary;
 import org.apache.hadoop.fs.CreateFlag;
@@ -75,8 +74,10 @@ final class NameNodeWorkload {
   private SimulatedDatanode[] datanodes;
   private String blockPool;
   private long blocksPlaced;
-  private final AtomicLong scheduled = new AtomicLong();
   private long decommissionedBlocks;
+
+  /** The count the replication op's calls add the block copies they scheduled to. */
+  static final String REPLICATIONS_SCHEDULED = "replications_scheduled";
 
   /**
    * @param root the directory, in the NameNode's namespace, under which every operation works
@@ -193,7 +194,7 @@ final class NameNodeWorkload {
         ConcurrentLoad.run(
             "create (input)",
             LoadPlan.calls(share),
-            (t, i) -> {
+            (ConcurrentLoad.Call) (t, i) -> {
               String f = files.get(first[t] + i);
               create(c, f, clientPrefix + "input-" + t, s.blockSize());
               complete(c, f, clientPrefix + "input-" + t, null);
@@ -352,30 +353,45 @@ final class NameNodeWorkload {
     return placed;
   }
 
+  /**
+   * Client {@code t}'s {@code i}-th name: its share in order, once; open and fileStatus, which
+   * leave the names as they found them, go round their share again under a duration.
+   */
+  private String name(long[] first, long[] share, int t, long i) throws Exception {
+    if (i >= share[t]) {
+      if (share[t] == 0 || !(op == NameNodeOp.OPEN || op == NameNodeOp.FILE_STATUS)) {
+        throw ConcurrentLoad.EXHAUSTED;
+      }
+      i %= share[t];
+    }
+    return names.get(first[t] + i);
+  }
+
   /** The timed call. */
-  ConcurrentLoad.Call call() throws IOException {
+  ConcurrentLoad.SteppedCall call() throws IOException {
     ClientProtocol c = nn.client();
-    long[] first = offsets(perClient());
+    long[] share = perClient();
+    long[] first = offsets(share);
     return switch (op) {
-      case CREATE -> (t, i) -> {
-        String f = names.get(first[t] + i);
+      case CREATE -> (t, i, steps) -> {
+        String f = name(first, share, t, i);
         create(c, f, clientPrefix + "create-" + t, s.blockSize());
         if (s.close()) {
           complete(c, f, clientPrefix + "create-" + t, null);
         }
         return 0;
       };
-      case MKDIRS -> (t, i) -> refusedIf(!c.mkdirs(names.get(first[t] + i), FsPermission.getDefault(), true), "mkdirs returned false");
-      case OPEN -> (t, i) -> refusedIf(c.getBlockLocations(names.get(first[t] + i), 0, s.blockSize()) == null, "no such file");
-      case DELETE -> (t, i) -> refusedIf(!c.delete(names.get(first[t] + i), false), "delete returned false");
-      case FILE_STATUS -> (t, i) -> refusedIf(c.getFileInfo(names.get(first[t] + i)) == null, "no such file");
-      case RENAME -> (t, i) -> {
-        String f = names.get(first[t] + i);
+      case MKDIRS -> (t, i, steps) -> refusedIf(!c.mkdirs(name(first, share, t, i), FsPermission.getDefault(), true), "mkdirs returned false");
+      case OPEN -> (t, i, steps) -> refusedIf(c.getBlockLocations(name(first, share, t, i), 0, s.blockSize()) == null, "no such file");
+      case DELETE -> (t, i, steps) -> refusedIf(!c.delete(name(first, share, t, i), false), "delete returned false");
+      case FILE_STATUS -> (t, i, steps) -> refusedIf(c.getFileInfo(name(first, share, t, i)) == null, "no such file");
+      case RENAME -> (t, i, steps) -> {
+        String f = name(first, share, t, i);
         return refusedIf(!c.rename(f, f + ".r"), "rename returned false");
       };
       case BLOCK_REPORT -> {
         DatanodeProtocol dnp = nn.datanodes();
-        yield (t, i) -> {
+        yield (t, i, steps) -> {
           datanodes[t].sendReport(dnp, blockPool);
           return 0;
         };
@@ -383,17 +399,17 @@ final class NameNodeWorkload {
       case REPLICATION -> {
         Method compute = computeDatanodeWork();
         BlockManager bm = nn.blockManager();
-        yield (t, i) -> {
+        yield (t, i, steps) -> {
           int work = (Integer) compute.invoke(bm);
           if (work == 0) {
             throw ConcurrentLoad.EXHAUSTED;
           }
-          scheduled.addAndGet(work);
+          steps.count(REPLICATIONS_SCHEDULED, work);
           return 0;
         };
       }
       // The tree may be absent (nothing kept): clean's goal is its absence, checked afterwards.
-      case CLEAN -> (t, i) -> {
+      case CLEAN -> (t, i, steps) -> {
         c.delete(root, true);
         return 0;
       };
@@ -416,9 +432,12 @@ final class NameNodeWorkload {
   }
 
   /** Records the checks that the NameNode did what the calls asked. */
-  void verify(RunContext ctx, long calls, long failed) throws IOException {
-    ctx.check("no_failures", failed == 0 && calls > 0,
-        calls + " calls, " + failed + " failed");
+  void verify(RunContext ctx, LoadResult r) throws IOException {
+    long calls = r.calls();
+    long failed = r.failures();
+    ctx.check("no_failures", failed == 0 && calls > 0, calls + " calls, " + failed + " failed"
+        + (failed == 0 ? "" : "; the first: " + r.firstProblem()));
+    long scheduled = r.count(REPLICATIONS_SCHEDULED);
     ClientProtocol c = nn.client();
     switch (op) {
       case CREATE -> {
@@ -459,17 +478,12 @@ final class NameNodeWorkload {
         }
         ctx.check("blocks", ok, detail);
       }
-      case REPLICATION -> ctx.check("scheduled", scheduled.get() > 0,
-          scheduled.get() + " block copies scheduled; the decommissioned datanodes reported "
+      case REPLICATION -> ctx.check("scheduled", scheduled > 0,
+          scheduled + " block copies scheduled; the decommissioned datanodes reported "
               + decommissionedBlocks + " blocks");
       case CLEAN -> ctx.check("removed", c.getFileInfo(root) == null,
           root + (c.getFileInfo(root) == null ? " is gone" : " still exists"));
     }
-  }
-
-  /** Blocks whose copies the replication op scheduled. */
-  long scheduledReplications() {
-    return scheduled.get();
   }
 
   long decommissionedBlocks() {

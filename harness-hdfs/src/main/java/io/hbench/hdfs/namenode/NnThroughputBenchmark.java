@@ -7,17 +7,13 @@ import io.hbench.core.OptionValues;
 import io.hbench.core.cluster.Needs;
 import io.hbench.core.Point;
 import io.hbench.core.RunContext;
-import io.hbench.core.result.ResultRecord;
-import io.hbench.core.load.LoadPlan;
-import io.hbench.core.load.LoadResult;
-import io.hbench.core.result.Metric;
-import io.hbench.core.result.Metric.Better;
+import io.hbench.core.LoadOptions;
+import io.hbench.core.LoadSpec;
+import io.hbench.core.result.Field;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 
@@ -55,9 +51,6 @@ public final class NnThroughputBenchmark implements Benchmark {
           "direct: a NameNode in this process, its methods called directly (NNThroughputBenchmark's"
               + " figure); rpc: the running NameNode (embedded or configured) through client RPC.",
           "direct", List.of(Mode.values()), Mode::text);
-  static final BenchmarkOption<Integer> MAPS =
-      BenchmarkOption.integer("--maps", "With --mode rpc: issue the calls from this many map tasks"
-          + " on YARN, each with --threads threads; 0 issues them from this process.", "0", 0);
   static final BenchmarkOption<Integer> THREADS =
       BenchmarkOption.integer("--threads", "Client threads (per map with --maps).", "4", 1);
   static final BenchmarkOption<Integer> FILES =
@@ -77,9 +70,11 @@ public final class NnThroughputBenchmark implements Benchmark {
   static final BenchmarkOption<Boolean> KEEP_RESULTS =
       BenchmarkOption.flag("--keep-results", "Keep the namespace the operation leaves (direct: the"
           + " NameNode's saved image under the base directory), for --use-existing; 'clean' removes it.");
-  static final BenchmarkOption<Integer> DATANODES =
-      BenchmarkOption.integer("--datanodes", "Simulated datanodes for blockReport and replication"
-          + " (blockReport: one client each).", "10", 1);
+  static final BenchmarkOption<Integer> SIMULATED_DATANODES =
+      BenchmarkOption.integer("--simulated-datanodes", "Simulated datanodes for blockReport and"
+          + " replication (blockReport: one client each). Formerly --datanodes, which every"
+          + " suite now has for the embedded cluster.", "10", 1)
+          .formerly("--datanodes", NnThroughputBenchmark::datanodesMeans);
   static final BenchmarkOption<Integer> REPORTS =
       BenchmarkOption.integer("--reports", "blockReport: full block reports to send.", "30", 1);
   static final BenchmarkOption<Integer> BLOCKS_PER_REPORT =
@@ -117,16 +112,36 @@ public final class NnThroughputBenchmark implements Benchmark {
 
   @Override
   public List<BenchmarkOption<?>> options() {
-    return List.of(OP, MODE, MAPS, THREADS, FILES, FILES_PER_DIR, DIRS, DIRS_PER_DIR, CLOSE,
-        USE_EXISTING, KEEP_RESULTS, DATANODES, REPORTS, BLOCKS_PER_REPORT, BLOCKS_PER_FILE,
+    return List.of(OP, MODE, THREADS, FILES, FILES_PER_DIR, DIRS, DIRS_PER_DIR, CLOSE,
+        USE_EXISTING, KEEP_RESULTS, SIMULATED_DATANODES, REPORTS, BLOCKS_PER_REPORT, BLOCKS_PER_FILE,
         NODES_TO_DECOMMISSION, NODE_REPLICATION_LIMIT, TOTAL_BLOCKS, REPLICATION);
   }
 
   /** The operation a point measures. */
-  static final Point.Param<NameNodeOp> OPERATION =
-      Point.Param.of("op", NameNodeOp.class, op -> op.text);
+  static final Field<NameNodeOp> OPERATION = NameNodeFields.OP;
 
-  private static boolean direct(OptionValues o) {
+  @Override
+  public LoadSpec load() {
+    return new NameNodeLoad();
+  }
+
+  /**
+   * What {@code --datanodes} means on an old command line: in direct mode, or on a configured
+   * cluster ({@code --cluster conf}), no embedded cluster is opened, so it can only be the
+   * simulated ones; otherwise, with an operation that simulates datanodes, it could be either
+   * and is refused; with none, it is the embedded cluster's.
+   */
+  private static BenchmarkOption.Spelling datanodesMeans(java.util.Map<String, String> given) {
+    if (given.getOrDefault(MODE.name(), MODE.defaultValue()).trim().equalsIgnoreCase("direct")
+        || given.getOrDefault("--cluster", "auto").trim().equalsIgnoreCase("conf")) {
+      return BenchmarkOption.Spelling.THIS;
+    }
+    String ops = given.getOrDefault(OP.name(), OP.defaultValue());
+    return ops.contains("blockReport") || ops.contains("all")
+        ? BenchmarkOption.Spelling.AMBIGUOUS : BenchmarkOption.Spelling.COMMON;
+  }
+
+  static boolean direct(OptionValues o) {
     return o.get(MODE) == Mode.DIRECT;
   }
 
@@ -137,7 +152,7 @@ public final class NnThroughputBenchmark implements Benchmark {
         new ArrayList<>(options.get(OP).stream().flatMap(List::stream).distinct().toList());
     // Only 'all' names more than one operation.
     boolean all = options.get(OP).stream().anyMatch(named -> named.size() > 1);
-    int maps = options.get(MAPS);
+    int maps = LoadOptions.maps(options);
     if (direct && maps > 0) {
       throw new InvalidInputException("--maps needs --mode rpc: map tasks reach the NameNode over RPC");
     }
@@ -152,31 +167,36 @@ public final class NnThroughputBenchmark implements Benchmark {
       throw new InvalidInputException(
           "--maps runs one of create, mkdirs, open, delete, fileStatus, rename");
     }
-    if (options.get(DATANODES) < options.get(NODES_TO_DECOMMISSION) + 1 && ops.contains(NameNodeOp.REPLICATION)) {
+    if (LoadOptions.timed(options)
+        && ops.stream().anyMatch(op -> op != NameNodeOp.OPEN && op != NameNodeOp.FILE_STATUS)) {
+      throw new InvalidInputException("--duration applies to open and fileStatus, which go round"
+          + " their files again; the other operations work through their names once");
+    }
+    if (options.get(SIMULATED_DATANODES) < options.get(NODES_TO_DECOMMISSION) + 1 && ops.contains(NameNodeOp.REPLICATION)) {
       throw new InvalidInputException("--nodes-to-decommission must leave at least one datanode");
     }
-    if (ops.contains(NameNodeOp.REPLICATION) && options.get(REPLICATION) > options.get(DATANODES)) {
-      throw new InvalidInputException("replication: --replication is more than --datanodes");
+    if (ops.contains(NameNodeOp.REPLICATION) && options.get(REPLICATION) > options.get(SIMULATED_DATANODES)) {
+      throw new InvalidInputException("replication: --replication is more than --simulated-datanodes");
     }
     List<Point> points = new ArrayList<>();
     for (NameNodeOp op : ops) {
-      Point p = Point.of(op.text).with(OPERATION, op).with("mode", options.get(MODE).text());
-      points.add(maps > 0 ? p.with("maps", maps) : p);
+      Point p = Point.of(op.text).with(OPERATION, op).with(NameNodeFields.MODE, options.get(MODE).text());
+      points.add(maps > 0 ? p.with(NameNodeFields.MAPS, maps) : p);
     }
     return points;
   }
 
   /**
    * {@code --mode direct}: this machine only, where each point starts its in-process NameNode
-   * ({@link RunContext#startService}); {@code --mode rpc}: the cluster's file system, and YARN
-   * when the load runs as map tasks.
+   * ({@link RunContext#startService}); {@code --mode rpc}: the cluster's file system (and YARN,
+   * added by the core, when the load runs as map tasks).
    */
   @Override
   public Needs needs(OptionValues options) {
     if (direct(options)) {
       return Needs.localDirectory(System.getProperty("java.io.tmpdir"));
     }
-    return options.get(MAPS) > 0 ? Needs.jobs() : Needs.fileSystem();
+    return Needs.fileSystem();
   }
 
   @Override
@@ -193,12 +213,12 @@ public final class NnThroughputBenchmark implements Benchmark {
     }
   }
 
-  private static NameNodeWorkload.Settings settings(OptionValues o, Configuration conf, NameNodeOp op) {
+  static NameNodeWorkload.Settings settings(OptionValues o, Configuration conf, NameNodeOp op) {
     long blockSize =
         op.usesDatanodes() ? NameNodeWorkload.TINY_BLOCK : conf.getLongBytes("dfs.blocksize", 128L << 20);
     return new NameNodeWorkload.Settings(
         o.get(THREADS), o.get(FILES), o.get(FILES_PER_DIR), o.get(DIRS), o.get(DIRS_PER_DIR),
-        o.get(DATANODES), o.get(REPORTS), o.get(BLOCKS_PER_REPORT), o.get(BLOCKS_PER_FILE),
+        o.get(SIMULATED_DATANODES), o.get(REPORTS), o.get(BLOCKS_PER_REPORT), o.get(BLOCKS_PER_FILE),
         o.get(NODES_TO_DECOMMISSION), o.get(NODE_REPLICATION_LIMIT), o.get(TOTAL_BLOCKS),
         (short) (int) o.get(REPLICATION), o.get(CLOSE), o.get(USE_EXISTING), blockSize);
   }
@@ -233,10 +253,8 @@ public final class NnThroughputBenchmark implements Benchmark {
       }
     } else {
       FileSystem fs = ctx.fileSystem();
-      org.apache.hadoop.fs.Path root =
-          kept
-              ? new org.apache.hadoop.fs.Path(ctx.directories().base(), KEPT_NAMESPACE)
-              : new org.apache.hadoop.fs.Path(ctx.pointDirectory(), KEPT_NAMESPACE);
+      org.apache.hadoop.fs.Path root = new org.apache.hadoop.fs.Path(
+          root(options, op, fs, ctx.directories().base(), ctx.pointDirectory()));
       if (op != NameNodeOp.CLEAN && !ctx.directories().isOwned(root)) {
         ctx.directories().create(root);
       }
@@ -244,9 +262,21 @@ public final class NnThroughputBenchmark implements Benchmark {
         throw new IllegalStateException(root + " is not hbench's: clean removes only what hbench made");
       }
       try (RemoteNameNode nn = RemoteNameNode.of(fs)) {
-        measure(op, s, nn, fs.makeQualified(root).toUri().getPath(), options, ctx);
+        measure(op, s, nn, root.toUri().getPath(), options, ctx);
       }
     }
+  }
+
+  /**
+   * The namespace tree of {@code --mode rpc} on the running NameNode, as a path of its
+   * namespace: at a fixed place under the base directory when kept, so a later run finds it,
+   * else under the point's directory.
+   */
+  static String root(OptionValues o, NameNodeOp op, FileSystem fs, org.apache.hadoop.fs.Path base,
+      org.apache.hadoop.fs.Path pointDir) {
+    boolean kept = o.get(KEEP_RESULTS) || o.get(USE_EXISTING) || op == NameNodeOp.CLEAN;
+    return fs.makeQualified(new org.apache.hadoop.fs.Path(kept ? base : pointDir, KEPT_NAMESPACE))
+        .toUri().getPath();
   }
 
   private void measure(
@@ -255,7 +285,7 @@ public final class NnThroughputBenchmark implements Benchmark {
     NameNodeWorkload w = new NameNodeWorkload(op, s, nn, root);
     String label = op.text;
     ctx.param("target", nn.describe());
-    ctx.param("clients", w.clients() * Math.max(1, options.get(MAPS)));
+    ctx.param(NameNodeFields.CLIENTS, w.clients() * Math.max(1, LoadOptions.maps(options)));
     ctx.param("block_size", s.blockSize());
     if (w.hasPreparation()) {
       ctx.phase("prepare", 0, () -> w.prepare(ctx, label));
@@ -265,43 +295,11 @@ public final class NnThroughputBenchmark implements Benchmark {
     if (op.usesDatanodes()) {
       ctx.param("blocks", w.blocksPlaced());
     }
-    int maps = options.get(MAPS);
-    LoadResult r =
-        maps > 0
-            ? ctx.distributedLoad(op.text, NameNodeLoadTask.class,
-                NameNodeLoadTask.configure(ctx.configuration(), op, s, root, ctx.fileSystem().getUri()),
-                maps)
-            : ctx.load(op.text, op.text, LoadPlan.calls(w.perClient()), w.call());
-    w.verify(ctx, r.calls(), r.failures());
     if (op == NameNodeOp.REPLICATION) {
-      Map<String, Object> f = new LinkedHashMap<>();
-      f.put("replications_scheduled", w.scheduledReplications());
-      f.put("decommissioned_blocks", w.decommissionedBlocks());
-      ctx.figures(op.text, f);
-      double seconds = r.wallNanos() / 1e9;
-      ctx.metric(op.text, Metric.of("replications_per_s", Metric.OPS_PER_SECOND,
-          round(seconds <= 0 ? 0 : w.scheduledReplications() / seconds), Better.HIGHER));
+      ctx.param("decommissioned_blocks", w.decommissionedBlocks());
     }
-  }
-
-  /** Every operation's rate, as NNThroughputBenchmark reports it. */
-  @Override
-  public java.util.Set<String> headlines() {
-    return java.util.Set.of("*/ops_per_s", "replications_per_s");
-  }
-
-  static double round(double v) {
-    return Math.round(v * 1000) / 1000.0;
-  }
-
-  @Override
-  public io.hbench.core.report.Table report(List<ResultRecord> records) {
-    return NameNodeFigures.report(records);
-  }
-
-  /** The report shows every figure; the common table's one column per phase would not fit. */
-  @Override
-  public boolean commonTable() {
-    return false;
+    // The clients of an in-process NameNode, of blockReport's and replication's simulated
+    // datanodes and of clean use this workload; over RPC they take their names from the options.
+    w.verify(ctx, ctx.load(op.text, w));
   }
 }

@@ -9,6 +9,7 @@ import io.hbench.core.BenchmarkRunner;
 import io.hbench.core.InvalidInputException;
 import io.hbench.core.OptionValues;
 import io.hbench.core.RunSettings;
+import io.hbench.core.SuiteOptions;
 import io.hbench.core.cluster.ClusterMode;
 import io.hbench.core.report.Console;
 import io.hbench.core.result.ResultRecord;
@@ -45,12 +46,14 @@ class DiskBenchmarkTest {
   private BenchmarkRunner.Summary run(
       Path dir, Map<String, String> more, boolean keep, int runs, int warmup) throws IOException {
     DiskBenchmark disk = new DiskBenchmark();
-    Map<String, String> texts = new HashMap<>(Map.of("--path", dir.toString()));
-    texts.putAll(more);
-    OptionValues options = OptionValues.parse(disk.options(), texts);
-    RunSettings settings =
-        new RunSettings(tmp.resolve("results.jsonl"), ClusterMode.AUTO, 1, Map.of(), List.of(),
-            null, null, keep, runs, warmup, null, false, null);
+    Map<String, List<String>> texts = new HashMap<>(Map.of("--path", List.of(dir.toString()),
+        "--out", List.of(tmp.resolve("results.jsonl").toString()),
+        "--keep", List.of(Boolean.toString(keep)), "--repeat", List.of(Integer.toString(runs)),
+        "--warmup", List.of(Integer.toString(warmup))));
+    more.forEach((k, v) -> texts.put(k, List.of(v)));
+    SuiteOptions.Parsed parsed = SuiteOptions.parse(disk, texts, note -> { });
+    OptionValues options = parsed.suite();
+    RunSettings settings = RunSettings.of(parsed.common(), null);
     PrintStream out = new PrintStream(printed, true, StandardCharsets.UTF_8);
     return new BenchmarkRunner(new Console(out, out, false, 60_000)).run(disk, options, settings);
   }

@@ -189,19 +189,18 @@ public final class DfsioBenchmark implements Benchmark {
       ctx.param("compression", codec);
     }
 
-    double seconds =
-        ctx.runJob(mode.text, job, files * size, DfsioMapper.Counter.FILES).seconds();
-
-    JobOutput output = JobOutput.read(fs, out);
-    checkResults(ctx, mode, output, files, size, fs, data, codec.isEmpty());
+    // The per-file results, read after the job's clock stopped, give the phase its figures.
+    JobOutput[] output = new JobOutput[1];
+    ctx.runJob(mode.text, job, files * size, DfsioMapper.Counter.FILES, null, (timed, into) -> {
+      output[0] = JobOutput.read(fs, out);
+      if (!output[0].files().isEmpty()) {
+        DfsioFigures.of(output[0].files(), timed.seconds()).addTo(into);
+      }
+    });
+    checkResults(ctx, mode, output[0], files, size, fs, data, codec.isEmpty());
     if (mode == DfsioMode.WRITE && !policy.isEmpty()) {
       String actual = fs.getStoragePolicy(data).getName();
       ctx.check("storage_policy", policy.equals(actual), data + " has policy " + actual);
-    }
-    if (!output.files().isEmpty()) {
-      DfsioFigures figures = DfsioFigures.of(output.files(), seconds);
-      ctx.figures(mode.text, figures.asMap());
-      figures.metrics().forEach(m -> ctx.metric(mode.text, m));
     }
   }
 
@@ -290,16 +289,5 @@ public final class DfsioBenchmark implements Benchmark {
       });
       return new JobOutput(files, totals[0]);
     }
-  }
-
-  /** TestDFSIO's Throughput (one map's view) and the aggregate rate (the cluster's). */
-  @Override
-  public java.util.Set<String> headlines() {
-    return java.util.Set.of("throughput_mb_s", "aggregate_mb_s");
-  }
-
-  @Override
-  public io.hbench.core.report.Table report(List<ResultRecord> records) {
-    return DfsioReport.render(records);
   }
 }

@@ -1,5 +1,6 @@
 package io.hbench.mapreduce.dfsio;
 
+import io.hbench.core.PhaseFigures;
 import io.hbench.core.result.Metric;
 import io.hbench.core.result.Metric.Better;
 import io.hbench.core.stats.Spread;
@@ -130,27 +131,29 @@ record DfsioFigures(
     return m;
   }
 
-  /** The rest, as the phase's {@code figures}: counts and spreads no comparison reads. */
-  Map<String, Object> asMap() {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("files", files);
-    m.put("total_mb", round(totalMb));
-    m.put("io_rate_std_dev", round(ioRateStdDev));
-    m.put("test_exec_time_s", round(execSeconds));
+  /**
+   * Adds these figures to their phase: the rates as metrics, the rest as extras (counts and
+   * spreads no comparison reads), each by its {@link DfsioFields} name.
+   */
+  void addTo(PhaseFigures into) {
+    metrics().forEach(into::metric);
+    into.figure(DfsioFields.FILES, files)
+        .figure(DfsioFields.TOTAL_MB, round(totalMb))
+        .figure(DfsioFields.IO_RATE_STD_DEV, round(ioRateStdDev))
+        .figure(DfsioFields.TEST_EXEC_TIME, round(execSeconds));
     if (stonewall != null) {
-      m.put("stonewall_window_s", round(stonewallSeconds));
+      into.figure(DfsioFields.STONEWALL_WINDOW, round(stonewallSeconds));
     }
-    m.put("concurrency", concurrency);
+    into.figure(DfsioFields.CONCURRENCY, concurrency);
     double[] sorted = fileSeconds.clone();
     java.util.Arrays.sort(sorted);
-    Map<String, Object> pct = new LinkedHashMap<>();
+    Map<String, Double> pct = new LinkedHashMap<>();
     pct.put("min", round(sorted[0]));
     pct.put("p50", round(Spread.percentile(sorted, 50)));
     pct.put("p90", round(Spread.percentile(sorted, 90)));
     pct.put("p99", round(Spread.percentile(sorted, 99)));
     pct.put("max", round(sorted[sorted.length - 1]));
-    m.put("file_seconds", pct);
-    return m;
+    into.figure(DfsioFields.FILE_SECONDS, pct);
   }
 
   private static double round(double v) {

@@ -1,5 +1,6 @@
 package io.hbench.mapreduce.dfsio;
 
+import io.hbench.core.report.SuiteReport;
 import io.hbench.core.report.Table;
 import io.hbench.core.result.Metric;
 import io.hbench.core.result.PhaseResult;
@@ -9,21 +10,51 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * DFSIO's table: TestDFSIO's figures (per-map view) on the left, the cluster view TestDFSIO lacks
- * on the right, one row per ok run, and with repeats a mean ± standard deviation row per point.
+ * How DFSIO's records are read: TestDFSIO's Throughput (one map's view) and the aggregate rate
+ * (the cluster's) lead; its table has TestDFSIO's figures (per-map view) on the left, the
+ * cluster view TestDFSIO lacks on the right, one row per ok run, and with repeats a mean ±
+ * standard deviation row per point.
  */
-final class DfsioReport {
+public final class DfsioReport implements SuiteReport {
 
-  private static final String[] KEYS = {
-    "throughput_mb_s", "average_io_rate_mb_s", "io_rate_std_dev", "test_exec_time_s",
-    "aggregate_mb_s", "stonewall_mb_s"
-  };
+  /** The rates a row shows, left of the | then right of it. */
+  private static final List<String> LEFT = List.of("throughput_mb_s", "average_io_rate_mb_s");
+  private static final List<String> RIGHT = List.of("aggregate_mb_s", "stonewall_mb_s");
 
-  private DfsioReport() {}
+  @Override
+  public String suite() {
+    return "dfsio";
+  }
 
-  static Table render(List<ResultRecord> records) {
+  @Override
+  public Set<String> headlines() {
+    return Set.of("throughput_mb_s", "aggregate_mb_s");
+  }
+
+  @Override
+  public List<Table> tables(List<ResultRecord> records) {
+    Table t = table(records);
+    return t == null ? List.of() : List.of(t);
+  }
+
+  /** One run's figures, in the table's order; null when it has none. */
+  private static List<Double> values(ResultRecord r) {
+    PhaseResult p = phase(r);
+    if (p == null) {
+      return null;
+    }
+    List<Double> v = new ArrayList<>();
+    LEFT.forEach(name -> v.add(metric(p, name)));
+    v.add(p.figure(DfsioFields.IO_RATE_STD_DEV));
+    v.add(p.figure(DfsioFields.TEST_EXEC_TIME));
+    RIGHT.forEach(name -> v.add(metric(p, name)));
+    return v;
+  }
+
+  static Table table(List<ResultRecord> records) {
     List<String> header =
         List.of("point", "files", "total MB", "Throughput mb/s", "Avg IO rate mb/s",
             "IO rate std dev", "exec s", "|", "aggregate MB/s", "stonewall MB/s", "file s p50",
@@ -32,38 +63,37 @@ final class DfsioReport {
     boolean repeats = records.stream().anyMatch(r -> r.repeat() > 1);
     for (int i = 0; i < records.size(); i++) {
       ResultRecord r = records.get(i);
-      Map<String, Object> f = figures(r);
-      if (f != null) {
-        @SuppressWarnings("unchecked")
-        Map<String, Object> fileSeconds = (Map<String, Object>) f.get("file_seconds");
+      List<Double> v = values(r);
+      if (v != null) {
+        PhaseResult p = phase(r);
+        Map<String, Double> fileSeconds = p.figure(DfsioFields.FILE_SECONDS);
         List<String> row = new ArrayList<>();
         row.add(repeats ? r.point() + " #" + r.repeat() : r.point());
-        row.add(String.valueOf(f.get("files")));
-        row.add(fmt(f.get("total_mb")));
-        for (String k : KEYS) {
-          if (k.startsWith("aggregate")) {
+        row.add(String.valueOf(p.figure(DfsioFields.FILES)));
+        row.add(fmt(p.figure(DfsioFields.TOTAL_MB)));
+        for (int k = 0; k < v.size(); k++) {
+          if (k == 4) {
             row.add("|");
           }
-          row.add(fmt(f.get(k)));
+          row.add(fmt(v.get(k)));
         }
-        row.add(fmt(fileSeconds.get("p50")));
-        row.add(fmt(fileSeconds.get("max")));
+        row.add(fmt(fileSeconds == null ? null : fileSeconds.get("p50")));
+        row.add(fmt(fileSeconds == null ? null : fileSeconds.get("max")));
         rows.add(row);
       }
       boolean last = i + 1 == records.size() || !records.get(i + 1).point().equals(r.point());
       if (repeats && last) {
-        List<Map<String, Object>> ok =
+        List<List<Double>> ok =
             records.stream().filter(x -> x.point().equals(r.point()) && !x.isWarmup())
-                .map(DfsioReport::figures)
+                .map(DfsioReport::values)
                 .filter(x -> x != null).toList();
         if (ok.size() > 1) {
           List<String> row = new ArrayList<>(List.of(r.point() + " mean", "-", "-"));
-          for (String k : KEYS) {
-            List<Double> v =
-                ok.stream().map(m -> m.get(k)).filter(x -> x != null)
-                    .map(x -> ((Number) x).doubleValue()).toList();
-            Spread s = v.isEmpty() ? null : Spread.of(v);
-            if (k.startsWith("aggregate")) {
+          for (int k = 0; k < ok.get(0).size(); k++) {
+            int column = k;
+            List<Double> col = ok.stream().map(x -> x.get(column)).filter(x -> x != null).toList();
+            Spread s = col.isEmpty() ? null : Spread.of(col);
+            if (k == 4) {
               row.add("|");
             }
             row.add(s == null ? "-" : fmt(s.mean()) + " ±" + fmt(s.stddev()));
@@ -85,25 +115,21 @@ final class DfsioReport {
         + " (- when they never all ran at once); file s = per-file I/O seconds.");
   }
 
-  /** The DFSIO phase's extras and rates in one map, as the table reads them. */
-  private static Map<String, Object> figures(ResultRecord r) {
+  /** The run's DFSIO phase (its last), when it has TestDFSIO's figures. */
+  private static PhaseResult phase(ResultRecord r) {
     if (!r.ok() || r.phases().isEmpty()) {
       return null;
     }
     PhaseResult p = r.phases().get(r.phases().size() - 1);
-    if (p.figures() == null || p.metric("throughput_mb_s") == null) {
-      return null;
-    }
-    Map<String, Object> all = new java.util.HashMap<>(p.figures());
-    for (Metric m : p.metrics()) {
-      if (m.op() == null) {
-        all.put(m.name(), m.value());
-      }
-    }
-    return all;
+    return p.metric("throughput_mb_s") == null ? null : p;
   }
 
-  private static String fmt(Object v) {
-    return v == null ? "-" : String.format(Locale.ROOT, "%.2f", ((Number) v).doubleValue());
+  private static Double metric(PhaseResult p, String name) {
+    Metric m = p.metric(name);
+    return m == null ? null : m.value();
+  }
+
+  private static String fmt(Double v) {
+    return v == null ? "-" : String.format(Locale.ROOT, "%.2f", v);
   }
 }

@@ -1,5 +1,6 @@
 package io.hbench.mapreduce.slive;
 
+import io.hbench.core.report.SuiteReport;
 import io.hbench.core.report.Table;
 import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.PhaseResult;
@@ -8,13 +9,32 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
-/** Slive's table: one row per operation of each ok run, from the record's operation loads. */
-final class SliveReport {
+/**
+ * How Slive's records are read: the rate of the whole mix and of each operation lead, and its
+ * table, one row per operation of each ok run, from the record's operation loads.
+ */
+public final class SliveReport implements SuiteReport {
 
-  private SliveReport() {}
+  @Override
+  public String suite() {
+    return "slive";
+  }
 
-  static Table render(List<ResultRecord> records) {
+  /** The rate of the whole mix, and each operation's. */
+  @Override
+  public Set<String> headlines() {
+    return Set.of("ops_per_s", "*/ops_per_s");
+  }
+
+  @Override
+  public List<Table> tables(List<ResultRecord> records) {
+    Table t = table(records);
+    return t == null ? List.of() : List.of(t);
+  }
+
+  static Table table(List<ResultRecord> records) {
     List<String> header =
         List.of("point", "op", "count", "ok", "failed", "ops/s", "ops/s op time", "p50 ms",
             "p99 ms", "max ms", "MB/s op time", "failure types");
@@ -25,8 +45,10 @@ final class SliveReport {
       if (p == null || p.loads() == null) {
         continue;
       }
-      Map<?, ?> opTime = p.figures() != null && p.figures().get("ops_per_s_op_time") instanceof Map<?, ?> m
-          ? m : Map.of();
+      Map<String, Double> opTime = p.figure(SliveFields.OPS_PER_S_OP_TIME);
+      if (opTime == null) {
+        opTime = Map.of();
+      }
       for (OperationLoad l : p.loads()) {
         OperationLoad.Latency lat = l.latencyMs();
         double timeS = l.latencyMs() == null ? 0 : l.latencyMs().mean() * l.calls() / 1000;
@@ -37,7 +59,7 @@ final class SliveReport {
             String.valueOf(l.calls() - l.failures()),
             String.valueOf(l.failures()),
             l.opsPerSecond() == null ? "-" : fmt(l.opsPerSecond()),
-            opTime.get(l.op()) instanceof Number n ? fmt(n.doubleValue()) : "-",
+            opTime.containsKey(l.op()) ? fmt(opTime.get(l.op())) : "-",
             lat == null ? "-" : fmt(lat.p50()),
             lat == null ? "-" : fmt(lat.p99()),
             lat == null ? "-" : fmt(lat.max()),

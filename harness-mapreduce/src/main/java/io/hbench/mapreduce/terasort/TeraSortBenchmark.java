@@ -4,6 +4,7 @@ import io.hbench.core.Benchmark;
 import io.hbench.core.BenchmarkOption;
 import io.hbench.core.OptionValues;
 import io.hbench.core.Point;
+import io.hbench.core.result.Field;
 import io.hbench.core.RunContext;
 import io.hbench.core.size.Size;
 import io.hbench.core.size.SizeRange;
@@ -37,7 +38,8 @@ public final class TeraSortBenchmark implements Benchmark {
   }
 
   /** The size a point sorts, recorded in bytes. */
-  static final Point.Param<Size> SIZE = Point.Param.of("size_bytes", Size.class, Size::bytes);
+  static final Field<Size> SIZE =
+      Field.of("size_bytes", Size.class, Size::bytes, Long.class, Size::ofBytes);
 
   @Override
   public List<BenchmarkOption<?>> options() {

@@ -14,6 +14,7 @@ import io.hbench.core.BenchmarkOption;
 import io.hbench.core.InvalidInputException;
 import io.hbench.core.OptionValues;
 import io.hbench.core.Point;
+import io.hbench.core.result.Field;
 import io.hbench.core.RunContext;
 import io.hbench.core.mapreduce.NumberRangeInputFormat;
 import io.hbench.core.mapreduce.PartFiles;
@@ -105,10 +106,11 @@ public final class WordCountBenchmark implements Benchmark {
   }
 
   /** The text size a point counts, recorded in bytes. */
-  static final Point.Param<Size> SIZE = Point.Param.of("size_bytes", Size.class, Size::bytes);
+  static final Field<Size> SIZE =
+      Field.of("size_bytes", Size.class, Size::bytes, Long.class, Size::ofBytes);
 
   /** Bytes per generated chunk: the same for every point, so kept text is reused. */
-  static final Point.Param<Long> CHUNK = Point.Param.of("chunk_bytes", Long.class);
+  static final Field<Long> CHUNK = Field.of("chunk_bytes", Long.class);
 
   /** The largest power of two up to 128M that divides every size; sizes must allow 1M. */
   static long chunkBytes(List<Size> sizes) {

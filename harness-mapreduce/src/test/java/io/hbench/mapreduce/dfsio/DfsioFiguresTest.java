@@ -33,16 +33,18 @@ class DfsioFiguresTest {
     // Window 1000..2000 ms: file 0 moves all its 100 MiB, file 1 a quarter of its (25 MiB).
     assertEquals(125, f.stonewall(), 1e-9);
     assertEquals(2, f.concurrency());
-    Map<String, Object> m = f.asMap();
-    assertEquals(40.0, f.metrics().get(0).value());
-    assertEquals("throughput_mb_s", f.metrics().get(0).name());
-    assertEquals(io.hbench.core.result.Metric.Better.HIGHER, f.metrics().get(0).better());
+    io.hbench.core.PhaseFigures into = new io.hbench.core.PhaseFigures("write");
+    f.addTo(into);
+    Map<String, Object> m = into.figures();
+    assertEquals(40.0, into.metrics().get(0).value());
+    assertEquals("throughput_mb_s", into.metrics().get(0).name());
+    assertEquals(io.hbench.core.result.Metric.Better.HIGHER, into.metrics().get(0).better());
     assertFalse(m.containsKey("throughput_mb_s"), "a compared figure is a metric, not an extra");
-    @SuppressWarnings("unchecked")
-    Map<String, Object> secs = (Map<String, Object>) m.get("file_seconds");
+    Map<String, Double> secs = DfsioFields.FILE_SECONDS.in(m);
     assertEquals(1.0, secs.get("min"));
     assertEquals(4.0, secs.get("max"));
     assertEquals(2.5, secs.get("p50"));
+    assertEquals(2, DfsioFields.FILES.in(m));
   }
 
   @Test

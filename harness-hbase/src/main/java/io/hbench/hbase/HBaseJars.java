@@ -1,21 +1,15 @@
 package io.hbench.hbase;
 
-import io.hbench.core.load.LoadPlan;
-import io.hbench.core.load.LoadTask;
 import org.apache.hadoop.conf.Configuration;
 
 /**
- * {@code hbase-pe --maps M}: one map task's clients, numbered after the earlier tasks' so that
- * together they cover the rows as M x {@code --clients} clients in one process would.
+ * The jars a map task needs to be an HBase client, shipped with a load's job ({@code --maps}) as
+ * {@code TableMapReduceUtil} ships them, so that tasks on a cluster whose YARN class path has no
+ * HBase can connect.
  */
-public final class PeLoadTask implements LoadTask {
+final class HBaseJars {
 
-  @Override
-  public Load open(Configuration conf, int task, int tasks) throws Exception {
-    PeSettings s = PeSettings.load(conf).forTask(task);
-    PeClients clients = PeClients.open(s, HBaseClientConfiguration.of(conf));
-    return new Load(s.command().op(), LoadPlan.forTask(conf), clients.call(), clients);
-  }
+  private HBaseJars() {}
 
   /** Classes whose jars a task needs to be an HBase client; the cluster's Hadoop has the rest. */
   private static final String[] CLIENT_CLASSES = {
@@ -40,11 +34,10 @@ public final class PeLoadTask implements LoadTask {
   };
 
   /**
-   * Ships HBase's client jars with the job (as {@code TableMapReduceUtil} does), so that tasks on
-   * a cluster whose YARN class path has no HBase can connect. A mini cluster's tasks have the
-   * client's class path already.
+   * Adds HBase's client jars to the jobs made from {@code conf} ({@code tmpjars}). A mini
+   * cluster's tasks have the client's class path already.
    */
-  static void shipHBase(Configuration job) {
+  static void ship(Configuration job) {
     if (job.getBoolean("yarn.is.minicluster", false)) {
       return;
     }
@@ -56,7 +49,7 @@ public final class PeLoadTask implements LoadTask {
     for (String name : CLIENT_CLASSES) {
       try {
         String jar = org.apache.hadoop.util.ClassUtil.findContainingJar(
-            Class.forName(name, false, PeLoadTask.class.getClassLoader()));
+            Class.forName(name, false, HBaseJars.class.getClassLoader()));
         if (jar != null) {
           jars.add(new java.io.File(jar).toURI().toString());
         }

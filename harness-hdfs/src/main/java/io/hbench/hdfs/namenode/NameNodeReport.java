@@ -1,5 +1,6 @@
 package io.hbench.hdfs.namenode;
 
+import io.hbench.core.report.SuiteReport;
 import io.hbench.core.report.Table;
 import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.PhaseResult;
@@ -7,25 +8,47 @@ import io.hbench.core.result.ResultRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
- * NNThroughputBenchmark's table, read from each record's operation load: operations, elapsed time
- * (the clients' wall-clock window), operations per second over it, and average time per
- * operation, plus latency percentiles.
+ * How nnthroughput's records are read: every operation's rate leads, as NNThroughputBenchmark
+ * reports it, and its table, from each record's operation load: operations, elapsed time (the
+ * clients' wall-clock window), operations per second over it, and average time per operation,
+ * plus latency percentiles.
  */
-final class NameNodeFigures {
+public final class NameNodeReport implements SuiteReport {
 
-  private NameNodeFigures() {}
+  @Override
+  public String suite() {
+    return "nnthroughput";
+  }
+
+  @Override
+  public Set<String> headlines() {
+    return Set.of("*/ops_per_s", "replications_per_s");
+  }
+
+  /** The table shows every figure; the common table's one column per phase would not fit. */
+  @Override
+  public boolean commonTable() {
+    return false;
+  }
+
+  @Override
+  public List<Table> tables(List<ResultRecord> records) {
+    Table t = table(records);
+    return t == null ? List.of() : List.of(t);
+  }
 
   /** The run's table: one row per operation and repeat, NNThroughputBenchmark's columns first. */
-  static Table report(List<ResultRecord> records) {
+  static Table table(List<ResultRecord> records) {
     List<String> header =
         List.of("op", "mode", "clients", "ops", "elapsed ms", "ops/s", "avg ms", "p50 us",
             "p99 us", "max us", "failed");
     List<List<String>> rows = new ArrayList<>();
     boolean repeats = records.stream().anyMatch(x -> x.repeat() > 1);
     for (ResultRecord r : records) {
-      String op = String.valueOf(r.params().get("op"));
+      String op = r.param(NameNodeFields.OP).text;
       PhaseResult p = r.ok() ? r.phase(op) : null;
       OperationLoad l = p == null ? null : p.load(op);
       if (l == null) {
@@ -34,9 +57,9 @@ final class NameNodeFigures {
       OperationLoad.Latency lat = l.latencyMs();
       rows.add(List.of(
           repeats ? op + " #" + r.repeat() : op,
-          String.valueOf(r.params().get("mode"))
-              + (r.params().containsKey("maps") ? " x" + r.params().get("maps") + " maps" : ""),
-          String.valueOf(r.params().get("clients")),
+          r.param(NameNodeFields.MODE)
+              + (r.param(NameNodeFields.MAPS) != null ? " x" + r.param(NameNodeFields.MAPS) + " maps" : ""),
+          String.valueOf(r.param(NameNodeFields.CLIENTS)),
           String.valueOf(l.calls()),
           fmt(l.windowSeconds() * 1000, "%.0f"),
           fmt(l.opsPerSecond(), "%.1f"),

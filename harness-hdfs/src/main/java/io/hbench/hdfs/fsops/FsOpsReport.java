@@ -1,46 +1,48 @@
 package io.hbench.hdfs.fsops;
 
-import io.hbench.core.load.LoadResult;
+import io.hbench.core.report.SuiteReport;
 import io.hbench.core.report.Table;
+import io.hbench.core.result.Field;
 import io.hbench.core.result.Metric;
 import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultRecord;
 import io.hbench.core.stats.Spread;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
+import java.util.Set;
 
 /**
- * fsops's table, in fs_benchmark_tool's terms, read from the records' typed metrics and loads;
- * and the two figures of that tool the common vocabulary has no name for, kept as extras: the
- * time inside the calls summed over threads ({@code write_time_s}, {@code read_time_s}: divide
- * by threads for one thread's) and, for reads, the part of it spent opening ({@code
- * open_reader_time_s}).
+ * How fsops's records are read: every operation's rate and MB/s lead, and the seed's table, in
+ * fs_benchmark_tool's terms, from the records' typed metrics, loads and fields, with the two
+ * figures of that tool the common vocabulary has no name for (the time inside the calls summed
+ * over threads, {@code write_time_s} and {@code read_time_s}: divide by threads for one
+ * thread's; and for reads the part of it spent opening, {@code open_reader_time_s}).
  */
-final class FsOpsFigures {
+public final class FsOpsReport implements SuiteReport {
 
-  private FsOpsFigures() {}
-
-  /** The seed tool's summed times, which no comparison reads. */
-  static Map<String, Object> extras(FsOperation op, LoadResult r) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    double callSeconds = r.tally().stats(op.text()).timedNanos() / 1e9;
-    switch (op.kind) {
-      case WRITE -> m.put("write_time_s", round(callSeconds));
-      case READ -> {
-        m.put("open_reader_time_s", round(r.tally().stats("open").timedNanos() / 1e9));
-        m.put("read_time_s", round(callSeconds));
-      }
-      case META -> m.put("call_time_s", round(callSeconds));
-    }
-    return m;
+  @Override
+  public String suite() {
+    return "fsops";
   }
 
-  private static double round(double v) {
-    return Math.round(v * 1e6) / 1e6;
+  /** Every operation's rate, and for those that move bytes their MB/s, over the load's window. */
+  @Override
+  public Set<String> headlines() {
+    return Set.of("*/ops_per_s", "*/mb_per_s");
+  }
+
+  /** The table shows every figure; the common table's one column per phase would not fit. */
+  @Override
+  public boolean commonTable() {
+    return false;
+  }
+
+  @Override
+  public List<Table> tables(List<ResultRecord> records) {
+    Table t = table(records);
+    return t == null ? List.of() : List.of(t);
   }
 
   /** A column: heading, and how to read it from an operation's phase. */
@@ -53,9 +55,11 @@ final class FsOpsFigures {
     });
   }
 
-  private static Column figure(String heading, String key) {
-    return new Column(heading, (p, op) ->
-        p.figures() != null && p.figures().get(key) instanceof Number n ? n.doubleValue() : 0);
+  private static Column figure(String heading, Field<Double> field) {
+    return new Column(heading, (p, op) -> {
+      Double v = p.figure(field);
+      return v == null ? 0 : v;
+    });
   }
 
   /** The figures a table shows for an operation of this kind. */
@@ -68,13 +72,13 @@ final class FsOpsFigures {
     switch (kind) {
       case WRITE -> {
         c.add(metric("WriteRate MB/s", "mb_per_s", 1));
-        c.add(figure("WriteTime s", "write_time_s"));
+        c.add(figure("WriteTime s", FsOpsFields.WRITE_TIME));
         c.add(metric("WriteTotal MB", "bytes", 1.0 / (1 << 20)));
       }
       case READ -> {
-        c.add(figure("OpenReaderTime s", "open_reader_time_s"));
+        c.add(figure("OpenReaderTime s", FsOpsFields.OPEN_READER_TIME));
         c.add(metric("ReadRate MB/s", "mb_per_s", 1));
-        c.add(figure("ReadTime s", "read_time_s"));
+        c.add(figure("ReadTime s", FsOpsFields.READ_TIME));
         c.add(metric("ReadTotal MB", "bytes", 1.0 / (1 << 20)));
       }
       case META -> {
@@ -91,12 +95,12 @@ final class FsOpsFigures {
    * The seed's table: every repeat, then mean, median, stddev, cv, min and max over the repeats
    * after the warm-up ones.
    */
-  static Table report(List<ResultRecord> records) {
+  static Table table(List<ResultRecord> records) {
     List<ResultRecord> ok = records.stream().filter(ResultRecord::ok).toList();
     if (ok.isEmpty()) {
       return null;
     }
-    FsOperation op = FsOperation.parse(String.valueOf(ok.get(0).params().get("op")));
+    FsOperation op = ok.get(0).param(FsOpsFields.OP);
     long warmup = ok.stream().filter(ResultRecord::isWarmup).count();
     List<Column> cols = columns(op.kind);
     List<String> header = new ArrayList<>(List.of("fsops/" + op.text(), "clients", "iterations"));
@@ -109,10 +113,12 @@ final class FsOpsFigures {
         continue;
       }
       double[] v = new double[cols.size()];
-      Object clients = r.params().getOrDefault("clients", r.params().get("threads"));
+      // Records written before clients was recorded for every run name only the threads.
+      Integer clients = r.param(FsOpsFields.CLIENTS);
       List<String> row = new ArrayList<>(List.of(
           "repeat " + r.repeat() + (r.isWarmup() ? " (warm-up)" : ""),
-          String.valueOf(clients), String.valueOf(r.params().get("iterations"))));
+          String.valueOf(clients != null ? clients : r.param(FsOpsFields.THREADS)),
+          String.valueOf(r.param(FsOpsFields.ITERATIONS))));
       for (int i = 0; i < cols.size(); i++) {
         v[i] = cols.get(i).value().applyAsDouble(p, op.text());
         row.add(fmt(v[i]));

@@ -1,0 +1,121 @@
+package io.hbench.core;
+
+import io.hbench.core.cluster.ClusterMode;
+import io.hbench.core.cluster.KerberosLogin;
+import io.hbench.core.report.TableFormat;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The options every suite shares, declared here once as {@link BenchmarkOption}s: the CLI builds
+ * them into every subcommand, the embedding API's setters ({@link RunRequest.Builder}) give them
+ * as text, {@link RunSettings} is read from their values, and the record's {@code options} are
+ * their texts. A suite declares none of them, and one that declares an option of the same name
+ * is refused ({@link SuiteOptions}).
+ */
+public final class CommonOptions {
+
+  public static final BenchmarkOption<String> OUT =
+      BenchmarkOption.text("--out", "FILE", "Results file, JSON Lines, appended one record per"
+          + " point as it completes. Default: hbench-results/<suite>-<run id>.jsonl.", "");
+  public static final BenchmarkOption<Boolean> RESUME =
+      BenchmarkOption.flag("--resume", "Finish a run cut short: measure only the points (and"
+          + " repeats) not already recorded ok in --out with the same options, and append them.")
+          .unrecorded();
+  public static final BenchmarkOption<ClusterMode> CLUSTER =
+      BenchmarkOption.of("--cluster", "MODE", "auto: the configured cluster if fs.defaultFS names"
+          + " one, else an embedded in-process cluster; mini: always embedded (HDFS + YARN);"
+          + " mini-ozone: embedded Ozone + YARN, data on ofs://; conf: always the configured"
+          + " cluster.", "auto", ClusterMode::parse);
+  public static final BenchmarkOption<Integer> DATANODES =
+      BenchmarkOption.integer("--datanodes", "Datanodes of the embedded cluster.", "1", 1);
+  public static final BenchmarkOption<List<Map.Entry<String, String>>> DEFINES =
+      BenchmarkOption.repeatable("-D", "KEY=VALUE", "Hadoop setting for this run (repeatable),"
+          + " applied after --conf.", CommonOptions::setting).unrecorded();
+  public static final BenchmarkOption<List<String>> CONF =
+      BenchmarkOption.repeatable("--conf", "FILE", "Settings file (repeatable): Hadoop XML, or"
+          + " key=value lines. Read after HADOOP_CONF_DIR.", f -> f);
+  public static final BenchmarkOption<String> PRINCIPAL =
+      BenchmarkOption.text("--principal", "NAME", "Kerberos principal to log in as from"
+          + " --keytab, for a kerberized cluster (its configuration says"
+          + " hadoop.security.authentication=kerberos). Without it, the ticket cache of kinit is"
+          + " used.", "").unrecorded();
+  public static final BenchmarkOption<String> KEYTAB =
+      BenchmarkOption.text("--keytab", "FILE", "Keytab holding --principal's key.", "")
+          .unrecorded();
+  public static final BenchmarkOption<String> BASE_DIR =
+      BenchmarkOption.text("--base-dir", "DIR", "Where the suite writes; it creates, and deletes,"
+          + " only directories it marked as its own there. Default: /benchmarks/hbench/<suite>.",
+          "");
+  public static final BenchmarkOption<Boolean> KEEP =
+      BenchmarkOption.flag("--keep", "Keep each point's data after it is measured (default:"
+          + " delete it).");
+  public static final BenchmarkOption<Integer> REPEAT =
+      BenchmarkOption.integer("--repeat", "Measure each point N times, warm-up repeats included."
+          + " Each is one record; the tables add their mean and spread.", "1", 1)
+          // Kept from fsops (--repeats) and disk (--runs), which had their own.
+          .alias("--repeats", "--runs");
+  public static final BenchmarkOption<Integer> WARMUP =
+      BenchmarkOption.integer("--warmup", "The first N repeats of each point are recorded with"
+          + " warmup: true, shown, and left out of every summary (the first pays for connection"
+          + " set-up and cold caches).", "0", 0);
+  public static final BenchmarkOption<String> FS =
+      BenchmarkOption.text("--fs", "URI", "File system for the suite's data, e.g."
+          + " ofs://om-host/vol/bucket or s3a://bucket; the base directory goes under it."
+          + " Default: fs.defaultFS.", "");
+  public static final BenchmarkOption<String> LABEL =
+      BenchmarkOption.text("--label", "NAME", "What this run is compared as in bench report and"
+          + " compare (a cluster, a setting): 1-64 letters, digits and . _ : @ / + -. Default:"
+          + " embedded, the authority of fs.defaultFS, the data file system's, or the host.", "");
+  public static final BenchmarkOption<Boolean> INSTRUMENT =
+      BenchmarkOption.flag("--instrument", "Count and time every call to the data file system"
+          + " (write, hsync, close, read, create, rename, ...) in this process and in the job's"
+          + " tasks; figures go into each record and a per-task table. See"
+          + " docs/instrumented-fs.md.");
+  public static final BenchmarkOption<Boolean> METRICS =
+      BenchmarkOption.switchable("--metrics", "Read the cluster's daemons' own figures (NameNode"
+          + " RPC queue and processing time, datanode bytes and block write time, YARN"
+          + " containers, GC) from their /jmx before, during and after each phase, into each"
+          + " record, with a summary of what stands out. Default: on for the embedded cluster,"
+          + " off for a configured one (--no-metrics, --metrics). See docs/metrics.md.")
+          .unrecorded();
+  public static final BenchmarkOption<Duration> METRICS_INTERVAL =
+      BenchmarkOption.duration("--metrics-interval", "Time between reads of the daemons' figures"
+          + " during a phase, e.g. 2s.", "5s").unrecorded();
+  public static final BenchmarkOption<TableFormat> FORMAT =
+      BenchmarkOption.choice("--format", "FORMAT", "The end-of-run tables: text (aligned"
+          + " columns), markdown, csv or json. Progress goes to stderr, so stdout holds only the"
+          + " tables.", "text", List.of(TableFormat.values()), TableFormat::text).unrecorded();
+
+  private CommonOptions() {}
+
+  /** Every common option of {@code suite}, in the order {@code --help} shows them. */
+  public static List<BenchmarkOption<?>> of(Benchmark suite) {
+    List<BenchmarkOption<?>> all = new ArrayList<>(List.of(OUT, RESUME, CLUSTER, DATANODES,
+        DEFINES, CONF, PRINCIPAL, KEYTAB, BASE_DIR, KEEP));
+    all.add(REPEAT.withDefault(Integer.toString(suite.defaultRepeat())));
+    all.addAll(List.of(WARMUP, FS, LABEL, INSTRUMENT, METRICS, METRICS_INTERVAL, FORMAT));
+    return all;
+  }
+
+  /** {@code key=value} as one setting; anything else is refused naming {@code -D}. */
+  static Map.Entry<String, String> setting(String text) {
+    int eq = text.indexOf('=');
+    if (eq <= 0 || text.substring(0, eq).isBlank()) {
+      throw new InvalidInputException("-D needs key=value, got '" + text + "'");
+    }
+    return Map.entry(text.substring(0, eq).strip(), text.substring(eq + 1));
+  }
+
+  /** The Kerberos settings {@code --principal} and {@code --keytab} give, as {@code -D} would. */
+  static void kerberos(OptionValues o, Map<String, String> defines) {
+    if (!o.get(PRINCIPAL).isEmpty()) {
+      defines.put(KerberosLogin.PRINCIPAL, o.get(PRINCIPAL));
+    }
+    if (!o.get(KEYTAB).isEmpty()) {
+      defines.put(KerberosLogin.KEYTAB, o.get(KEYTAB));
+    }
+  }
+}

@@ -1,0 +1,259 @@
+package io.hbench.core;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hbench.core.fs.Instrumentation;
+import io.hbench.core.fs.OwnedDirectories;
+import io.hbench.core.load.ConcurrentLoad;
+import io.hbench.core.load.LoadClients;
+import io.hbench.core.load.LoadResult;
+import io.hbench.core.mapreduce.NumberRangeInputFormat;
+import io.hbench.core.mapreduce.PartFiles;
+import io.hbench.core.report.Console;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.lib.output.NullOutputFormat;
+
+/**
+ * A suite's declared load ({@link LoadSpec}) as M map tasks on YARN, for when one client machine
+ * cannot saturate the service. The job carries only what identifies the load, in a request file
+ * under the point's directory: the suite's class, its options as text, the point's label and the
+ * parameters recorded for it. Each task finds the suite, parses the options again with its
+ * declarations, finds the point among its points, opens its share of the clients, waits at a
+ * start barrier until every task is ready, runs them ({@link #runClients}, as this process does
+ * for {@code --maps 0}) and writes its figures; the client merges them ({@link LoadResult#merge}:
+ * histograms merged, never averaged; the window from the first task's first call to the last
+ * task's last call). Start and end times come from the tasks' clocks: across hosts, the window is
+ * as good as their synchronization (NTP: milliseconds).
+ */
+final class LoadJob {
+
+  static final String REQUEST = "hbench.load.request";
+  static final String BARRIER = "hbench.load.barrier";
+  static final String OUT = "hbench.load.out";
+
+  /** How long a task waits at the start barrier for the others, ms. */
+  static final String BARRIER_TIMEOUT = "hbench.load.barrier-timeout-ms";
+
+  static final long DEFAULT_BARRIER_TIMEOUT = 300_000;
+
+  /** Name prefix of a task's file at the start barrier. */
+  private static final String READY = "ready-";
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private LoadJob() {}
+
+  /**
+   * What a task needs to open the same load: the suite's class, every option as text, the
+   * point, the parameters recorded so far, the base and point directories, and the run.
+   */
+  record Request(String suiteClass, Map<String, List<String>> options, String point,
+      Map<String, Object> params, String baseDir, String pointDir, String runId, int maps) {}
+
+  /**
+   * The job that runs {@code request} in {@code request.maps()} map tasks, its files under
+   * {@code dir}: the request, the barrier and the tasks' figures.
+   */
+  static Job job(Configuration pointConf, FileSystem fs, Path dir, Request request, Class<?> jarOf)
+      throws IOException {
+    FileSystem files = Instrumentation.uncounted(fs);
+    Path requestFile = new Path(dir, "request.json");
+    try (OutputStream out = files.create(requestFile, false)) {
+      JSON.writeValue(out, request);
+    }
+    Path barrier = new Path(dir, "barrier");
+    Path out = new Path(dir, "out");
+    files.mkdirs(barrier);
+    files.mkdirs(out);
+    int maps = request.maps();
+    Configuration c = new Configuration(pointConf);
+    c.set(REQUEST, files.makeQualified(requestFile).toString());
+    c.set(BARRIER, files.makeQualified(barrier).toString());
+    c.set(OUT, files.makeQualified(out).toString());
+    // A second attempt of a task would run its share twice.
+    c.setBoolean("mapreduce.map.speculative", false);
+    c.setInt("mapreduce.map.maxattempts", 1);
+    // MapReduce's local runner runs one map at a time unless told otherwise: the second task
+    // would never start, and the first would wait at the barrier until it gave up.
+    c.setInt("mapreduce.local.map.tasks.maximum", maps);
+    Job job = Job.getInstance(c, "hbench " + request.point() + " load x " + maps + " tasks");
+    job.setJarByClass(jarOf);
+    NumberRangeInputFormat.configure(job, maps, maps, 0);
+    job.setMapperClass(LoadMapper.class);
+    job.setNumReduceTasks(0);
+    // Each task writes its figures itself, uncounted: with --instrument, the harness's own
+    // files (barrier, figures) must not show among the load's file system calls.
+    job.setOutputFormatClass(NullOutputFormat.class);
+    return job;
+  }
+
+  /** Reads and merges the tasks' figures; every task must have reported. */
+  static LoadResult read(Configuration jobConf, int maps) throws IOException {
+    Path out = new Path(jobConf.get(OUT));
+    FileSystem fs = Instrumentation.uncounted(out.getFileSystem(jobConf));
+    Map<Integer, List<String>> byTask = new TreeMap<>();
+    PartFiles.forEachLine(fs, out, (file, line) -> {
+      int tab = line.indexOf('\t');
+      byTask.computeIfAbsent(Integer.parseInt(line.substring(0, tab)), k -> new ArrayList<>())
+          .add(line.substring(tab + 1));
+    });
+    if (byTask.size() != maps) {
+      throw new IOException(byTask.size() + " of " + maps + " load tasks reported their figures");
+    }
+    List<LoadResult> parts = new ArrayList<>();
+    byTask.values().forEach(lines -> parts.add(LoadResult.parse(lines)));
+    return LoadResult.merge(parts);
+  }
+
+  /**
+   * Opens one process's clients of {@code spec} and drives them: the one path from a declared
+   * load to its calls, in this process ({@code --maps 0}) and in every map task. {@code ready}
+   * runs after the clients are open and before the first call (a task's start barrier).
+   */
+  static LoadResult runClients(LoadSpec spec, LoadScope scope, Console console, String label,
+      ReadyGate ready) throws Exception {
+    String op = spec.operation(scope.options(), scope.point());
+    LoadClients clients = spec.open(scope);
+    try {
+      if (clients.threads() != scope.threads()) {
+        throw new IllegalStateException(op + ": the load opened " + clients.threads()
+            + " client threads where it declared " + scope.threads());
+      }
+      ready.await();
+      return ConcurrentLoad.run(op, LoadOptions.plan(scope.options(), clients, scope.processes()),
+          clients.call(), console, label);
+    } finally {
+      if (clients.resources() != null) {
+        clients.resources().close();
+      }
+    }
+  }
+
+  /** What a process waits for between opening its clients and their first call. */
+  @FunctionalInterface
+  interface ReadyGate {
+    ReadyGate NONE = () -> {};
+
+    void await() throws IOException, InterruptedException;
+  }
+
+  /** The request's suite, made again from its class (suites have a public no-argument one). */
+  static Benchmark suite(Request r) throws IOException {
+    try {
+      return Class.forName(r.suiteClass(), true, LoadJob.class.getClassLoader())
+          .asSubclass(Benchmark.class).getDeclaredConstructor().newInstance();
+    } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+      throw new IOException("load task: cannot make suite " + r.suiteClass() + ": " + e, e);
+    }
+  }
+
+  /** Task {@code task}'s scope: the suite's options and point, found again from their texts. */
+  static LoadScope scope(Benchmark suite, Request r, Configuration conf, int task)
+      throws IOException {
+    OptionValues options = OptionValues.parseAll(LoadOptions.of(suite), r.options());
+    Point point = suite.points(options).stream().filter(p -> p.label().equals(r.point()))
+        .findFirst().orElseThrow(() -> new IOException("load task: " + suite.name()
+            + " has no point " + r.point() + " with these options"));
+    LoadSpec spec = suite.load();
+    Path base = new Path(r.baseDir());
+    OwnedDirectories dirs = new OwnedDirectories(base.getFileSystem(conf), base, r.runId());
+    return new LoadScope(conf, options, point, r.params(), dirs, new Path(r.pointDir()), task,
+        r.maps(), spec.threads(options, point), null);
+  }
+
+  /** One task: open its share, wait for the others, run, write its figures. */
+  public static final class LoadMapper
+      extends Mapper<LongWritable, NullWritable, NullWritable, NullWritable> {
+    @Override
+    protected void map(LongWritable number, NullWritable ignored, Context context)
+        throws IOException, InterruptedException {
+      Configuration conf = context.getConfiguration();
+      int me = (int) number.get();
+      Path requestFile = new Path(conf.get(REQUEST));
+      Request request;
+      try (InputStream in = Instrumentation.uncounted(requestFile.getFileSystem(conf))
+          .open(requestFile)) {
+        request = JSON.readValue(in, Request.class);
+      }
+      Benchmark suite = suite(request);
+      LoadScope scope = scope(suite, request, conf, me);
+      LoadSpec spec = suite.load();
+      // YARN kills a task that shows no progress for 10 minutes; a long load is not stuck.
+      Thread alive = new Thread(() -> {
+        try {
+          while (!Thread.currentThread().isInterrupted()) {
+            context.progress();
+            Thread.sleep(10_000);
+          }
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }, "hbench-progress");
+      alive.setDaemon(true);
+      alive.start();
+      try {
+        Console console = new Console(System.out, System.err, false, 10_000);
+        LoadResult r = runClients(spec, scope, console, "task " + me,
+            () -> awaitOthers(conf, me, request.maps()));
+        Path out = new Path(conf.get(OUT), "part-task-" + me);
+        FileSystem fs = Instrumentation.uncounted(out.getFileSystem(conf));
+        try (Writer w = new OutputStreamWriter(fs.create(out, true), StandardCharsets.UTF_8)) {
+          for (String line : r.toLines()) {
+            w.write(me + "\t" + line + "\n");
+          }
+        }
+      } catch (IOException | InterruptedException | RuntimeException e) {
+        throw e;
+      } catch (Exception e) {
+        throw new IOException("load task " + me + " of " + request.point() + ": " + e, e);
+      } finally {
+        alive.interrupt();
+      }
+    }
+
+    /**
+     * The start barrier: each task leaves a file and waits until all {@code tasks} have, so no
+     * task's calls run against an idle cluster while the others are still being scheduled.
+     */
+    private static void awaitOthers(Configuration conf, int me, int tasks)
+        throws IOException, InterruptedException {
+      Path barrier = new Path(conf.get(BARRIER));
+      FileSystem fs = Instrumentation.uncounted(barrier.getFileSystem(conf));
+      fs.create(new Path(barrier, READY + me), true).close();
+      long timeout = conf.getLong(BARRIER_TIMEOUT, DEFAULT_BARRIER_TIMEOUT);
+      long deadline = System.nanoTime() + timeout * 1_000_000;
+      int ready;
+      while ((ready = fs.listStatus(barrier, p -> p.getName().startsWith(READY)).length) < tasks) {
+        if (System.nanoTime() > deadline) {
+          throw new IOException("start barrier: " + ready + " of " + tasks + " load tasks were"
+              + " running after " + timeout / 1000 + " s; the cluster cannot run " + tasks
+              + " tasks at once (fewer --maps, or more containers)");
+        }
+        Thread.sleep(50);
+      }
+    }
+  }
+
+  /** The parameters a request carries: the point's and those recorded so far, in order. */
+  static Map<String, Object> params(Point point, Map<String, Object> recorded) {
+    Map<String, Object> all = new LinkedHashMap<>(point.params());
+    all.putAll(recorded);
+    return all;
+  }
+}

@@ -1,0 +1,88 @@
+package io.hbench.core;
+
+import io.hbench.core.load.LoadClients;
+import io.hbench.core.load.LoadPlan;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The options of every suite that declares a load ({@link Benchmark#load()}), declared here once
+ * and added by the core: where the clients run ({@code --maps}) and how they are driven ({@code
+ * --duration}, {@code --target-rate}, {@code --warmup-time}). A suite reads them with these
+ * constants ({@code options.get(LoadOptions.MAPS)}) and never declares them itself.
+ */
+public final class LoadOptions {
+
+  /** {@code --maps}: the clients in this many map tasks on YARN; 0 runs them in this process. */
+  public static final BenchmarkOption<Integer> MAPS =
+      BenchmarkOption.integer("--maps", "Run the clients as this many map tasks on YARN, each"
+          + " with the suite's threads (the load of many client machines), started together"
+          + " behind a barrier; figures are merged (histograms, never averages). 0: in this"
+          + " process.", "0", 0);
+
+  /** {@code --duration}: measure for this long instead of a count of calls. */
+  public static final BenchmarkOption<Duration> DURATION =
+      BenchmarkOption.duration("--duration", "Call for this long (after the warm-up) instead of"
+          + " a fixed count, e.g. 30s or 5m (a bare number is seconds); 0: until the count is"
+          + " done.", "0");
+
+  /** {@code --target-rate}: open loop at this many calls per second in all. */
+  public static final BenchmarkOption<Double> TARGET_RATE =
+      BenchmarkOption.decimal("--target-rate", "OPS", "Calls per second over all threads (and"
+          + " tasks), open loop: latency is measured from each call's intended start, so a slow"
+          + " server is not hidden (coordinated omission); 0: as fast as the threads go.", "0", 0);
+
+  /** {@code --warmup-time}: calls in the first part of the load are left out of the figures. */
+  public static final BenchmarkOption<Duration> WARMUP_TIME =
+      BenchmarkOption.duration("--warmup-time", "Leave calls that start within this time of"
+          + " the start out of every figure (connection set-up, caches).", "0");
+
+  private LoadOptions() {}
+
+  /**
+   * Every option of {@code suite}: its own, then, when it declares a load, these four ({@code
+   * --maps} with the load's default). The one list the CLI, the embedding API and a map task
+   * parse a suite's options with.
+   */
+  public static List<BenchmarkOption<?>> of(Benchmark suite) {
+    List<BenchmarkOption<?>> all = new ArrayList<>(suite.options());
+    LoadSpec load = suite.load();
+    if (load != null) {
+      all.add(MAPS.withDefault(Integer.toString(load.defaultMaps())));
+      all.addAll(List.of(DURATION, TARGET_RATE, WARMUP_TIME));
+    }
+    return all;
+  }
+
+  /** The map tasks the options ask for; 0 (in this process) for a suite without a load. */
+  public static int maps(OptionValues o) {
+    return o.has(MAPS) ? o.get(MAPS) : 0;
+  }
+
+  /** Whether the options give a duration rather than a count. */
+  public static boolean timed(OptionValues o) {
+    return o.has(DURATION) && !o.get(DURATION).isZero();
+  }
+
+  /**
+   * How {@code clients} are driven as one of {@code processes} processes: their counts, or with
+   * a duration no count; the target rate split evenly over the processes; the warm-up.
+   */
+  static LoadPlan plan(OptionValues o, LoadClients clients, int processes) {
+    long[] calls = clients.callsPerThread();
+    if (!o.has(DURATION)) {
+      return LoadPlan.calls(calls);
+    }
+    Duration d = o.get(DURATION);
+    if (!d.isZero()) {
+      Arrays.fill(calls, Long.MAX_VALUE);
+    }
+    return LoadPlan.calls(calls)
+        .withDuration(d)
+        .withTargetRate(o.get(TARGET_RATE))
+        .withWarmup(o.get(WARMUP_TIME))
+        .forOneOf(processes);
+  }
+}

@@ -1,0 +1,44 @@
+package io.hbench.core.load;
+
+/**
+ * One process's clients of a load, opened before any clock starts: how many calls each client
+ * thread makes, the call they all make, and what to close when they are done. What a suite's
+ * load opens for the core to drive ({@link ConcurrentLoad}); it never times its own calls.
+ *
+ * @param callsPerThread calls each thread makes, warm-up calls included; its length is the
+ *     number of client threads. A duration ({@code --duration}) replaces the counts.
+ * @param call the call every thread makes
+ * @param resources closed once the calls are done (connections, streams), or null
+ */
+public record LoadClients(long[] callsPerThread, ConcurrentLoad.SteppedCall call,
+    AutoCloseable resources) {
+
+  public LoadClients {
+    if (callsPerThread.length < 1) {
+      throw new IllegalArgumentException("a load needs at least one client thread");
+    }
+    callsPerThread = callsPerThread.clone();
+  }
+
+  /** {@code threads} threads of {@code calls} calls each, with nothing to close. */
+  public static LoadClients of(int threads, long calls, ConcurrentLoad.SteppedCall call) {
+    long[] each = new long[threads];
+    java.util.Arrays.fill(each, calls);
+    return new LoadClients(each, call, null);
+  }
+
+  /** These clients, closing {@code r} when they are done. */
+  public LoadClients closing(AutoCloseable r) {
+    return new LoadClients(callsPerThread, call, r);
+  }
+
+  /** Client threads. */
+  public int threads() {
+    return callsPerThread.length;
+  }
+
+  @Override
+  public long[] callsPerThread() {
+    return callsPerThread.clone();
+  }
+}

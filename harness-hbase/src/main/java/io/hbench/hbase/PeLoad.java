@@ -1,0 +1,62 @@
+package io.hbench.hbase;
+
+import io.hbench.core.LoadScope;
+import io.hbench.core.LoadSpec;
+import io.hbench.core.OptionValues;
+import io.hbench.core.PhaseFigures;
+import io.hbench.core.Point;
+import io.hbench.core.load.LoadClients;
+import io.hbench.core.load.LoadResult;
+import io.hbench.core.result.Metric;
+import io.hbench.core.stats.Spread;
+
+/**
+ * hbase-pe's load: {@code --clients} clients per process, each with its own connection, making
+ * one of PE's commands over its rows. Map task k's clients are numbered after the earlier tasks',
+ * so that together they cover the rows as {@code --maps} x {@code --clients} clients in one
+ * process would.
+ */
+final class PeLoad implements LoadSpec {
+
+  @Override
+  public String operation(OptionValues o, Point point) {
+    return point.get(PeFields.COMMAND).op();
+  }
+
+  @Override
+  public int threads(OptionValues o, Point point) {
+    return point.get(PeFields.CLIENTS);
+  }
+
+  @Override
+  public LoadClients open(LoadScope scope) throws Exception {
+    PeSettings s = PeSettings.of(scope.options(), scope.point(), scope.param(PeFields.TABLE_ROWS),
+        scope.threads(), scope.firstClient());
+    PeClients clients =
+        PeClients.open(s, HBaseClientConfiguration.of(scope.configuration()));
+    return LoadClients.of(s.threads(), s.callsPerClient(), clients.call()).closing(clients);
+  }
+
+  /** The headline rate over the clients' common window, and the spread of each client's own. */
+  @Override
+  public void figures(LoadResult r, LoadScope scope, PhaseFigures into) {
+    PeCommand cmd = scope.point().get(PeFields.COMMAND);
+    boolean rangeScan = cmd.range > 0 || cmd == PeCommand.FILTER_SCAN;
+    double window = r.wallNanos() / 1e9;
+    String headline = rangeScan ? PeFields.SCANS_PER_S : PeFields.ROWS_PER_S;
+    String unit = rangeScan ? "scans/s" : "rows/s";
+    double perCall = rangeScan ? 1 : PeSettings.batch(scope.options(), cmd);
+    into.metric(Metric.of(headline, unit, window <= 0 ? 0 : r.calls() * perCall / window,
+        Metric.Better.HIGHER));
+    Spread clients = r.clientSpread(perCall);
+    if (clients != null && clients.n() > 1) {
+      into.metric(Metric.of("client_" + headline + "_min", unit, clients.min(), Metric.Better.HIGHER));
+      into.metric(Metric.of("client_" + headline + "_median", unit, clients.median(), Metric.Better.HIGHER));
+      into.metric(Metric.of("client_" + headline + "_max", unit, clients.max(), Metric.Better.HIGHER));
+    }
+    if (rangeScan) {
+      into.metric(Metric.of(PeClients.ROWS_RETURNED, Metric.COUNT, r.count(PeClients.ROWS_RETURNED),
+          Metric.Better.NONE));
+    }
+  }
+}

@@ -1,0 +1,70 @@
+package io.hbench.hdfs.disk;
+
+import io.hbench.core.report.SuiteReport;
+import io.hbench.core.report.Table;
+import io.hbench.core.result.PhaseResult;
+import io.hbench.core.result.ResultRecord;
+import io.hbench.core.stats.Spread;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * How disk's records are read: the common table's seconds and MB/s, then dd's own figure (MB/s
+ * in 10^6 bytes) of each run, and what the reads and writes could have measured (the page cache
+ * or the disk).
+ */
+public final class DiskReport implements SuiteReport {
+
+  @Override
+  public String suite() {
+    return "disk";
+  }
+
+  @Override
+  public List<Table> tables(List<ResultRecord> records) {
+    List<ResultRecord> ok = records.stream().filter(ResultRecord::ok).toList();
+    if (ok.isEmpty()) {
+      return List.of();
+    }
+    StringBuilder out = new StringBuilder();
+    List<Double> w = new ArrayList<>();
+    List<Double> r = new ArrayList<>();
+    for (ResultRecord rec : ok) {
+      w.add(decimal(rec.phase("write")));
+      r.add(decimal(rec.phase("read")));
+    }
+    out.append(String.format(Locale.ROOT,
+        "dd-style MB/s (10^6 bytes): write %s, mean %.1f; read %s, mean %.1f%n",
+        list(w), Spread.of(w).mean(), list(r), Spread.of(r).mean()));
+    ResultRecord p = ok.get(0);
+    boolean direct = Boolean.TRUE.equals(p.param(DiskFields.DIRECT));
+    if (Boolean.TRUE.equals(p.param(DiskFields.PAGE_CACHE_COULD_SERVE_READS))) {
+      out.append(String.format(Locale.ROOT,
+          "reads: the page cache could have served them: the file (%s) is smaller than this"
+              + " machine's memory (%s), so they may measure memory, not the disk. For the disk,"
+              + " use --direct, or a --size above memory.%n",
+          p.param(DiskFields.SIZE),
+          String.format(Locale.ROOT, "%.1f GiB",
+              p.param(DiskFields.PHYSICAL_MEMORY) / (double) (1L << 30))));
+    } else if (direct) {
+      out.append("reads: O_DIRECT, not served by the page cache.\n");
+    } else {
+      out.append("reads: the file is larger than memory: most reads came from the disk.\n");
+    }
+    if (!Boolean.TRUE.equals(p.param(DiskFields.FSYNC)) && !direct) {
+      out.append(
+          "writes: without --fsync or --direct the clock stops when the data is in the page"
+              + " cache, as with dd without conv=fdatasync.\n");
+    }
+    return List.of(Table.remark("Disk (dd-style)", out.toString().stripTrailing()));
+  }
+
+  private static double decimal(PhaseResult phase) {
+    return phase.figure(DiskFields.MB_S_DECIMAL);
+  }
+
+  private static String list(List<Double> v) {
+    return String.join(" / ", v.stream().map(d -> String.format(Locale.ROOT, "%.1f", d)).toList());
+  }
+}

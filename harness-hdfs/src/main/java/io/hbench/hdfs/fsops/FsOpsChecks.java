@@ -1,0 +1,99 @@
+package io.hbench.hdfs.fsops;
+
+import io.hbench.core.RunContext;
+import io.hbench.core.load.LoadResult;
+import java.io.IOException;
+import java.util.Map;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * What fsops checks after its load: that the file system did what the calls asked (lengths,
+ * every byte read, renames, deletes, directories) and that every call succeeded.
+ */
+final class FsOpsChecks {
+
+  private FsOpsChecks() {}
+
+  /**
+   * @param work delete's and mkdirs' directory
+   * @param clients client threads over every process
+   * @param checked whether reads compared every byte (not for a file given with --file-path)
+   * @param timed whether a duration, not a count, ended the load
+   */
+  static void verify(FsOperation op, RunContext ctx, Path data, Path work, int clients,
+      long iterations, long size, LoadResult r, boolean checked, boolean timed)
+      throws IOException {
+    FileSystem fs = ctx.fileSystem();
+    long calls = r.calls();
+    Map<String, Long> failures = r.tally().failures(op.text());
+    // With --duration the count of calls is what the time allowed, not clients x iterations;
+    // warm-up calls were made but are not among the recorded ones.
+    long warm = r.warmupCalls();
+    long expectedCalls = timed ? calls : clients * iterations - warm;
+    switch (op) {
+      case CREATE_WRITE -> {
+        int wrong = 0;
+        for (int t = 0; t < clients; t++) {
+          if (fs.getFileStatus(FsOpsCalls.testFile(data, t)).getLen() != size) {
+            wrong++;
+          }
+        }
+        ctx.check("lengths", wrong == 0, wrong == 0
+            ? clients + " files of " + size + " bytes"
+            : wrong + " of " + clients + " files are not " + size + " bytes long");
+      }
+      case OPEN_READ, SINGLE_READ, PREFETCH_READ -> {
+        // A file given with --file-path has unknown contents: only its byte count is checked.
+        if (checked) {
+          long wrong = failures.getOrDefault(FsOpsCalls.WRONG_BYTES, 0L);
+          ctx.check("read_back", wrong == 0, wrong == 0
+              ? "every byte read is what create_write wrote"
+              : wrong + " read(s) found bytes create_write did not write; the first: "
+                  + r.firstProblem());
+        }
+        long expected = expectedCalls * size;
+        ctx.check("bytes", r.bytes() == expected, r.bytes() + " bytes read, expected " + expected);
+      }
+      case RENAME -> {
+        int back = 0;
+        int present = 0;
+        for (int t = 0; t < clients; t++) {
+          Path a = FsOpsCalls.testFile(data, t);
+          Path b = new Path(a + "_new");
+          // An odd number of renames leaves a file under its new name: put it back, untimed.
+          if (!fs.exists(a) && fs.exists(b) && fs.rename(b, a)) {
+            back++;
+          }
+          present += fs.exists(a) ? 1 : 0;
+        }
+        ctx.check("renamed", present == clients,
+            present + " of " + clients + " test files in place after renaming"
+                + (back > 0 ? " (" + back + " renamed back, untimed)" : ""));
+      }
+      case DELETE -> {
+        int left = fs.listStatus(work).length - 1; // the directory's own marker stays
+        ctx.check("deleted", left == 0, left + " files left, expected 0");
+      }
+      case MKDIRS -> {
+        long made = 0;
+        for (FileStatus st : fs.listStatus(work)) {
+          made += st.isDirectory() ? 1 : 0;
+        }
+        ctx.check("directories", made == calls + warm,
+            made + " directories, expected " + (calls + warm));
+      }
+      case CLEAN -> ctx.check("removed", !fs.exists(data),
+          data + (fs.exists(data) ? " still exists" : " is gone"));
+      default -> { }
+    }
+    if (op == FsOperation.CLEAN) {
+      return;
+    }
+    ctx.check("no_failures", r.failures() == 0 && calls > 0 && calls == expectedCalls,
+        calls + " calls" + (timed ? "" : " of " + expectedCalls) + ", " + r.failures()
+            + " failed" + (failures.isEmpty() ? "" : " " + failures
+                + "; the first: " + r.firstProblem()));
+  }
+}

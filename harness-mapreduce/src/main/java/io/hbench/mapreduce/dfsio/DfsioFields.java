@@ -1,0 +1,19 @@
+package io.hbench.mapreduce.dfsio;
+
+import io.hbench.core.result.Field;
+import java.util.Map;
+
+/** DFSIO's extras, recorded and read back by these names (its rates are metrics). */
+final class DfsioFields {
+
+  static final Field<Integer> FILES = Field.of("files", Integer.class);
+  static final Field<Double> TOTAL_MB = Field.of("total_mb", Double.class);
+  static final Field<Double> IO_RATE_STD_DEV = Field.of("io_rate_std_dev", Double.class);
+  static final Field<Double> TEST_EXEC_TIME = Field.of("test_exec_time_s", Double.class);
+  static final Field<Double> STONEWALL_WINDOW = Field.of("stonewall_window_s", Double.class);
+  static final Field<Integer> CONCURRENCY = Field.of("concurrency", Integer.class);
+  /** Per-file I/O seconds: min, p50, p90, p99, max. */
+  static final Field<Map<String, Double>> FILE_SECONDS = Field.mapOf("file_seconds", Double.class);
+
+  private DfsioFields() {}
+}

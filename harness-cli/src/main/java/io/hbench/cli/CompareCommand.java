@@ -32,7 +32,7 @@ final class CompareCommand {
     CommandSpec spec = CommandSpec.create().name(NAME);
     spec.mixinStandardHelpOptions(true);
     spec.usageMessage().description(
-        "Compare runs point by point: each side's median with its 95% confidence interval, the"
+        "Compare runs point by point: each side's median with its 95%% confidence interval, the"
             + " change, the p-value of a Mann-Whitney U test over the repeats, and a verdict"
             + " (better, worse, ~ not significant, ? too few repeats); a geometric mean per suite.")
         .footer("", "Exit codes: 0 compared, 1 --fail-on-regression exceeded, 2 bad input.");

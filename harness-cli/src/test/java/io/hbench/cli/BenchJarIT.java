@@ -42,7 +42,7 @@ class BenchJarIT {
     Result r = run("--help");
     assertEquals(0, r.exit(), r.err());
     for (String suite : new String[] {"terasort", "teragen", "teravalidate", "dfsio", "wordcount",
-        "slive", "disk", "nnthroughput", "fsops", "hbase-pe"}) {
+        "slive", "disk", "nnthroughput", "fsops", "hbase-pe", "tpch"}) {
       assertTrue(r.out().contains("  " + suite + " "), suite + " missing from:\n" + r.out());
     }
     assertFalse(r.err().contains("Exception"), r.err());
@@ -95,5 +95,37 @@ class BenchJarIT {
     assertEquals(0, compare.exit(), compare.err());
     assertTrue(compare.out().contains("worse"), compare.out());
     assertFalse(compare.err().contains("Exception"), compare.err());
+  }
+
+  /**
+   * The read side of every suite needs none of its run-time classes: with nothing but bench.jar
+   * on the class path, report (its tables and its page) and compare read records of every suite,
+   * each suite's own tables included, and load no Hadoop, HBase or Hive class.
+   */
+  @Test
+  void reportAndCompareOfEverySuitesRecordsRunWithBenchJarAlone(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+    String records = java.nio.file.Path.of(BenchJarIT.class
+        .getResource("/records/every-suite.jsonl").toURI()).toString();
+    Result report = run("report", records);
+    assertEquals(0, report.exit(), report.err());
+    for (String title : List.of("File system operations", "NameNode throughput",
+        "HBase PerformanceEvaluation workloads", "TPC-H on Hive", "DFSIO", "Slive",
+        "Disk (dd-style)", "terasort · teragen", "wordcount")) {
+      assertTrue(report.out().contains(title), title + " missing from:\n" + report.out());
+    }
+    assertFalse(report.err().contains("Exception") || report.err().contains("Error"), report.err());
+    Result html = run("report", "--html", tmp.resolve("every.html").toString(), records);
+    assertEquals(0, html.exit(), html.err());
+    java.nio.file.Path copy = tmp.resolve("again.jsonl");
+    java.nio.file.Files.copy(java.nio.file.Path.of(records), copy);
+    Result compare = run("compare", records, copy.toString());
+    assertEquals(0, compare.exit(), compare.err());
+    for (String suite : List.of("fsops", "nnthroughput", "hbase-pe", "tpch", "dfsio", "slive",
+        "disk", "terasort", "wordcount", "teragen")) {
+      assertTrue(compare.out().contains(suite), suite + " missing from:\n" + compare.out());
+    }
+    assertFalse(compare.err().contains("Exception") || compare.err().contains("Error"),
+        compare.err());
   }
 }

@@ -1,6 +1,8 @@
 package io.hbench.hbase;
 
+import io.hbench.core.LoadScope;
 import io.hbench.core.load.ConcurrentLoad;
+import io.hbench.core.load.LoadClients;
 import io.hbench.core.stats.RefusedCallException;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -84,6 +86,14 @@ final class PeClients implements AutoCloseable {
       throw e;
     }
     return c;
+  }
+
+  /** The clients of one process ({@link PeLoad#open}), each with its connection, opened. */
+  static LoadClients clients(LoadScope scope) throws IOException {
+    PeSettings s = PeSettings.of(scope.options(), scope.point(), scope.param(PeFields.TABLE_ROWS),
+        scope.threads(), scope.firstClient());
+    PeClients clients = open(s, HBaseClientConfiguration.of(scope.configuration()));
+    return LoadClients.of(s.threads(), s.callsPerClient(), clients.call()).closing(clients);
   }
 
   /** The call: thread {@code t}'s {@code i}-th. */

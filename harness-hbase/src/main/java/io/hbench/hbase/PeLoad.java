@@ -28,13 +28,10 @@ final class PeLoad implements LoadSpec {
     return point.get(PeFields.CLIENTS);
   }
 
+  /** In {@link PeClients}, so that this class loads without HBase ({@code bench.jar --help}). */
   @Override
   public LoadClients open(LoadScope scope) throws Exception {
-    PeSettings s = PeSettings.of(scope.options(), scope.point(), scope.param(PeFields.TABLE_ROWS),
-        scope.threads(), scope.firstClient());
-    PeClients clients =
-        PeClients.open(s, HBaseClientConfiguration.of(scope.configuration()));
-    return LoadClients.of(s.threads(), s.callsPerClient(), clients.call()).closing(clients);
+    return PeClients.clients(scope);
   }
 
   /** The headline rate over the clients' common window, and the spread of each client's own. */

@@ -130,7 +130,7 @@ public final class FsOpsBenchmark implements Benchmark {
       ctx.param(FsOpsFields.FILE_SIZE, size);
     }
     if (op == FsOperation.PREFETCH_READ) {
-      ctx.param("read_ahead", FsOpsLoad.PREFETCH_SETTINGS);
+      ctx.param("read_ahead", FsOpsCalls.PREFETCH_SETTINGS);
     }
     Path work = null;
     long iterations = o.get(ITERATIONS);

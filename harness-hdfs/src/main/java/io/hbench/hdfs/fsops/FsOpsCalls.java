@@ -2,12 +2,16 @@ package io.hbench.hdfs.fsops;
 
 import static io.hbench.core.stats.RefusedCallException.refusedIf;
 
+import io.hbench.core.LoadScope;
+import io.hbench.core.OptionValues;
 import io.hbench.core.fs.DataPattern;
+import io.hbench.core.load.LoadClients;
 import io.hbench.core.load.ConcurrentLoad;
 import io.hbench.core.stats.RefusedCallException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -42,6 +46,59 @@ final class FsOpsCalls {
       int buffer, int threadBase) {}
 
   private FsOpsCalls() {}
+
+  /** The clients of one process ({@link FsOpsLoad#open}). */
+  static LoadClients clients(LoadScope scope) throws IOException {
+    OptionValues o = scope.options();
+    FsOperation op = o.get(FsOpsOptions.OP);
+    FileSystem fs = scope.fileSystem();
+    Path data = new Path(scope.directories().base(), FsOpsLoad.DATA);
+    if (op == FsOperation.CLEAN) {
+      return LoadClients.of(1, 1, (t, i, steps) -> {
+        if (scope.directories().isOwned(data)) {
+          scope.directories().delete(data);
+        }
+        return 0;
+      });
+    }
+    Configuration conf = scope.configuration();
+    String given = FsOpsOptions.filePath(o, conf);
+    FileSystem readFs = readFileSystem(conf, op, fs, data, given);
+    Long size = scope.param(FsOpsFields.FILE_SIZE);
+    Path work = op == FsOperation.DELETE || op == FsOperation.MKDIRS
+        ? new Path(scope.pointDirectory(), op.text()) : null;
+    FsOpsCalls.Target target = new FsOpsCalls.Target(fs, readFs, data, work, given,
+        size == null ? 0 : size, (int) o.get(FsOpsOptions.BUFFER_SIZE).bytes(),
+        scope.firstClient());
+    LoadClients clients = LoadClients.of(scope.threads(), o.get(FsOpsOptions.ITERATIONS),
+        FsOpsCalls.call(op, target, scope.threads()));
+    return op == FsOperation.PREFETCH_READ ? clients.closing(readFs) : clients;
+  }
+
+  /** prefetch_read's settings, as its records name them. */
+  static final String PREFETCH_SETTINGS = "fs.s3a.prefetch.enabled=true,"
+      + " fs.s3a.input.stream.type=prefetch, read policy sequential, readahead "
+      + READ_AHEAD + " (s3a, hdfs)";
+
+  /**
+   * The file system reads go through: for prefetch_read an instance of its own, with read-ahead
+   * and prefetching on (S3A's prefetching stream and sequential policy, HDFS's client
+   * read-ahead); for a given file, that file's own (s3:// beside an s3a:// base directory).
+   */
+  static FileSystem readFileSystem(
+      Configuration conf, FsOperation op, FileSystem fs, Path data, String given)
+      throws IOException {
+    if (op == FsOperation.PREFETCH_READ) {
+      Configuration c = new Configuration(conf);
+      c.setBoolean("fs.s3a.prefetch.enabled", true);
+      c.set("fs.s3a.input.stream.type", "prefetch");
+      c.set("fs.s3a.experimental.input.fadvise", "sequential");
+      c.setLong("dfs.client.cache.readahead", READ_AHEAD);
+      Path target = given.isBlank() ? data : new Path(given);
+      return FileSystem.newInstance(target.getFileSystem(conf).getUri(), c);
+    }
+    return given.isBlank() ? fs : new Path(given).getFileSystem(conf);
+  }
 
   static Path testFile(Path data, int thread) {
     return new Path(data, "test_" + thread);

@@ -6,7 +6,6 @@ import io.hbench.core.OptionValues;
 import io.hbench.core.PhaseFigures;
 import io.hbench.core.Point;
 import io.hbench.core.load.LoadClients;
-import io.hbench.core.load.LoadPlan;
 import io.hbench.core.load.LoadResult;
 import io.hbench.core.result.Metric;
 
@@ -35,28 +34,10 @@ final class NameNodeLoad implements LoadSpec {
         : o.get(NnThroughputBenchmark.THREADS);
   }
 
+  /** In {@link NameNodeWorkload}, so that this class loads without Hadoop. */
   @Override
   public LoadClients open(LoadScope scope) throws Exception {
-    NameNodeOp op = scope.point().get(NnThroughputBenchmark.OPERATION);
-    if (NnThroughputBenchmark.direct(scope.options()) || op.usesDatanodes()
-        || op == NameNodeOp.CLEAN) {
-      NameNodeWorkload w = scope.prepared(NameNodeWorkload.class);
-      return new LoadClients(w.perClient(), w.call(), null);
-    }
-    NameNodeWorkload.Settings s = NnThroughputBenchmark.settings(scope.options(),
-        scope.configuration(), op);
-    String root = NnThroughputBenchmark.root(scope.options(), op, scope.fileSystem(),
-        scope.directories().base(), scope.pointDirectory());
-    String opDir = root + "/" + op.text;
-    NameLayout all = op == NameNodeOp.MKDIRS
-        ? new NameLayout(opDir, s.dirsPerDir(), s.dirs())
-        : new NameLayout(opDir, s.filesPerDir(), s.files());
-    long[] share = LoadPlan.split(all.size(), scope.processes());
-    long first = NameNodeWorkload.offsets(share)[scope.process()];
-    RemoteNameNode nn = RemoteNameNode.of(scope.fileSystem());
-    NameNodeWorkload w = new NameNodeWorkload(op, s, nn, root, "hbench-m" + scope.process() + "-");
-    w.useNames(all.slice(first, share[scope.process()]));
-    return new LoadClients(w.perClient(), w.call(), nn);
+    return NameNodeWorkload.clients(scope);
   }
 
   /** The replication op's figure: block copies scheduled per second of the load's window. */

@@ -3,7 +3,9 @@ package io.hbench.hdfs.namenode;
 import static io.hbench.core.stats.RefusedCallException.refusedIf;
 
 import io.hbench.core.InvalidInputException;
+import io.hbench.core.LoadScope;
 import io.hbench.core.RunContext;
+import io.hbench.core.load.LoadClients;
 import io.hbench.core.load.ConcurrentLoad;
 import io.hbench.core.load.LoadPlan;
 import io.hbench.core.load.LoadResult;
@@ -97,6 +99,30 @@ final class NameNodeWorkload {
     this.nn = nn;
     this.root = root;
     this.clientPrefix = clientPrefix;
+  }
+
+  /** The clients of one process ({@link NameNodeLoad#open}). */
+  static LoadClients clients(LoadScope scope) throws Exception {
+    NameNodeOp op = scope.point().get(NnThroughputBenchmark.OPERATION);
+    if (NnThroughputBenchmark.direct(scope.options()) || op.usesDatanodes()
+        || op == NameNodeOp.CLEAN) {
+      NameNodeWorkload w = scope.prepared(NameNodeWorkload.class);
+      return new LoadClients(w.perClient(), w.call(), null);
+    }
+    NameNodeWorkload.Settings s = NnThroughputBenchmark.settings(scope.options(),
+        scope.configuration(), op);
+    String root = NnThroughputBenchmark.root(scope.options(), op, scope.fileSystem(),
+        scope.directories().base(), scope.pointDirectory());
+    String opDir = root + "/" + op.text;
+    NameLayout all = op == NameNodeOp.MKDIRS
+        ? new NameLayout(opDir, s.dirsPerDir(), s.dirs())
+        : new NameLayout(opDir, s.filesPerDir(), s.files());
+    long[] share = LoadPlan.split(all.size(), scope.processes());
+    long first = NameNodeWorkload.offsets(share)[scope.process()];
+    RemoteNameNode nn = RemoteNameNode.of(scope.fileSystem());
+    NameNodeWorkload w = new NameNodeWorkload(op, s, nn, root, "hbench-m" + scope.process() + "-");
+    w.useNames(all.slice(first, share[scope.process()]));
+    return new LoadClients(w.perClient(), w.call(), nn);
   }
 
   /** Works on these names only (a map task's share), made elsewhere; nothing is prepared. */

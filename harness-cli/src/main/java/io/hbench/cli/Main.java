@@ -71,6 +71,10 @@ public final class Main {
 
   /** Runs {@code bench} with {@code args}; returns the exit code. */
   public int execute(String... args) {
+    // This process is the run: what it leaves in /tmp for S3A is its own, removed as it exits.
+    if (hadoopOnClassPath()) {
+      io.hbench.core.cluster.ScratchDirectory.ownedByThisProcess();
+    }
     // The command line's secrets first, so that no message about a bad option can show them.
     io.hbench.core.result.SecretRedactor.learn(args);
     Map<String, Benchmark> suites = new TreeMap<>();

@@ -99,4 +99,75 @@ class EmbeddingIT {
     assertEquals(classPath, System.getProperty("java.class.path"));
     assertFalse(Thread.currentThread().isInterrupted());
   }
+
+  /** The process-wide state a run must leave as it found it. */
+  private record ProcessState(PrintStream err, PrintStream out, java.util.Map<Object, Object> properties,
+      java.util.Set<Thread> jvmHooks, java.util.Set<Runnable> hadoopHooks) {
+
+    static ProcessState now() throws Exception {
+      java.lang.reflect.Field hooks =
+          Class.forName("java.lang.ApplicationShutdownHooks").getDeclaredField("hooks");
+      hooks.setAccessible(true);
+      java.util.Set<Thread> jvm;
+      synchronized (Class.forName("java.lang.ApplicationShutdownHooks")) {
+        jvm = new java.util.HashSet<>(((java.util.Map<Thread, Thread>) hooks.get(null)).keySet());
+      }
+      java.lang.reflect.Field entries =
+          org.apache.hadoop.util.ShutdownHookManager.class.getDeclaredField("hooks");
+      entries.setAccessible(true);
+      java.util.Set<Runnable> hadoop = new java.util.HashSet<>();
+      for (Object e : (java.util.Set<?>) entries.get(org.apache.hadoop.util.ShutdownHookManager.get())) {
+        java.lang.reflect.Field hook = e.getClass().getDeclaredField("hook");
+        hook.setAccessible(true);
+        hadoop.add((Runnable) hook.get(e));
+      }
+      return new ProcessState(System.err, System.out, new java.util.TreeMap<>(System.getProperties()),
+          jvm, hadoop);
+    }
+  }
+
+  /**
+   * The suites that start the heaviest services, HBase and HiveServer2, run through the API in
+   * this process and leave it as they found it: System.err and System.out, every system
+   * property, and the JVM's and Hadoop's shutdown hooks.
+   */
+  @Test
+  @Timeout(value = 10, unit = TimeUnit.MINUTES)
+  @SuppressWarnings("unchecked")
+  void hbasePeAndTpchLeaveTheProcessAsTheyFoundIt() throws Exception {
+    // Hadoop's own once-per-process hooks (its file system cache's) are made before, as any
+    // tool that uses Hadoop has them.
+    org.apache.hadoop.fs.FileSystem.getLocal(new org.apache.hadoop.conf.Configuration());
+    ProcessState before = ProcessState.now();
+    List<ResultRecord> records = new ArrayList<>(RunRequest.suite("hbase-pe")
+        .option("--command", "sequentialWrite")
+        .option("--rows", "200")
+        .cluster(ClusterMode.MINI)
+        .build()
+        .run());
+    records.addAll(RunRequest.suite("tpch")
+        .option("--scales", "0.01")
+        .option("--queries", "6")
+        .option("--jobs", "local")
+        .cluster(ClusterMode.MINI)
+        .build()
+        .run());
+    for (ResultRecord r : records) {
+      assertTrue(r.ok(), r.suite() + ": " + r.failure());
+    }
+    ProcessState after = ProcessState.now();
+    assertSame(before.err(), after.err(), "System.err is the process's again");
+    assertSame(before.out(), after.out(), "System.out is the process's again");
+    java.util.Map<Object, Object> changed = new java.util.TreeMap<>();
+    after.properties().forEach((k, v) -> {
+      if (!v.equals(before.properties().get(k))) {
+        changed.put(k, v);
+      }
+    });
+    before.properties().keySet().stream().filter(k -> !after.properties().containsKey(k))
+        .forEach(k -> changed.put(k, "(removed)"));
+    assertEquals(java.util.Map.of(), changed, "system properties a run changed");
+    assertEquals(before.jvmHooks(), after.jvmHooks(), "the JVM's shutdown hooks");
+    assertEquals(before.hadoopHooks(), after.hadoopHooks(), "Hadoop's shutdown hooks");
+  }
 }

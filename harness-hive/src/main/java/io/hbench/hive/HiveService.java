@@ -98,7 +98,8 @@ public final class HiveService implements ServiceProvider {
    * and per partition ({@code ... stats: [numFiles=..., numRows=...]}) straight to
    * {@code System.err}: they run outside any session, so {@code hive.session.silent} never reaches
    * them, and {@code --partitioned} made 4,900 such lines. With HiveServer2 in this process that
-   * is hbench's console, so what those threads write there is dropped; Hive's log still has it.
+   * is hbench's console, so while it runs what those threads write there is dropped; Hive's log
+   * still has it. {@code System.err} is the process's: it is given back when the server stops.
    */
   static final class QuietStatsThreads extends java.io.FilterOutputStream {
     /** The name Hive 4's {@code StatsTask.newThreadPool} gives its threads. */
@@ -108,10 +109,23 @@ public final class HiveService implements ServiceProvider {
       super(err);
     }
 
-    /** Wraps {@code System.err} once; everything but those threads' writes goes through. */
-    static synchronized void install() {
-      if (!(System.err instanceof Stream)) {
-        System.setErr(new Stream(System.err));
+    /**
+     * Wraps {@code System.err}; everything but those threads' writes goes through. Returns what
+     * {@link #uninstall} needs to give it back, or null when it was wrapped already.
+     */
+    static synchronized Stream install() {
+      if (System.err instanceof Stream) {
+        return null;
+      }
+      Stream wrapped = new Stream(System.err);
+      System.setErr(wrapped);
+      return wrapped;
+    }
+
+    /** Gives back the {@code System.err} {@code wrapped} wrapped, unless another replaced it since. */
+    static synchronized void uninstall(Stream wrapped) {
+      if (wrapped != null && System.err == wrapped) {
+        System.setErr(wrapped.original);
       }
     }
 
@@ -135,8 +149,11 @@ public final class HiveService implements ServiceProvider {
 
     /** The wrapped {@code System.err}, known by its class so that it is wrapped only once. */
     static final class Stream extends java.io.PrintStream {
+      private final java.io.PrintStream original;
+
       Stream(java.io.PrintStream err) {
         super(new QuietStatsThreads(err), true);
+        this.original = err;
       }
     }
   }
@@ -164,10 +181,33 @@ public final class HiveService implements ServiceProvider {
 
     private final org.apache.hive.service.server.HiveServer2 server;
     private final ServiceInfo info;
+    private final ProcessSettings saved;
 
-    private EmbeddedHiveServer(org.apache.hive.service.server.HiveServer2 server, ServiceInfo info) {
+    private EmbeddedHiveServer(org.apache.hive.service.server.HiveServer2 server, ServiceInfo info,
+        ProcessSettings saved) {
       this.server = server;
       this.info = info;
+      this.saved = saved;
+    }
+
+    /**
+     * What the embedded server changes in this process while it runs, as it was before: where
+     * Hive finds its site file, the protobuf logger's level, and {@code System.err}. All are
+     * given back when it stops, so that a tool embedding hbench finds its process as it was.
+     */
+    private static final class ProcessSettings {
+      final java.net.URL hiveSite = org.apache.hadoop.hive.conf.HiveConf.getHiveSiteLocation();
+      final java.net.URL metastoreSite =
+          org.apache.hadoop.hive.metastore.conf.MetastoreConf.getHiveSiteLocation();
+      final java.util.logging.Level protobuf = QUIET_PROTOBUF.getLevel();
+      QuietStatsThreads.Stream err;
+
+      void restore() {
+        QuietStatsThreads.uninstall(err);
+        QUIET_PROTOBUF.setLevel(protobuf);
+        org.apache.hadoop.hive.conf.HiveConf.setHiveSiteLocation(hiveSite);
+        org.apache.hadoop.hive.metastore.conf.MetastoreConf.setHiveSiteLocation(metastoreSite);
+      }
     }
 
     static EmbeddedHiveServer start(Configuration conf, Path root) throws IOException {
@@ -184,16 +224,27 @@ public final class HiveService implements ServiceProvider {
       try (java.io.OutputStream out = java.nio.file.Files.newOutputStream(site)) {
         siteConf.writeXml(out);
       }
+      ProcessSettings saved = new ProcessSettings();
       org.apache.hadoop.hive.conf.HiveConf.setHiveSiteLocation(site.toUri().toURL());
       org.apache.hadoop.hive.metastore.conf.MetastoreConf.setHiveSiteLocation(site.toUri().toURL());
       org.apache.hadoop.hive.conf.HiveConf hc =
           new org.apache.hadoop.hive.conf.HiveConf(conf, org.apache.hadoop.hive.conf.HiveConf.class);
       settings.forEach(hc::set);
-      // Derby writes derby.log into the working directory unless told otherwise.
-      System.setProperty("derby.stream.error.file", root.resolve("derby.log").toString());
-      DerbyMetastore.create(root.resolve("metastore_db"));
+      // Derby writes derby.log into the working directory unless told otherwise: told for as
+      // long as its engine boots, with the metastore's first connection, then given back.
+      String derbyLog = System.getProperty(DERBY_LOG);
+      System.setProperty(DERBY_LOG, root.resolve("derby.log").toString());
+      try {
+        DerbyMetastore.create(root.resolve("metastore_db"));
+      } finally {
+        if (derbyLog == null) {
+          System.clearProperty(DERBY_LOG);
+        } else {
+          System.setProperty(DERBY_LOG, derbyLog);
+        }
+      }
       QUIET_PROTOBUF.setLevel(java.util.logging.Level.SEVERE);
-      QuietStatsThreads.install();
+      saved.err = QuietStatsThreads.install();
       org.apache.hive.service.server.HiveServer2 server =
           new org.apache.hive.service.server.HiveServer2();
       try {
@@ -201,6 +252,7 @@ public final class HiveService implements ServiceProvider {
         server.start();
       } catch (RuntimeException | Error e) {
         stopQuietly(server);
+        saved.restore();
         throw new IOException("starting HiveServer2: " + e, e);
       }
       String url = "jdbc:hive2://127.0.0.1:" + port + "/default";
@@ -212,9 +264,10 @@ public final class HiveService implements ServiceProvider {
       conf.setInt(WEBUI_PORT, web);
       try {
         ServiceInfo info = HiveConnections.describe(url, null, null, "embedded");
-        return new EmbeddedHiveServer(server, info);
+        return new EmbeddedHiveServer(server, info, saved);
       } catch (IOException | RuntimeException e) {
         stopQuietly(server);
+        saved.restore();
         throw e;
       }
     }
@@ -292,7 +345,11 @@ public final class HiveService implements ServiceProvider {
     @Override
     protected void stop() {
       stopQuietly(server);
+      saved.restore();
     }
+
+    /** Derby's system property naming its log file. */
+    private static final String DERBY_LOG = "derby.stream.error.file";
 
     private static void stopQuietly(org.apache.hive.service.server.HiveServer2 server) {
       try {

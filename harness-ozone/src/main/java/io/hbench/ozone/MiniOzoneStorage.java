@@ -155,9 +155,17 @@ public final class MiniOzoneStorage extends InProcessService {
    * hooks have nothing left to stop.
    */
   private static void shutdown(MiniOzoneCluster cluster) {
+    // Its daemons print their interrupted threads' stack traces straight to stderr as they
+    // stop: noise once the results are written, so System.err is quiet until they have stopped.
+    java.io.PrintStream err = System.err;
+    java.io.PrintStream quiet = new java.io.PrintStream(java.io.OutputStream.nullOutputStream());
+    System.setErr(quiet);
     try {
       cluster.shutdown();
     } finally {
+      if (System.err == quiet) {
+        System.setErr(err);
+      }
       org.apache.hadoop.ozone.util.ShutdownHookManager.get().clearShutdownHooks();
     }
   }

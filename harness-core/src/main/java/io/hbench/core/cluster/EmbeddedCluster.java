@@ -34,17 +34,26 @@ public final class EmbeddedCluster implements BenchCluster {
   private final List<RunningService> services;
   private final Configuration conf;
   private final String dataFs;
-  private final String savedTestDir;
+  /**
+   * The process's system properties as they were before the cluster started: the mini clusters
+   * and the libraries they start set dozens (HBase's test utility its hadoop.tmp.dir, ZooKeeper
+   * and Jetty theirs), and stopping gives the process its own back.
+   */
+  private final java.util.Properties savedProperties;
+  /** Likewise the process's shutdown hooks. */
+  private final ShutdownHookSnapshot savedHooks;
   private boolean closed;
 
   private EmbeddedCluster(Path root, String kind, List<RunningService> services,
-      Configuration conf, String dataFs, String saved) {
+      Configuration conf, String dataFs, java.util.Properties savedProperties,
+      ShutdownHookSnapshot savedHooks) {
+    this.savedProperties = savedProperties;
+    this.savedHooks = savedHooks;
     this.root = root;
     this.kind = kind;
     this.services = services;
     this.conf = conf;
     this.dataFs = dataFs;
-    this.savedTestDir = saved;
   }
 
   /**
@@ -71,9 +80,10 @@ public final class EmbeddedCluster implements BenchCluster {
     }
     Path root = Files.createTempDirectory(DeadRunDirectories.PREFIX);
     DeadRunDirectories.claim(root);
+    java.util.Properties saved = (java.util.Properties) System.getProperties().clone();
+    ShutdownHookSnapshot hooks = ShutdownHookSnapshot.take();
     // The mini clusters put their work directories under test.build.data, which defaults to
     // ./target/... relative to wherever the user stands; keep them in our own directory instead.
-    String saved = System.getProperty("test.build.data");
     System.setProperty("test.build.data", root.resolve("work").toString());
     if (System.getProperty("hadoop.log.dir") == null) {
       System.setProperty("hadoop.log.dir", root.resolve("logs").toString());
@@ -120,11 +130,13 @@ public final class EmbeddedCluster implements BenchCluster {
         conf.unset(HTTP_TEMP_DIR);
       }
       String kind = store.name().equals("hdfs") ? "embedded" : "embedded-" + store.name();
-      return new EmbeddedCluster(root, kind, List.copyOf(started), conf, storage.dataFs(), saved);
+      return new EmbeddedCluster(root, kind, List.copyOf(started), conf, storage.dataFs(), saved,
+          hooks);
     } catch (IOException | RuntimeException | Error e) {
       stopQuietly(started);
       deleteTree(root);
       restore(saved);
+      hooks.restore();
       throw e;
     }
   }
@@ -249,18 +261,14 @@ public final class EmbeddedCluster implements BenchCluster {
     org.apache.log4j.spi.LoggerRepository logs = org.apache.log4j.LogManager.getLoggerRepository();
     org.apache.log4j.Level threshold = logs.getThreshold();
     logs.setThreshold(org.apache.log4j.Level.OFF);
-    // Some daemons (Ozone's) print their interrupted threads' stack traces straight to stderr;
-    // System.err is put back as soon as they have stopped.
-    java.io.PrintStream err = System.err;
-    System.setErr(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
     try {
       stopQuietly(services);
     } finally {
-      System.setErr(err);
       logs.setThreshold(threshold);
     }
     DeadRunDirectories.release(root);
-    restore(savedTestDir);
+    restore(savedProperties);
+    savedHooks.restore();
   }
 
   /** Stops in the reverse order of starting: YARN before the store it writes to. */
@@ -277,11 +285,19 @@ public final class EmbeddedCluster implements BenchCluster {
     }
   }
 
-  private static void restore(String saved) {
-    if (saved == null) {
-      System.clearProperty("test.build.data");
-    } else {
-      System.setProperty("test.build.data", saved);
+  /** Gives the process back the system properties {@code saved} holds, and only those. */
+  private static void restore(java.util.Properties saved) {
+    java.util.Properties now = System.getProperties();
+    for (String key : now.stringPropertyNames()) {
+      if (!saved.containsKey(key)) {
+        System.clearProperty(key);
+      }
+    }
+    for (String key : saved.stringPropertyNames()) {
+      String was = saved.getProperty(key);
+      if (!was.equals(now.getProperty(key))) {
+        System.setProperty(key, was);
+      }
     }
   }
 

@@ -71,25 +71,53 @@ public final class ScratchDirectory implements AutoCloseable {
 
   private static ScratchDirectory forProcess;
 
+  /** Whether this process is a run ({@link #ownedByThisProcess}). */
+  private static boolean processIsTheRun;
+
+  /**
+   * Says that this process is the run (the {@code bench} command): S3A's buffers may then go to
+   * a directory of the process's own ({@link #forS3aBuffers}), which a hook removes as the
+   * process exits. Called by the command, never by the core: a tool that embeds hbench keeps its
+   * process's shutdown hooks as they were.
+   */
+  public static synchronized void ownedByThisProcess() {
+    if (!processIsTheRun) {
+      processIsTheRun = true;
+      org.apache.hadoop.util.ShutdownHookManager.get().addShutdownHook(
+          ScratchDirectory::releaseProcessDirectory, PROCESS_HOOK_PRIORITY);
+    }
+  }
+
+  private static synchronized void releaseProcessDirectory() {
+    if (forProcess != null) {
+      forProcess.close();
+      forProcess = null;
+    }
+  }
+
   /**
    * For S3A's upload buffers, which it keeps in {@code hadoop.tmp.dir/s3a} and leaves that
-   * directory behind: points {@code conf}'s buffer directory into this process's scratch
-   * directory, made at the first call and removed as the process exits. One for the process, not
-   * one per run: Hadoop's cache of file systems keeps an S3A client, with the buffer directory it
-   * was made with, for the whole JVM. Nothing is changed when the user chose a place.
+   * directory behind: in a process that is the run, points {@code conf}'s buffer directory into
+   * the process's scratch directory, made at the first call and removed as the process exits. One
+   * for the process, not one per run: Hadoop's cache of file systems keeps an S3A client, with
+   * the buffer directory it was made with, for the whole JVM; so a run embedded in another tool's
+   * process, which must outlive it, leaves S3A's buffers where S3A puts them. Nothing is changed
+   * when the user chose a place.
    */
   public static void forS3aBuffers(Configuration conf) throws IOException {
-    if (DEFAULT_S3A_BUFFER_DIR.equals(conf.getRaw(S3A_BUFFER_DIR)) && tmpAtDefault(conf)) {
+    if (processOwned() && DEFAULT_S3A_BUFFER_DIR.equals(conf.getRaw(S3A_BUFFER_DIR))
+        && tmpAtDefault(conf)) {
       conf.set(S3A_BUFFER_DIR, processDirectory().dir.resolve("s3a").toString());
     }
   }
 
+  private static synchronized boolean processOwned() {
+    return processIsTheRun;
+  }
+
   private static synchronized ScratchDirectory processDirectory() throws IOException {
     if (forProcess == null) {
-      ScratchDirectory s = create();
-      org.apache.hadoop.util.ShutdownHookManager.get().addShutdownHook(s::close,
-          PROCESS_HOOK_PRIORITY);
-      forProcess = s;
+      forProcess = create();
     }
     return forProcess;
   }

@@ -37,12 +37,7 @@ public final class PeReport implements SuiteReport {
   }
 
   @Override
-  public List<Table> tables(List<ResultRecord> records) {
-    Table t = table(records);
-    return t == null ? List.of() : List.of(t);
-  }
-
-  static Table table(List<ResultRecord> records) {
+  public Table table(List<ResultRecord> records) {
     List<List<String>> rows = new ArrayList<>();
     for (ResultRecord r : records) {
       String command = r.param(PeFields.COMMAND).text;

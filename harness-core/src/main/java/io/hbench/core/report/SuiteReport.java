@@ -45,7 +45,13 @@ public interface SuiteReport {
    * rebuilds them from a results file; laid out in the format asked for, never by the suite.
    */
   default List<Table> tables(List<ResultRecord> records) {
-    return List.of();
+    Table t = table(records);
+    return t == null ? List.of() : List.of(t);
+  }
+
+  /** The suite's one table of its own, or null: what {@link #tables} holds unless overridden. */
+  default Table table(List<ResultRecord> records) {
+    return null;
   }
 
   /** The report of a suite with nothing of its own: the default headlines and common table. */

@@ -39,12 +39,6 @@ public final class FsOpsReport implements SuiteReport {
     return false;
   }
 
-  @Override
-  public List<Table> tables(List<ResultRecord> records) {
-    Table t = table(records);
-    return t == null ? List.of() : List.of(t);
-  }
-
   /** A column: heading, and how to read it from an operation's phase. */
   private record Column(String heading, java.util.function.ToDoubleBiFunction<PhaseResult, String> value) {}
 
@@ -95,7 +89,8 @@ public final class FsOpsReport implements SuiteReport {
    * The seed's table: every repeat, then mean, median, stddev, cv, min and max over the repeats
    * after the warm-up ones.
    */
-  static Table table(List<ResultRecord> records) {
+  @Override
+  public Table table(List<ResultRecord> records) {
     List<ResultRecord> ok = records.stream().filter(ResultRecord::ok).toList();
     if (ok.isEmpty()) {
       return null;

@@ -34,14 +34,9 @@ public final class NameNodeReport implements SuiteReport {
     return false;
   }
 
-  @Override
-  public List<Table> tables(List<ResultRecord> records) {
-    Table t = table(records);
-    return t == null ? List.of() : List.of(t);
-  }
-
   /** The run's table: one row per operation and repeat, NNThroughputBenchmark's columns first. */
-  static Table table(List<ResultRecord> records) {
+  @Override
+  public Table table(List<ResultRecord> records) {
     List<String> header =
         List.of("op", "mode", "clients", "ops", "elapsed ms", "ops/s", "avg ms", "p50 us",
             "p99 us", "max us", "failed");

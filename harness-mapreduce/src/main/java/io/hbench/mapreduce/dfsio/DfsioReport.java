@@ -34,12 +34,6 @@ public final class DfsioReport implements SuiteReport {
     return Set.of("throughput_mb_s", "aggregate_mb_s");
   }
 
-  @Override
-  public List<Table> tables(List<ResultRecord> records) {
-    Table t = table(records);
-    return t == null ? List.of() : List.of(t);
-  }
-
   /** One run's figures, in the table's order; null when it has none. */
   private static List<Double> values(ResultRecord r) {
     PhaseResult p = phase(r);
@@ -54,7 +48,8 @@ public final class DfsioReport implements SuiteReport {
     return v;
   }
 
-  static Table table(List<ResultRecord> records) {
+  @Override
+  public Table table(List<ResultRecord> records) {
     List<String> header =
         List.of("point", "files", "total MB", "Throughput mb/s", "Avg IO rate mb/s",
             "IO rate std dev", "exec s", "|", "aggregate MB/s", "stonewall MB/s", "file s p50",

@@ -29,12 +29,7 @@ public final class SliveReport implements SuiteReport {
   }
 
   @Override
-  public List<Table> tables(List<ResultRecord> records) {
-    Table t = table(records);
-    return t == null ? List.of() : List.of(t);
-  }
-
-  static Table table(List<ResultRecord> records) {
+  public Table table(List<ResultRecord> records) {
     List<String> header =
         List.of("point", "op", "count", "ok", "failed", "ops/s", "ops/s op time", "p50 ms",
             "p99 ms", "max ms", "MB/s op time", "failure types");

@@ -9,13 +9,11 @@ import io.hbench.core.result.ResultRecord;
 import io.hbench.core.result.ResultWriter;
 import io.hbench.core.result.SecretRedactor;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.util.ShutdownHookManager;
@@ -92,15 +90,7 @@ public final class BenchmarkRunner {
 
   /** The hbench version, from the build. */
   public static String version() {
-    try (InputStream in = BenchmarkRunner.class.getResourceAsStream("version.properties")) {
-      Properties p = new Properties();
-      if (in != null) {
-        p.load(in);
-      }
-      return p.getProperty("version", "unknown");
-    } catch (IOException e) {
-      return "unknown";
-    }
+    return HbenchVersion.get();
   }
 
   /**
@@ -218,12 +208,7 @@ public final class BenchmarkRunner {
 
   /** One line that says what went wrong: the message of our own errors, else type and message. */
   public static String describe(Throwable e) {
-    String m = e.getMessage();
-    if (e instanceof InvalidInputException || e instanceof PhaseFailedException) {
-      return m;
-    }
-    String first = m == null ? "" : m.lines().findFirst().orElse("");
-    return e.getClass().getSimpleName() + (first.isEmpty() ? "" : ": " + first);
+    return ErrorLine.of(e);
   }
 
   /** Ctrl-C: kill running jobs, record the cut-short point as failed, stop the embedded cluster. */

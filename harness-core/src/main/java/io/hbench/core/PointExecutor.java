@@ -1,8 +1,8 @@
 package io.hbench.core;
 
 import io.hbench.core.cluster.ClusterChanges;
-import io.hbench.core.cluster.ClusterFactory;
 import io.hbench.core.cluster.ServiceProvider;
+import io.hbench.core.cluster.ServiceProviders;
 import io.hbench.core.cluster.ServiceWatch;
 import io.hbench.core.daemons.Daemon;
 import io.hbench.core.mapreduce.JobPhase;
@@ -67,7 +67,8 @@ final class PointExecutor {
   ResultRecord measure(RunPlan.Measurement m) {
     RunContext ctx =
         new RunContext(
-            benchmark,
+            benchmark.load(),
+            benchmark.getClass(),
             options,
             m.point(),
             runId,
@@ -144,7 +145,7 @@ final class PointExecutor {
       Thread.currentThread().interrupt();
       failure = "interrupted";
     } catch (Exception | LinkageError e) {
-      failure = BenchmarkRunner.describe(e);
+      failure = ErrorLine.of(e);
       if (System.getenv("HBENCH_DEBUG") != null) {
         e.printStackTrace();
       }
@@ -208,7 +209,7 @@ final class PointExecutor {
         ctx.directories().delete(ctx.pointDirectoryPath());
       } catch (IOException | RuntimeException e) {
         console.status("hbench: could not remove " + ctx.pointDirectoryPath() + ": "
-            + BenchmarkRunner.describe(e));
+            + ErrorLine.of(e));
       }
     }
     return p.record(failure, validation, Instant.now());
@@ -219,7 +220,7 @@ final class PointExecutor {
     java.util.Map<String, ServiceWatch> watches = new java.util.LinkedHashMap<>();
     for (String name : ws.needs.services()) {
       try {
-        watches.put(name, ClusterFactory.provider(name).watch(ws.needs.withSettings(name, ws.base)));
+        watches.put(name, ServiceProviders.provider(name).watch(ws.needs.withSettings(name, ws.base)));
       } catch (RuntimeException | LinkageError e) {
         // A service that cannot be watched is measured all the same, as before watches existed.
       }
@@ -232,7 +233,7 @@ final class PointExecutor {
     List<Daemon> out = new ArrayList<>();
     for (String name : ws.needs.services()) {
       try {
-        out.addAll(ClusterFactory.provider(name).daemons(ws.needs.withSettings(name, ws.base)));
+        out.addAll(ServiceProviders.provider(name).daemons(ws.needs.withSettings(name, ws.base)));
       } catch (RuntimeException | LinkageError e) {
         // Its figures are left out; the point is measured all the same.
       }

@@ -56,7 +56,9 @@ public final class RunContext {
   }
 
   private final String label;
-  private final Benchmark benchmark;
+  /** The suite's declared load, or null; and its class, by which a map task finds it again. */
+  private final LoadSpec loadSpec;
+  private final Class<?> suiteClass;
   private final OptionValues options;
   private final Point point;
   private final String runId;
@@ -79,7 +81,8 @@ public final class RunContext {
   private final io.hbench.core.daemons.DaemonMetrics daemonMetrics;
 
   RunContext(
-      Benchmark benchmark,
+      LoadSpec loadSpec,
+      Class<?> suiteClass,
       OptionValues options,
       Point point,
       String runId,
@@ -95,7 +98,8 @@ public final class RunContext {
       io.hbench.core.cluster.Needs needs,
       io.hbench.core.daemons.DaemonMetrics daemonMetrics) {
     this.daemonMetrics = daemonMetrics;
-    this.benchmark = benchmark;
+    this.loadSpec = loadSpec;
+    this.suiteClass = suiteClass;
     this.options = options;
     this.point = point;
     this.runId = runId;
@@ -249,7 +253,7 @@ public final class RunContext {
   }
 
   /**
-   * Runs the suite's declared load ({@link Benchmark#load()}) for this point as the phase {@code
+   * Runs the suite's declared load ({@code Benchmark.load()}) for this point as the phase {@code
    * name}: in this process, or with {@code --maps M} as M map tasks on YARN, placed by the core.
    * The phase's bytes are what the calls moved, its records the calls, its loads the operations'
    * figures, with the suite's own ({@link LoadSpec#figures}). The suite checks its work against
@@ -265,9 +269,9 @@ public final class RunContext {
    * none.
    */
   public LoadResult load(String name, Object prepared) throws Exception {
-    LoadSpec spec = benchmark.load();
+    LoadSpec spec = loadSpec;
     if (spec == null) {
-      throw new IllegalStateException(benchmark.name() + " declares no load");
+      throw new IllegalStateException(suiteClass.getName() + " declares no load");
     }
     int maps = LoadOptions.maps(options);
     int threads = spec.threads(options, point);
@@ -289,11 +293,11 @@ public final class RunContext {
       return result[0];
     }
     Path dir = dirs.create(new Path(pointDirectory, "load-" + name));
-    LoadJob.Request request = new LoadJob.Request(benchmark.getClass().getName(),
+    LoadJob.Request request = new LoadJob.Request(suiteClass.getName(),
         options.texts(), point.label(), LoadJob.params(point, params),
         fileSystem().makeQualified(dirs.base()).toString(),
         fileSystem().makeQualified(pointDirectory).toString(), runId, maps);
-    Job job = LoadJob.job(conf, fileSystem(), dir, request, benchmark.getClass());
+    Job job = LoadJob.job(conf, fileSystem(), dir, request, suiteClass);
     runJob(name, job, 0, org.apache.hadoop.mapreduce.TaskCounter.MAP_INPUT_RECORDS, null,
         (timed, into) -> {
           // Read after the clock stopped: merging the tasks' figures is not part of the phase.
@@ -343,7 +347,7 @@ public final class RunContext {
       return;
     }
     for (String name : needs.services()) {
-      io.hbench.core.cluster.ClusterFactory.provider(name).addDelegationTokens(
+      io.hbench.core.cluster.ServiceProviders.provider(name).addDelegationTokens(
           needs.withSettings(name, job.getConfiguration()), job.getCredentials());
     }
   }
@@ -439,7 +443,7 @@ public final class RunContext {
   public io.hbench.core.cluster.RunningService startService(
       String name, Configuration conf, java.nio.file.Path dir) throws IOException {
     io.hbench.core.cluster.RunningService s =
-        io.hbench.core.cluster.ClusterFactory.provider(name).start(conf, dir, 1);
+        io.hbench.core.cluster.ServiceProviders.provider(name).start(conf, dir, 1);
     services.add(s);
     serviceInfo.add(s.info());
     return s;

@@ -98,7 +98,7 @@ final class Workspace implements AutoCloseable {
       }
       benchmark.checkInputs(options, base, dataFs.makeQualified(basePath));
       Environment env =
-          ClusterEnvironment.read(cluster, BenchmarkRunner.version())
+          ClusterEnvironment.read(cluster, HbenchVersion.get())
               .withDataFs(dataFs.getUri().toString());
       IoStatistics clientIo = settings.instrument() ? Instrumentation.statistics(dataFs) : null;
       OwnedDirectories dirs = new OwnedDirectories(dataFs, basePath, runId);

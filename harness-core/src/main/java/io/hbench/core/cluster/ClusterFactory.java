@@ -139,7 +139,7 @@ public final class ClusterFactory {
     try {
       return EmbeddedCluster.start(config.configuration(), datanodes, providers);
     } catch (NoClassDefFoundError e) {
-      throw notInThisJar(e.getMessage());
+      throw ServiceProviders.notInThisJar(e.getMessage());
     }
   }
 
@@ -187,53 +187,15 @@ public final class ClusterFactory {
     };
   }
 
-  /**
-   * The provider of the service {@code name}.
-   *
-   * @throws InvalidInputException naming the services this jar has, when it has no such one
-   */
+  /** The provider of the embedded service {@code name} ({@link ServiceProviders#provider}). */
   public static ServiceProvider provider(String name) {
-    List<ServiceProvider> all = providers();
-    for (ServiceProvider p : all) {
-      if (p.name().equals(name)) {
-        return p;
-      }
-    }
-    if (all.isEmpty()) {
-      throw notInThisJar("the " + name + " service");
-    }
-    throw new InvalidInputException(
-        "no embedded service '" + name + "' in this jar (it has "
-            + String.join(", ", all.stream().map(ServiceProvider::name).toList())
-            + "; bench-standalone.jar has every one)");
+    return ServiceProviders.provider(name);
   }
 
-  /**
-   * Every service this jar can start embedded. A provider whose classes are missing (the thin
-   * {@code bench.jar} has no mini clusters) is left out.
-   */
+  /** Every service this jar can start embedded ({@link ServiceProviders#providers}). */
   public static List<ServiceProvider> providers() {
-    List<ServiceProvider> out = new ArrayList<>();
-    Iterator<ServiceProvider> it = ServiceLoader.load(ServiceProvider.class).iterator();
-    while (true) {
-      try {
-        if (!it.hasNext()) {
-          return out;
-        }
-        ServiceProvider p = it.next();
-        // A missing service class shows when the provider is first asked, not when it loads.
-        p.name();
-        out.add(p);
-      } catch (ServiceConfigurationError | LinkageError e) {
-        // Not in this jar: skip it.
-      }
-    }
+    return ServiceProviders.providers();
   }
 
-  private static InvalidInputException notInThisJar(String missing) {
-    return new InvalidInputException(
-        "the embedded cluster is not in this jar (missing "
-            + missing
-            + "): use bench-standalone.jar, or --cluster conf with a configured cluster");
-  }
+
 }

@@ -75,7 +75,7 @@ public final class ClusterMode {
    */
   private static List<String> stores() {
     try {
-      return ClusterFactory.providers().stream()
+      return ServiceProviders.providers().stream()
           .filter(p -> p.storage() && p.nodeKind() != null)
           .map(ServiceProvider::name)
           .toList();

@@ -47,7 +47,7 @@ final class ConfiguredCluster implements BenchCluster {
     }
     java.util.List<io.hbench.core.result.ServiceInfo> named = new java.util.ArrayList<>();
     for (String service : needs.services()) {
-      named.add(ClusterFactory.provider(service).connect(needs.withSettings(service, conf)));
+      named.add(ServiceProviders.provider(service).connect(needs.withSettings(service, conf)));
     }
     return new ConfiguredCluster(
         conf, jobs && "yarn".equals(conf.get("mapreduce.framework.name")), java.util.List.copyOf(named));

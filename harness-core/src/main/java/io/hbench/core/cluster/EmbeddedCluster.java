@@ -67,7 +67,7 @@ public final class EmbeddedCluster implements BenchCluster {
       throws IOException {
     List<ServiceProvider> providers = new ArrayList<>();
     for (String name : services) {
-      providers.add(ClusterFactory.provider(name));
+      providers.add(ServiceProviders.provider(name));
     }
     return start(base, datanodes, providers);
   }

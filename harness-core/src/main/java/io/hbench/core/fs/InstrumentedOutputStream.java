@@ -18,7 +18,8 @@ import org.apache.hadoop.fs.statistics.IOStatisticsSource;
  * {@link IoStatistics} at close.
  */
 final class InstrumentedOutputStream extends OutputStream
-    implements Syncable, StreamCapabilities, CanSetDropBehind, IOStatisticsSource, Abortable {
+    implements Syncable, StreamCapabilities, CanSetDropBehind, IOStatisticsSource, Abortable,
+        IoStatistics.LiveWrites {
 
   private final FSDataOutputStream out;
   private final IoStatistics owner;
@@ -139,11 +140,13 @@ final class InstrumentedOutputStream extends OutputStream
   }
 
   /** The write calls not yet moved into the figures, for snapshots of an open stream. */
-  long liveCalls() {
+  @Override
+  public long liveCalls() {
     return writeCalls;
   }
 
-  long liveBytes() {
+  @Override
+  public long liveBytes() {
     return writeBytes;
   }
 

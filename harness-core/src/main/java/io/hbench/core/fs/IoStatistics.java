@@ -151,13 +151,23 @@ public final class IoStatistics {
     return b.toString();
   }
 
+  /**
+   * A stream that keeps its write counters in fields of its own, on its hot path, read here when
+   * the figures are asked for ({@link InstrumentedOutputStream}).
+   */
+  interface LiveWrites {
+    long liveCalls();
+
+    long liveBytes();
+  }
+
   /** The per-operation figures of one stream: plain fields, touched only by its own thread. */
   static final class StreamFigures {
     private final OperationStats[] byOp = new OperationStats[IoOperation.values().length];
     /** Null when every call is timed exactly. */
     final CallProbe probe;
     /** The output stream whose write counters live in its own fields, or null. */
-    volatile InstrumentedOutputStream live;
+    volatile LiveWrites live;
 
     StreamFigures(CallProbe probe) {
       this.probe = probe;

@@ -89,16 +89,16 @@ final class DaemonCharts {
         + " · " + r.label();
     StringBuilder h = new StringBuilder("<details class=\"daemons\"")
         .append(seen.isEmpty() ? "" : " open").append("><summary>")
-        .append(HtmlReport.esc(title)).append(": ").append(p.daemons().size())
+        .append(HtmlText.esc(title)).append(": ").append(p.daemons().size())
         .append(" daemons, ").append(seen.isEmpty() ? "nothing stood out"
             : seen.size() + " observation" + (seen.size() == 1 ? "" : "s"))
         .append("</summary>\n");
-    h.append("<p class=\"client\">The client: ").append(HtmlReport.esc(client(r, p)))
+    h.append("<p class=\"client\">The client: ").append(HtmlText.esc(client(r, p)))
         .append("</p>\n");
     if (!seen.isEmpty()) {
       h.append("<ul class=\"observed\">");
-      seen.forEach(o -> h.append("<li><b>").append(HtmlReport.esc(o.daemon())).append("</b>: ")
-          .append(HtmlReport.esc(o.text())).append("</li>"));
+      seen.forEach(o -> h.append("<li><b>").append(HtmlText.esc(o.daemon())).append("</b>: ")
+          .append(HtmlText.esc(o.text())).append("</li>"));
       h.append("</ul>\n");
     }
     Map<String, List<DaemonFigures>> byRole = new LinkedHashMap<>();
@@ -144,20 +144,20 @@ final class DaemonCharts {
       }
     }
     StringBuilder h = new StringBuilder("<div class=\"table\"><table class=\"nodes\"><thead><tr><th>")
-        .append(HtmlReport.esc(role)).append("</th>");
+        .append(HtmlText.esc(role)).append("</th>");
     for (String c : columns) {
       Metric any = ds.stream().map(d -> d.metric(c)).filter(m -> m != null).findFirst().orElseThrow();
-      h.append("<th>").append(HtmlReport.esc(c)).append("<br><small>")
-          .append(HtmlReport.esc(shownUnit(any.unit()))).append("</small></th>");
+      h.append("<th>").append(HtmlText.esc(c)).append("<br><small>")
+          .append(HtmlText.esc(shownUnit(any.unit()))).append("</small></th>");
     }
     h.append("</tr></thead><tbody>");
     boolean peers = ds.size() > 1;
     for (DaemonFigures d : ds) {
       String name = DaemonObservations.name(d);
-      h.append("<tr><th>").append(HtmlReport.esc(d.node())).append("</th>");
+      h.append("<tr><th>").append(HtmlText.esc(d.node())).append("</th>");
       if (d.samples() == 0) {
         h.append("<td class=\"failed\" colspan=\"").append(Math.max(1, columns.size()))
-            .append("\">not read: ").append(HtmlReport.esc(d.unreachable())).append("</td></tr>");
+            .append("\">not read: ").append(HtmlText.esc(d.unreachable())).append("</td></tr>");
         continue;
       }
       for (String c : columns) {
@@ -171,12 +171,12 @@ final class DaemonCharts {
         double max = ds.stream().map(x -> x.metric(c)).filter(x -> x != null)
             .mapToDouble(Metric::value).max().orElse(0);
         h.append("<td class=\"bar").append(o == null ? "" : " skew").append("\"")
-            .append(o == null ? "" : " title=\"" + HtmlReport.esc(o.text()) + "\"").append(">");
+            .append(o == null ? "" : " title=\"" + HtmlText.esc(o.text()) + "\"").append(">");
         if (peers && max > 0) {
           h.append("<span style=\"width:").append(Math.round(100 * m.value() / max))
               .append("%\"></span>");
         }
-        h.append(HtmlReport.esc(shownValue(m))).append("</td>");
+        h.append(HtmlText.esc(shownValue(m))).append("</td>");
       }
       h.append("</tr>");
     }

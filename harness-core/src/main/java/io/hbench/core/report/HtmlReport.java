@@ -359,20 +359,7 @@ public final class HtmlReport {
   }
 
   static String esc(String s) {
-    if (s == null) {
-      return "";
-    }
-    StringBuilder b = new StringBuilder(s.length());
-    for (char ch : s.toCharArray()) {
-      switch (ch) {
-        case '<' -> b.append("&lt;");
-        case '>' -> b.append("&gt;");
-        case '&' -> b.append("&amp;");
-        case '"' -> b.append("&quot;");
-        default -> b.append(ch);
-      }
-    }
-    return b.toString();
+    return HtmlText.esc(s);
   }
 
   private static final String UPLOT_VERSION = uplotVersion();

@@ -69,6 +69,18 @@ class ConfiguredClusterIT {
     org.apache.hadoop.fs.FileUtil.fullyDelete(tmp.toFile());
   }
 
+  /**
+   * {@code base} for Hadoop's own tools in MapReduce's local runner, staging and task files in
+   * the test's directory rather than the runner's defaults in /tmp.
+   */
+  private Configuration localRunner(Configuration base) {
+    Configuration c = new Configuration(base);
+    c.set("mapreduce.framework.name", "local");
+    c.set("mapreduce.jobtracker.staging.root.dir", tmp.resolve("mr-staging").toString());
+    c.set("mapreduce.cluster.local.dir", tmp.resolve("mr-local").toString());
+    return c;
+  }
+
   private BenchProcess bench(String... args) {
     return BenchProcess.run(confDir.toString(), args);
   }
@@ -119,9 +131,10 @@ class ConfiguredClusterIT {
   @Test
   void sortedOutputPassesHadoopsTeraValidateAndACorruptedRecordIsNamed() throws Exception {
     Path results = tmp.resolve("sort.jsonl");
+    // The formats are what is tested, not YARN: the jobs run in MapReduce's local runner.
     BenchProcess sort =
         bench("terasort", "--sizes", "1M", "--reduces", "2", "--keep", "--base-dir", "/it-sort",
-            "--out", results.toString());
+            "--out", results.toString(), "-D", "mapreduce.framework.name=local");
     assertEquals(0, sort.exitCode, sort.toString());
     ResultRecord r = ResultReader.read(results).get(0);
     assertEquals("configured", r.environment().cluster());
@@ -134,7 +147,7 @@ class ConfiguredClusterIT {
 
     // Hadoop's own TeraValidate reads hbench's output, finds it sorted, and agrees on the checksum.
     org.apache.hadoop.fs.Path report = new org.apache.hadoop.fs.Path("/it-hadoop-validate");
-    assertEquals(0, ToolRunner.run(new Configuration(conf), new TeraValidate(),
+    assertEquals(0, ToolRunner.run(localRunner(conf), new TeraValidate(),
         new String[] {output.toString(), report.toString()}));
     String hadoopReport = readAll(report);
     assertEquals("checksum\t" + checksum, hadoopReport.trim(), hadoopReport);
@@ -154,7 +167,7 @@ class ConfiguredClusterIT {
     Path vresults = tmp.resolve("validate.jsonl");
     BenchProcess validate =
         bench("teravalidate", "--input", output.toString(), "--base-dir", "/it-validate",
-            "--out", vresults.toString());
+            "--out", vresults.toString(), "-D", "mapreduce.framework.name=local");
     assertEquals(1, validate.exitCode, validate.toString());
     ResultRecord v = ResultReader.read(vresults).get(0);
     assertEquals("failed", v.status());
@@ -171,14 +184,15 @@ class ConfiguredClusterIT {
   void hbenchValidatesHadoopsTeraSortOutput() throws Exception {
     String gen = "/it-hadoop/gen";
     String sorted = "/it-hadoop/sorted";
-    Configuration c = new Configuration(conf);
+    Configuration c = localRunner(conf);
     assertEquals(0, ToolRunner.run(c, new TeraGen(), new String[] {"5000", gen}));
     assertEquals(0, ToolRunner.run(c, new TeraSort(), new String[] {gen, sorted}));
     String expected = checksumOf(gen);
     Path results = tmp.resolve("hadoop.jsonl");
     BenchProcess p =
         bench("teravalidate", "--input", sorted, "--expect-checksum", expected,
-            "--base-dir", "/it-validate-hadoop", "--out", results.toString());
+            "--base-dir", "/it-validate-hadoop", "--out", results.toString(),
+            "-D", "mapreduce.framework.name=local");
     assertEquals(0, p.exitCode, p.toString());
     ResultRecord r = ResultReader.read(results).get(0);
     assertEquals(5000L, ((Number) r.params().get("records")).longValue());

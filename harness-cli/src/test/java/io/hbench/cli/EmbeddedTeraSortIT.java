@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hbench.core.result.IoResult;
+import io.hbench.core.result.OperationSummary;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultReader;
 import io.hbench.core.result.ResultSchema;
@@ -16,7 +18,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The README's main command, in miniature: a sweep on the embedded cluster the run starts. */
+/**
+ * The README's main command, in miniature: a sweep on the embedded cluster the run starts, with
+ * {@code --instrument}, whose figures of what the map and reduce tasks on YARN did reach each
+ * record, through side files and job counters, with exact counts. (One run for both: each YARN
+ * job costs 15-25 s of start-up on 2 cores.)
+ */
 @Tag("integration")
 class EmbeddedTeraSortIT {
 
@@ -29,8 +36,8 @@ class EmbeddedTeraSortIT {
     BenchProcess p =
         BenchProcess.run(
             null,
-            "terasort", "--sizes", "1M..2M", "--reduces", "2", "--cluster", "mini",
-            "--out", results.toString());
+            "terasort", "--sizes", "1M..2M", "--maps", "2", "--reduces", "2", "--cluster", "mini",
+            "--instrument", "--out", results.toString());
     assertEquals(0, p.exitCode, p.toString());
     assertTrue(p.err.contains("running on an embedded cluster"), p.err);
 
@@ -69,11 +76,55 @@ class EmbeddedTeraSortIT {
       assertEquals("3.4.2", r.environment().hadoopVersion());
       assertTrue(r.environment().defaultFs().startsWith("hdfs://"));
       assertEquals(records.get(0).runId(), r.runId());
+      assertTaskFigures(r, rows[i]);
     }
     // The run's own table ends at its first blank line; the daemons' summary may follow.
     List<String> tableRows = p.out.lines().takeWhile(l -> !l.isBlank())
         .filter(l -> l.startsWith("1M ") || l.startsWith("2M ")).toList();
     assertEquals(2, tableRows.size(), p.out);
     assertTrue(p.out.lines().findFirst().orElse("").startsWith("point"), p.out);
+    // The table of the seed: storage, point, per-task write times.
+    assertTrue(p.out.contains("write ms per task"), p.out);
+  }
+
+  /** What {@code --instrument} counted in the tasks of a point of {@code rows} records. */
+  private static void assertTaskFigures(ResultRecord r, long rows) {
+    // teragen: TeraOutputFormat writes each record as key (10 bytes) then value (90 bytes), and
+    // hsyncs and closes its one file per map: nothing else in the task writes to HDFS.
+    IoResult gen = r.phase("teragen").io();
+    assertNotNull(gen, "teragen io");
+    OperationSummary writes = gen.tasks().get("stream_write_operations");
+    assertEquals(2 * rows, writes.calls());
+    assertEquals(100 * rows, writes.bytes());
+    assertTrue(writes.timeMs() > 0, "time in write");
+    assertTrue(writes.timedCalls() > 0 && writes.timedCalls() < writes.calls(), "a sample");
+    assertNotNull(writes.latencyUs(), "latency percentiles");
+    assertNotNull(writes.timeErrorMs(), "a sampled total carries its error bound");
+    assertEquals(2, gen.tasks().get("op_hsync").calls(), "one final hsync per map");
+    assertEquals(2, gen.tasks().get("stream_write_close_operations").calls());
+    assertEquals(2, gen.tasks().get("op_create").calls());
+    assertEquals(2, gen.perTask().size(), "one entry per map task");
+    long perTaskCalls = 0;
+    for (IoResult.TaskIo t : gen.perTask()) {
+      assertTrue(t.attempt().contains("_m_"), t.attempt());
+      perTaskCalls += t.ops().get("stream_write_operations").calls();
+    }
+    assertEquals(2 * rows, perTaskCalls);
+    // The job counters, the other channel, say the same.
+    PhaseResult genPhase = r.phase("teragen");
+    assertEquals(2 * rows, genPhase.counters().get("io_stream_write_operations_calls"));
+    assertEquals(100 * rows, genPhase.counters().get("io_stream_write_operations_bytes"));
+
+    // terasort: the two reducers write the sorted records the same way; the maps read them.
+    IoResult sort = r.phase("terasort").io();
+    assertEquals(2 * rows, sort.tasks().get("stream_write_operations").calls());
+    assertEquals(2, sort.tasks().get("op_hsync").calls());
+    assertEquals(4, sort.perTask().size(), "2 maps and 2 reduces");
+    assertTrue(sort.tasks().get("stream_read_operations").bytes() >= 100 * rows);
+    assertTrue(sort.perTask().stream().anyMatch(t -> t.attempt().contains("_r_")));
+
+    // teravalidate reads everything the sort wrote.
+    IoResult validate = r.phase("teravalidate").io();
+    assertTrue(validate.tasks().get("stream_read_operations").bytes() >= 100 * rows);
   }
 }

@@ -44,7 +44,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * bench hbase-pe on a real HBase mini cluster (with HDFS and YARN, in this JVM), reached as a
+ * bench hbase-pe on a real HBase mini cluster (with HDFS, in this JVM), reached as a
  * configured cluster through the configuration files the embedded cluster writes: every command,
  * checked reads that catch a changed cell, tables hbench did not create left alone, clients as
  * map tasks, and open-loop latency.
@@ -62,7 +62,9 @@ class HBasePeIT {
   @BeforeAll
   void start() throws Exception {
     tmp = Files.createTempDirectory("hbench-hbase-it-");
-    cluster = EmbeddedCluster.start(new Configuration(), 1, "hdfs", "yarn", "hbase");
+    // No YARN: --maps runs in MapReduce's local runner here (the load's map tasks on YARN are
+    // FsOpsIT's and, for hbase-pe on a kerberized HBase, KerberizedYarnIT's).
+    cluster = EmbeddedCluster.start(new Configuration(), 1, "hdfs", "hbase");
     confDir = tmp.resolve("conf");
     cluster.writeConfiguration(confDir);
     hbase = ConnectionFactory.createConnection(HBaseConfiguration.create(cluster.configuration()));

@@ -20,9 +20,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code kill -9} of a sweep on the embedded cluster while a job's ApplicationMaster runs: no
+ * {@code kill -9} of a run on the embedded cluster while a job's ApplicationMaster runs: no
  * process it started survives a minute, and {@code --resume} measures only what is missing, so
- * every point is recorded ok exactly once; the dead run's temporary directory is removed by the
+ * every repeat is recorded ok exactly once; the dead run's temporary directory is removed by the
  * next run. The child processes get a java.io.tmpdir of their own, so what they leave is plain.
  */
 @Tag("integration")
@@ -47,18 +47,21 @@ class KillResumeIT {
   void noOrphanOutlivesAKilledRunAndResumeRecordsEachPointOnce() throws Exception {
     Path javaTmp = Files.createDirectories(tmp.resolve("java-tmp"));
     Path out = tmp.resolve("r.jsonl");
-    String[] sweep = {"wordcount", "--sizes", "1M,2M", "--cluster", "mini", "--out", out.toString()};
+    // Two repeats of one Slive map that calls for 15 s: one job a repeat, so the kill and the
+    // resume cost two YARN jobs and a half rather than a sweep's four or more.
+    String[] sweep = {"slive", "--maps", "1", "--duration", "15s", "--repeat", "2",
+        "--cluster", "mini", "--out", out.toString()};
     Path log = tmp.resolve("killed.log");
     Process proc = bench(javaTmp, log, sweep);
     try {
       long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(4);
-      // The first point recorded, then a task of the second point running: an ApplicationMaster
+      // The first repeat recorded, then a task of the second running: an ApplicationMaster
       // with a task to look after outlived a killed run by more than 9 minutes before the
       // embedded cluster's timeouts (MiniYarnService).
       while (!(Files.exists(out) && Files.size(out) > 0 && proc.descendants().anyMatch(
           p -> p.info().commandLine().map(c -> c.contains("YarnChild")).orElse(false)))) {
         assertTrue(proc.isAlive(), Files.readString(log));
-        assertTrue(System.nanoTime() < deadline, "no task of the second point after 4 minutes:\n" + Files.readString(log));
+        assertTrue(System.nanoTime() < deadline, "no task of the second repeat after 4 minutes:\n" + Files.readString(log));
         Thread.sleep(200);
       }
       Thread.sleep(1000);
@@ -86,10 +89,10 @@ class KillResumeIT {
     }
 
     // Other options: refused with one line before anything starts.
-    BenchProcess other = BenchProcess.run(null, "wordcount", "--sizes", "1M,4M", "--cluster", "mini",
-        "--out", out.toString(), "--resume");
+    BenchProcess other = BenchProcess.run(null, "slive", "--maps", "1", "--duration", "20s",
+        "--repeat", "2", "--cluster", "mini", "--out", out.toString(), "--resume");
     assertEquals(2, other.exitCode, other.toString());
-    assertTrue(other.err.contains("other options (sizes: 1M,4M now, 1M,2M there)"), other.err);
+    assertTrue(other.err.contains("other options (duration: 20s now, 15s there)"), other.err);
     assertEquals(1, other.err.strip().lines().count(), other.err);
 
     List<String> resume = new ArrayList<>(List.of(sweep));
@@ -108,9 +111,9 @@ class KillResumeIT {
     }
 
     List<ResultRecord> records = ResultReader.read(out);
-    Map<String, Long> okPerPoint = records.stream().filter(ResultRecord::ok)
-        .collect(Collectors.groupingBy(ResultRecord::point, Collectors.counting()));
-    assertEquals(Map.of("1M", 1L, "2M", 1L), okPerPoint, records.toString());
+    Map<Integer, Long> okPerRepeat = records.stream().filter(ResultRecord::ok)
+        .collect(Collectors.groupingBy(ResultRecord::repeat, Collectors.counting()));
+    assertEquals(Map.of(1, 1L, 2, 1L), okPerRepeat, records.toString());
   }
 
   private static List<Path> embeddedDirs(Path dir) throws Exception {

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Timeout;
 /**
  * nnthroughput on real NameNodes: every operation on one started in this process (direct calls,
  * simulated datanodes), a kept namespace reused and cleaned, and the RPC path against an
- * embedded cluster's NameNode, from this process and from map tasks on YARN.
+ * embedded cluster's NameNode, from this process and from map tasks (MapReduce's local runner).
  */
 @Tag("integration")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -53,7 +53,9 @@ class NnThroughputIT {
     Configuration conf = new Configuration();
     // blockReport over RPC sends 16-byte blocks, as NNThroughputBenchmark does.
     conf.setLong("dfs.namenode.fs-limits.min-block-size", 16);
-    cluster = EmbeddedCluster.start(conf, 1, "hdfs", "yarn");
+    // No YARN: --maps runs in MapReduce's local runner here, the tasks' code as on YARN (the
+    // load's map tasks on YARN are FsOpsIT's).
+    cluster = EmbeddedCluster.start(conf, 1, "hdfs");
     confDir = tmp.resolve("conf");
     cluster.writeConfiguration(confDir);
   }

@@ -92,6 +92,8 @@ class TpchIT {
     all.addAll(List.of("--cluster", "conf", "--out", file.toString()));
     if (!all.contains("--jobs")) {
       all.addAll(List.of("--jobs", "local"));
+      // The data's generation, too, in MapReduce's local runner: YARN is what --jobs yarn tests.
+      all.addAll(List.of("-D", "mapreduce.framework.name=local"));
     }
     if (!all.contains("--jdbc-url")) {
       all.addAll(List.of("--jdbc-url", url));

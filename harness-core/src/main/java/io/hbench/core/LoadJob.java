@@ -1,8 +1,6 @@
 package io.hbench.core;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hbench.core.fs.Instrumentation;
-import io.hbench.core.fs.OwnedDirectories;
 import io.hbench.core.load.ConcurrentLoad;
 import io.hbench.core.load.LoadClients;
 import io.hbench.core.load.LoadResult;
@@ -10,8 +8,6 @@ import io.hbench.core.mapreduce.NumberRangeInputFormat;
 import io.hbench.core.mapreduce.PartFiles;
 import io.hbench.core.report.Console;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -31,10 +27,11 @@ import org.apache.hadoop.mapreduce.lib.output.NullOutputFormat;
 
 /**
  * A suite's declared load ({@link LoadSpec}) as M map tasks on YARN, for when one client machine
- * cannot saturate the service. The job carries only what identifies the load, in a request file
- * under the point's directory: the suite's class, its options as text, the point's label and the
- * parameters recorded for it. Each task finds the suite, parses the options again with its
- * declarations, finds the point among its points, opens its share of the clients, waits at a
+ * cannot saturate the service. The job carries only what identifies the load, as every job
+ * {@link RunContext#runJob} runs does ({@link PointInTask}): the suite's class, its options as
+ * text, the point's label and the parameters recorded for it. Each task finds the suite, parses
+ * the options again with its declarations, finds the point among its points, opens its share of
+ * the clients, waits at a
  * start barrier until every task is ready, runs them ({@link #runClients}, as this process does
  * for {@code --maps 0}) and writes its figures; the client merges them ({@link LoadResult#merge}:
  * histograms merged, never averaged; the window from the first task's first call to the last
@@ -43,7 +40,7 @@ import org.apache.hadoop.mapreduce.lib.output.NullOutputFormat;
  */
 final class LoadJob {
 
-  static final String REQUEST = "hbench.load.request";
+  static final String MAPS = "hbench.load.maps";
   static final String BARRIER = "hbench.load.barrier";
   static final String OUT = "hbench.load.out";
 
@@ -55,35 +52,22 @@ final class LoadJob {
   /** Name prefix of a task's file at the start barrier. */
   private static final String READY = "ready-";
 
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   private LoadJob() {}
 
   /**
-   * What a task needs to open the same load: the suite's class, every option as text, the
-   * point, the parameters recorded so far, the base and point directories, and the run.
+   * The job that runs the point's load in {@code maps} map tasks, its files under {@code dir}:
+   * the barrier and the tasks' figures.
    */
-  record Request(String suiteClass, Map<String, List<String>> options, String point,
-      Map<String, Object> params, String baseDir, String pointDir, String runId, int maps) {}
-
-  /**
-   * The job that runs {@code request} in {@code request.maps()} map tasks, its files under
-   * {@code dir}: the request, the barrier and the tasks' figures.
-   */
-  static Job job(Configuration pointConf, FileSystem fs, Path dir, Request request, Class<?> jarOf)
-      throws IOException {
+  static Job job(Configuration pointConf, FileSystem fs, Path dir, String point, int maps,
+      Class<?> jarOf) throws IOException {
     FileSystem files = Instrumentation.uncounted(fs);
-    Path requestFile = new Path(dir, "request.json");
-    try (OutputStream out = files.create(requestFile, false)) {
-      JSON.writeValue(out, request);
-    }
     Path barrier = new Path(dir, "barrier");
     Path out = new Path(dir, "out");
     files.mkdirs(barrier);
     files.mkdirs(out);
-    int maps = request.maps();
     Configuration c = new Configuration(pointConf);
-    c.set(REQUEST, files.makeQualified(requestFile).toString());
+    c.setInt(MAPS, maps);
     c.set(BARRIER, files.makeQualified(barrier).toString());
     c.set(OUT, files.makeQualified(out).toString());
     // A second attempt of a task would run its share twice.
@@ -92,7 +76,7 @@ final class LoadJob {
     // MapReduce's local runner runs one map at a time unless told otherwise: the second task
     // would never start, and the first would wait at the barrier until it gave up.
     c.setInt("mapreduce.local.map.tasks.maximum", maps);
-    Job job = Job.getInstance(c, "hbench " + request.point() + " load x " + maps + " tasks");
+    Job job = Job.getInstance(c, "hbench " + point + " load x " + maps + " tasks");
     job.setJarByClass(jarOf);
     NumberRangeInputFormat.configure(job, maps, maps, 0);
     job.setMapperClass(LoadMapper.class);
@@ -153,28 +137,12 @@ final class LoadJob {
     void await() throws IOException, InterruptedException;
   }
 
-  /** The request's suite, made again from its class (suites have a public no-argument one). */
-  static Benchmark suite(Request r) throws IOException {
-    try {
-      return Class.forName(r.suiteClass(), true, LoadJob.class.getClassLoader())
-          .asSubclass(Benchmark.class).getDeclaredConstructor().newInstance();
-    } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-      throw new IOException("load task: cannot make suite " + r.suiteClass() + ": " + e, e);
-    }
-  }
-
   /** Task {@code task}'s scope: the suite's options and point, found again from their texts. */
-  static LoadScope scope(Benchmark suite, Request r, Configuration conf, int task)
+  static LoadScope scope(PointInTask at, Configuration conf, int task, int maps)
       throws IOException {
-    OptionValues options = OptionValues.parseAll(LoadOptions.of(suite), r.options());
-    Point point = suite.points(options).stream().filter(p -> p.label().equals(r.point()))
-        .findFirst().orElseThrow(() -> new IOException("load task: " + suite.name()
-            + " has no point " + r.point() + " with these options"));
-    LoadSpec spec = suite.load();
-    Path base = new Path(r.baseDir());
-    OwnedDirectories dirs = new OwnedDirectories(base.getFileSystem(conf), base, r.runId());
-    return new LoadScope(conf, options, point, r.params(), dirs, new Path(r.pointDir()), task,
-        r.maps(), spec.threads(options, point), null);
+    return new LoadScope(conf, at.options(), at.point(), at.params(), at.directories(conf),
+        at.pointDirectory(), task, maps, at.suite().load().threads(at.options(), at.point()),
+        null);
   }
 
   /** One task: open its share, wait for the others, run, write its figures. */
@@ -185,15 +153,10 @@ final class LoadJob {
         throws IOException, InterruptedException {
       Configuration conf = context.getConfiguration();
       int me = (int) number.get();
-      Path requestFile = new Path(conf.get(REQUEST));
-      Request request;
-      try (InputStream in = Instrumentation.uncounted(requestFile.getFileSystem(conf))
-          .open(requestFile)) {
-        request = JSON.readValue(in, Request.class);
-      }
-      Benchmark suite = suite(request);
-      LoadScope scope = scope(suite, request, conf, me);
-      LoadSpec spec = suite.load();
+      int maps = conf.getInt(MAPS, 1);
+      PointInTask at = PointInTask.of(conf);
+      LoadScope scope = scope(at, conf, me, maps);
+      LoadSpec spec = at.suite().load();
       // YARN kills a task that shows no progress for 10 minutes; a long load is not stuck.
       Thread alive = new Thread(() -> {
         try {
@@ -210,7 +173,7 @@ final class LoadJob {
       try {
         Console console = new Console(System.out, System.err, false, 10_000);
         LoadResult r = runClients(spec, scope, console, "task " + me,
-            () -> awaitOthers(conf, me, request.maps()));
+            () -> awaitOthers(conf, me, maps));
         Path out = new Path(conf.get(OUT), "part-task-" + me);
         FileSystem fs = Instrumentation.uncounted(out.getFileSystem(conf));
         try (Writer w = new OutputStreamWriter(fs.create(out, true), StandardCharsets.UTF_8)) {
@@ -221,7 +184,7 @@ final class LoadJob {
       } catch (IOException | InterruptedException | RuntimeException e) {
         throw e;
       } catch (Exception e) {
-        throw new IOException("load task " + me + " of " + request.point() + ": " + e, e);
+        throw new IOException("load task " + me + " of " + scope.point().label() + ": " + e, e);
       } finally {
         alive.interrupt();
       }

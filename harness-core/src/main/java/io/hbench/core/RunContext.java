@@ -293,11 +293,7 @@ public final class RunContext {
       return result[0];
     }
     Path dir = dirs.create(new Path(pointDirectory, "load-" + name));
-    LoadJob.Request request = new LoadJob.Request(suiteClass.getName(),
-        options.texts(), point.label(), LoadJob.params(point, params),
-        fileSystem().makeQualified(dirs.base()).toString(),
-        fileSystem().makeQualified(pointDirectory).toString(), runId, maps);
-    Job job = LoadJob.job(conf, fileSystem(), dir, request, suiteClass);
+    Job job = LoadJob.job(conf, fileSystem(), dir, point.label(), maps, suiteClass);
     runJob(name, job, 0, org.apache.hadoop.mapreduce.TaskCounter.MAP_INPUT_RECORDS, null,
         (timed, into) -> {
           // Read after the clock stopped: merging the tasks' figures is not part of the phase.
@@ -363,8 +359,10 @@ public final class RunContext {
 
   /**
    * Runs a MapReduce job as the phase {@code name}: submitted, followed with a progress line,
-   * timed from submission to completion (preparation included, see below), start-up cost and counters recorded. A failed job
-   * throws {@link PhaseFailedException}, which fails the point.
+   * timed from submission to completion (preparation included, see below), start-up cost and
+   * counters recorded. A failed job throws {@link PhaseFailedException}, which fails the point.
+   * Its tasks find the point they work for, the suite's options typed, with {@link
+   * PointInTask#of}: a suite carries no settings of its own in the job's configuration.
    *
    * @param recordCounter the counter whose value is the phase's record count
    */
@@ -390,6 +388,11 @@ public final class RunContext {
    */
   public PhaseResult runJob(String name, Job job, long bytes, Enum<?> recordCounter,
       JobPhase.Preparation beforeSubmit, Figures figures) throws Exception {
+    // What the tasks read back as the point they work for (PointInTask).
+    PointInTask.put(job.getConfiguration(), new PointInTask.Identity(suiteClass.getName(),
+        options.texts(), point.label(), LoadJob.params(point, params),
+        fileSystem().makeQualified(dirs.base()).toString(),
+        fileSystem().makeQualified(pointDir).toString(), runId));
     Path sideDir = null;
     if (clientIo != null) {
       sideDir = new Path(pointDirectory(), "_io-" + name);

@@ -197,9 +197,9 @@ public final class TpchBenchmark implements Benchmark {
         Integer maps = o.get(GEN_MAPS);
         int m = maps != null ? maps
             : (int) Math.max(1, Math.min(1000, Math.ceil(scale * TpchData.BYTES_PER_SCALE / 2e9)));
-        ctx.param("gen_maps", m);
-        Path raw = new Path(ctx.pointDirectory(), "raw");
-        TpchData.Generated gen = TpchData.generate(ctx, sf, raw, m);
+        // The point's directory is made (and owned) before the maps write under it.
+        Path raw = TpchData.raw(ctx.pointDirectory());
+        TpchData.Generated gen = TpchData.generate(ctx, sf, m);
         try {
           TpchDatabase.load(ctx, c, db, raw, format, partitioned, refresh, gen);
           TpchDatabase.analyze(ctx, c, db, partitioned, gen);

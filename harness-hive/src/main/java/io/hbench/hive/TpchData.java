@@ -1,5 +1,6 @@
 package io.hbench.hive;
 
+import io.hbench.core.PointInTask;
 import io.hbench.core.RunContext;
 import io.hbench.core.mapreduce.NumberRangeInputFormat;
 import io.trino.tpch.TpchTable;
@@ -30,9 +31,10 @@ final class TpchData {
   static final List<String> TABLES =
       List.of("region", "nation", "supplier", "customer", "part", "partsupp", "orders", "lineitem");
 
-  static final String SCALE = "hbench.tpch.scale";
-  static final String PARTS = "hbench.tpch.parts";
-  static final String OUT = "hbench.tpch.raw-dir";
+  /** The raw text's directory, under the point's. */
+  static Path raw(Path pointDirectory) {
+    return new Path(pointDirectory, "raw");
+  }
 
   /** Counter groups: rows and bytes written per table. */
   static final String ROWS_GROUP = "hbench tpch rows";
@@ -47,15 +49,14 @@ final class TpchData {
   record Generated(long bytes, long rows, java.util.Map<String, Long> rowsPerTable) {}
 
   /**
-   * Runs the generation as the phase {@code generate}: {@code parts} pieces of each table (the
-   * small nation and region in one), spread over {@code maps} map tasks.
+   * Runs the generation as the phase {@code generate} into {@link #raw}: {@code maps} pieces of
+   * each table (the small nation and region in one), one per map task. The maps read the scale,
+   * the count of pieces and the directory as the point they work for ({@link PointInTask}).
    */
-  static Generated generate(RunContext ctx, BigDecimal scale, Path raw, int maps) throws Exception {
+  static Generated generate(RunContext ctx, BigDecimal scale, int maps) throws Exception {
     int parts = Math.max(1, maps);
+    ctx.param(TpchFields.GEN_MAPS, parts);
     Configuration conf = new Configuration(ctx.configuration());
-    conf.set(SCALE, scale.toPlainString());
-    conf.setInt(PARTS, parts);
-    conf.set(OUT, raw.toString());
     // A map that writes a part for minutes reports through its counters, not its input.
     conf.setLong("mapreduce.task.timeout", 30 * 60_000L);
     Job job = Job.getInstance(conf, "hbench tpch generate sf" + scale.toPlainString());
@@ -96,10 +97,11 @@ final class TpchData {
     protected void map(LongWritable part, NullWritable v, Context context)
         throws IOException, InterruptedException {
       Configuration conf = context.getConfiguration();
-      double scale = Double.parseDouble(conf.get(SCALE));
-      int parts = conf.getInt(PARTS, 1);
+      PointInTask at = PointInTask.of(conf);
+      double scale = at.param(TpchBenchmark.SCALE).doubleValue();
+      int parts = at.param(TpchFields.GEN_MAPS);
       int p = (int) part.get() + 1;
-      Path raw = new Path(conf.get(OUT));
+      Path raw = raw(at.pointDirectory());
       FileSystem fs = raw.getFileSystem(conf);
       for (String name : TABLES) {
         boolean single = name.equals("nation") || name.equals("region");

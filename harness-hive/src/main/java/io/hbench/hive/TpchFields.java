@@ -10,5 +10,8 @@ final class TpchFields {
   /** Which refresh functions ran, and on which update sets; or that they did not. */
   static final Field<String> REFRESH_FUNCTIONS = Field.of("refresh_functions", String.class);
 
+  /** Map tasks (and pieces of each table) the data was generated with. */
+  static final Field<Integer> GEN_MAPS = Field.of("gen_maps", Integer.class);
+
   private TpchFields() {}
 }

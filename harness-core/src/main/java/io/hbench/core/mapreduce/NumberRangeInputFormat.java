@@ -20,7 +20,8 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
 /**
  * Input for jobs that make their own data (TeraGen's rows, DFSIO's files, WordCount's text, Slive's
  * maps): no files, just the numbers {@code [0, n)} cut into one contiguous range per map, each
- * number one record. Set up with {@link #configure}.
+ * number one record; or given numbers, such as the chunks of text still missing. Set up with
+ * {@link #configure}.
  */
 public final class NumberRangeInputFormat extends InputFormat<LongWritable, NullWritable> {
 
@@ -29,6 +30,9 @@ public final class NumberRangeInputFormat extends InputFormat<LongWritable, Null
 
   /** Bytes each number stands for, so that splits report a length (for scheduling only). */
   public static final String BYTES_PER_NUMBER = "hbench.input.bytes-per-number";
+
+  /** The given numbers, when not {@code [0, n)}. */
+  public static final String GIVEN = "hbench.input.given";
 
   /**
    * How many ranges. Not {@code mapreduce.job.maps}: MapReduce's local runner sets that to 1 in
@@ -47,6 +51,16 @@ public final class NumberRangeInputFormat extends InputFormat<LongWritable, Null
     conf.setInt(SPLITS, maps);
     conf.setInt(MRJobConfig.NUM_MAPS, maps);
     job.setInputFormatClass(NumberRangeInputFormat.class);
+  }
+
+  /**
+   * Makes {@code job} read {@code numbers}, in this order, in {@code maps} ranges (fewer when
+   * there are fewer numbers than maps).
+   */
+  public static void configure(Job job, List<Long> numbers, int maps, long bytesPerNumber) {
+    configure(job, numbers.size(), maps, bytesPerNumber);
+    job.getConfiguration().setStrings(GIVEN,
+        numbers.stream().map(String::valueOf).toArray(String[]::new));
   }
 
   /** A range of numbers. */
@@ -110,12 +124,20 @@ public final class NumberRangeInputFormat extends InputFormat<LongWritable, Null
     return new RecordReader<>() {
       private NumberRange range;
       private long next;
+      private long[] given;
       private final LongWritable key = new LongWritable();
 
       @Override
       public void initialize(InputSplit s, TaskAttemptContext c) {
         range = (NumberRange) s;
         next = range.first;
+        String[] list = c.getConfiguration().getStrings(GIVEN);
+        if (list != null) {
+          given = new long[list.length];
+          for (int i = 0; i < list.length; i++) {
+            given[i] = Long.parseLong(list[i].trim());
+          }
+        }
       }
 
       @Override
@@ -123,7 +145,8 @@ public final class NumberRangeInputFormat extends InputFormat<LongWritable, Null
         if (next >= range.first + range.count) {
           return false;
         }
-        key.set(next++);
+        key.set(given == null ? next : given[(int) next]);
+        next++;
         return true;
       }
 

@@ -40,6 +40,11 @@ public final class DfsioBenchmark implements Benchmark {
   /** Where the files live, under the base directory. */
   static final String DATA_DIR = "io_data";
 
+  /** Where the files are, under hbench's base directory: one place, so runs find each other's. */
+  static Path dataDirectory(Path base) {
+    return new Path(base, DATA_DIR);
+  }
+
   @Override
   public String name() {
     return "dfsio";
@@ -114,7 +119,7 @@ public final class DfsioBenchmark implements Benchmark {
     if (mode == DfsioMode.WRITE || mode == DfsioMode.CLEAN) {
       return;
     }
-    Path data = new Path(baseDir, DATA_DIR);
+    Path data = dataDirectory(baseDir);
     long size = options.get(SIZE).bytes();
     String again =
         "; run dfsio --mode write --files " + options.get(FILES) + " --size " + options.get(SIZE)
@@ -142,7 +147,7 @@ public final class DfsioBenchmark implements Benchmark {
   public void run(Point point, OptionValues options, RunContext ctx) throws Exception {
     DfsioMode mode = options.get(MODE);
     FileSystem fs = ctx.fileSystem();
-    Path data = new Path(ctx.directories().base(), DATA_DIR);
+    Path data = dataDirectory(ctx.directories().base());
     ctx.param("data_dir", data.toString());
     if (mode == DfsioMode.CLEAN) {
       ctx.phase("clean", 0, () -> {
@@ -163,12 +168,8 @@ public final class DfsioBenchmark implements Benchmark {
         fs.setStoragePolicy(data, policy);
       }
     }
+    // The maps read the options and the data directory as the point they work for (PointInTask).
     Configuration conf = new Configuration(ctx.configuration());
-    conf.set(DfsioMapper.MODE, mode.text);
-    conf.setLong(DfsioMapper.SIZE, size);
-    conf.setInt(DfsioMapper.BUFFER, (int) options.get(BUFFER_SIZE).bytes());
-    conf.set(DfsioMapper.DATA_DIR, data.toString());
-    conf.set(DfsioMapper.CODEC, codec);
     // Two attempts at one file would write over each other and double its figures.
     conf.setBoolean("mapreduce.map.speculative", false);
     Job job = Job.getInstance(conf, "hbench dfsio " + mode.text + " " + files + " files");

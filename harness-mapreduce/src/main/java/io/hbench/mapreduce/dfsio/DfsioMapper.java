@@ -1,5 +1,6 @@
 package io.hbench.mapreduce.dfsio;
 
+import io.hbench.core.PointInTask;
 import io.hbench.core.fs.DataPattern;
 import java.io.IOException;
 import java.io.InputStream;
@@ -31,12 +32,6 @@ import org.apache.hadoop.mapreduce.Mapper;
  */
 public final class DfsioMapper extends Mapper<LongWritable, NullWritable, Text, Text> {
 
-  static final String MODE = "hbench.dfsio.mode";
-  static final String SIZE = "hbench.dfsio.size";
-  static final String BUFFER = "hbench.dfsio.buffer";
-  static final String DATA_DIR = "hbench.dfsio.data";
-  static final String CODEC = "hbench.dfsio.codec";
-
   /** Progress samples per file, for the stonewall figure. */
   private static final int SAMPLES = 64;
 
@@ -55,13 +50,14 @@ public final class DfsioMapper extends Mapper<LongWritable, NullWritable, Text, 
   protected void map(LongWritable number, NullWritable ignored, Context context)
       throws IOException, InterruptedException {
     Configuration conf = context.getConfiguration();
-    DfsioMode mode = DfsioMode.parse(conf.get(MODE));
-    long size = conf.getLong(SIZE, 0);
-    int bufferSize = conf.getInt(BUFFER, 1_000_000);
+    PointInTask at = PointInTask.of(conf);
+    DfsioMode mode = at.options().get(DfsioOptions.MODE);
+    long size = at.options().get(DfsioOptions.SIZE).bytes();
+    int bufferSize = (int) at.options().get(DfsioOptions.BUFFER_SIZE).bytes();
     long n = number.get();
-    Path file = new Path(conf.get(DATA_DIR), fileName(n));
+    Path file = new Path(DfsioBenchmark.dataDirectory(at.baseDirectory()), fileName(n));
     FileSystem fs = file.getFileSystem(conf);
-    String codecName = conf.get(CODEC, "");
+    String codecName = at.options().get(DfsioOptions.COMPRESSION);
     CompressionCodec codec =
         codecName.isEmpty() ? null : new CompressionCodecFactory(conf).getCodecByName(codecName);
     DataPattern pattern = new DataPattern(n, bufferSize);

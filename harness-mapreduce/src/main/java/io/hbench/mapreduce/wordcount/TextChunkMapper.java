@@ -1,11 +1,11 @@
 package io.hbench.mapreduce.wordcount;
 
+import io.hbench.core.PointInTask;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import org.apache.commons.math3.distribution.ZipfDistribution;
 import org.apache.commons.math3.random.JDKRandomGenerator;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
@@ -21,14 +21,6 @@ import org.apache.hadoop.mapreduce.Mapper;
  */
 public final class TextChunkMapper extends Mapper<LongWritable, NullWritable, NullWritable, NullWritable> {
 
-  static final String DIR = "hbench.wordcount.input";
-  static final String CHUNK_BYTES = "hbench.wordcount.chunk-bytes";
-  static final String VOCABULARY = "hbench.wordcount.vocabulary";
-  static final String EXPONENT = "hbench.wordcount.zipf-exponent";
-  static final String SEED = "hbench.wordcount.seed";
-  /** Chunks to write: a comma-separated list; the input's numbers index into it. */
-  static final String CHUNKS = "hbench.wordcount.chunks";
-
   /** Counters of the generate job. */
   public enum Counter {
     WORDS,
@@ -38,7 +30,9 @@ public final class TextChunkMapper extends Mapper<LongWritable, NullWritable, Nu
   private byte[][] words;
   private ZipfDistribution zipf;
   private JDKRandomGenerator rng;
-  private long[] chunks;
+  private long chunkBytes;
+  private long seed;
+  private Path dir;
 
   static String chunkName(long k) {
     return String.format("chunk-%06d", k);
@@ -49,28 +43,25 @@ public final class TextChunkMapper extends Mapper<LongWritable, NullWritable, Nu
   }
 
   @Override
-  protected void setup(Context context) {
-    Configuration conf = context.getConfiguration();
-    int size = conf.getInt(VOCABULARY, 0);
+  protected void setup(Context context) throws IOException {
+    PointInTask at = PointInTask.of(context.getConfiguration());
+    int size = at.options().get(WordCountOptions.VOCABULARY);
     words = Vocabulary.spellings(size);
     rng = new JDKRandomGenerator();
-    zipf = new ZipfDistribution(rng, size, conf.getDouble(EXPONENT, 1.0));
-    String[] list = conf.getStrings(CHUNKS);
-    chunks = new long[list.length];
-    for (int i = 0; i < list.length; i++) {
-      chunks[i] = Long.parseLong(list[i].trim());
-    }
+    zipf = new ZipfDistribution(rng, size, at.options().get(WordCountOptions.EXPONENT));
+    seed = at.options().get(WordCountOptions.SEED);
+    chunkBytes = at.point().get(WordCountBenchmark.CHUNK);
+    dir = new Path(at.param(WordCountBenchmark.TEXT_DIR));
   }
 
   @Override
   protected void map(LongWritable index, NullWritable ignored, Context context)
       throws IOException, InterruptedException {
-    Configuration conf = context.getConfiguration();
-    long k = chunks[(int) index.get()];
-    long bytes = conf.getLong(CHUNK_BYTES, 0);
-    rng.setSeed(conf.getLong(SEED, 0) * 0x9E3779B97F4A7C15L + k);
-    Path dir = new Path(conf.get(DIR));
-    FileSystem fs = dir.getFileSystem(conf);
+    // The job's input is the numbers of the chunks still missing.
+    long k = index.get();
+    long bytes = chunkBytes;
+    rng.setSeed(seed * 0x9E3779B97F4A7C15L + k);
+    FileSystem fs = dir.getFileSystem(context.getConfiguration());
     long count = 0;
     byte[] buf = new byte[1 << 20];
     int at = 0;

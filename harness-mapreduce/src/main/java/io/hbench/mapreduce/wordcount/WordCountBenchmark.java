@@ -109,6 +109,9 @@ public final class WordCountBenchmark implements Benchmark {
   static final Field<Size> SIZE =
       Field.of("size_bytes", Size.class, Size::bytes, Long.class, Size::ofBytes);
 
+  /** Where the point's text is: kept text under the base directory, or the point's own. */
+  static final Field<String> TEXT_DIR = Field.of("text_dir", String.class);
+
   /** Bytes per generated chunk: the same for every point, so kept text is reused. */
   static final Field<Long> CHUNK = Field.of("chunk_bytes", Long.class);
 
@@ -182,10 +185,10 @@ public final class WordCountBenchmark implements Benchmark {
         missing.add(k);
       }
     }
-    ctx.param("text_dir", textDir.toString());
+    ctx.param(TEXT_DIR, textDir.toString());
     ctx.param("chunks", chunks);
     ctx.param("chunks_reused", chunks - missing.size());
-    generate(ctx, options, textDir, chunk, missing, vocabulary, exponent, seed);
+    generate(ctx, options, chunk, missing);
     long words = 0;
     List<Path> files = new ArrayList<>();
     for (long k = 0; k < chunks; k++) {
@@ -218,35 +221,23 @@ public final class WordCountBenchmark implements Benchmark {
     return r != null ? r : Math.max(1, conf.getInt(MRJobConfig.NUM_REDUCES, 1));
   }
 
-  private static void generate(
-      RunContext ctx,
-      OptionValues options,
-      Path textDir,
-      long chunk,
-      List<Long> missing,
-      int vocabulary,
-      double exponent,
-      int seed)
-      throws Exception {
+  private static void generate(RunContext ctx, OptionValues options, long chunk,
+      List<Long> missing) throws Exception {
     long bytes = missing.size() * chunk;
     if (missing.isEmpty()) {
       ctx.phase("generate", 0, () -> 0L);
       return;
     }
+    // The maps read the options, the chunk size and the text directory as the point they work
+    // for (PointInTask); their input is the numbers of the missing chunks.
     Configuration conf = new Configuration(ctx.configuration());
-    conf.set(TextChunkMapper.DIR, textDir.toString());
-    conf.setLong(TextChunkMapper.CHUNK_BYTES, chunk);
-    conf.setInt(TextChunkMapper.VOCABULARY, vocabulary);
-    conf.setDouble(TextChunkMapper.EXPONENT, exponent);
-    conf.setLong(TextChunkMapper.SEED, seed);
-    conf.setStrings(TextChunkMapper.CHUNKS, missing.stream().map(String::valueOf).toArray(String[]::new));
     conf.setBoolean("mapreduce.map.speculative", false);
     Integer m = options.get(MAPS);
     int maps = m != null ? Math.min(m, missing.size()) : missing.size();
     ctx.param("generate_maps", maps);
     Job job = Job.getInstance(conf, "hbench wordcount generate " + Size.ofBytes(bytes));
     job.setJarByClass(WordCountBenchmark.class);
-    NumberRangeInputFormat.configure(job, missing.size(), maps, chunk);
+    NumberRangeInputFormat.configure(job, missing, maps, chunk);
     job.setMapperClass(TextChunkMapper.class);
     job.setNumReduceTasks(0);
     job.setOutputFormatClass(NullOutputFormat.class);

@@ -41,7 +41,7 @@ final class BenchProcess {
    * flags (the mini clusters' {@code --add-opens}), output and errors to {@code log}.
    *
    * @param dir its working directory, or null for this one's
-   * @param javaTmp its {@code java.io.tmpdir}, or null for this one's
+   * @param javaTmp its {@code java.io.tmpdir}, or null for this JVM's
    */
   static Process start(Path dir, Path javaTmp, Path log, List<String> args) throws IOException {
     return start(dir, javaTmp, log, List.of(), java.util.Map.of(), args);
@@ -55,9 +55,8 @@ final class BenchProcess {
       java.util.Map<String, String> env, List<String> args) throws IOException {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    if (javaTmp != null) {
-      cmd.add("-Djava.io.tmpdir=" + javaTmp);
-    }
+    // Without one of its own, this JVM's: a test's processes keep out of another test's.
+    cmd.add("-Djava.io.tmpdir=" + (javaTmp != null ? javaTmp : System.getProperty("java.io.tmpdir")));
     cmd.addAll(jvmArgs);
     cmd.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
         .filter(a -> a.startsWith("--add-")).toList());

@@ -72,7 +72,12 @@ public final class HeadlessChromium implements AutoCloseable {
   }
 
   public HeadlessChromium(Path binary) throws Exception {
-    profile = Files.createTempDirectory("hbench-chromium");
+    // Under /tmp rather than a long java.io.tmpdir (a build's own, per test JVM): Chromium's
+    // singleton socket lives below it, and a Unix socket's path fits in 107 bytes.
+    Path shortTmp = Path.of("/tmp");
+    profile = Files.isDirectory(shortTmp) && Files.isWritable(shortTmp)
+        ? Files.createTempDirectory(shortTmp, "hbench-chromium")
+        : Files.createTempDirectory("hbench-chromium");
     ProcessBuilder browser = new ProcessBuilder(binary.toString(), "--headless=new", "--no-sandbox",
         "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--no-default-browser-check",
         "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0",
@@ -244,23 +249,41 @@ public final class HeadlessChromium implements AutoCloseable {
     try {
       socket.abort();
     } finally {
-      process.destroy();
+      // Its zygote and renderers too: they write into the profile after the browser has gone.
+      List<ProcessHandle> all = new ArrayList<>(process.descendants().toList());
+      all.add(process.toHandle());
+      all.forEach(ProcessHandle::destroy);
       try {
-        if (!process.waitFor(10, TimeUnit.SECONDS)) {
-          process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        for (ProcessHandle p : all) {
+          try {
+            p.onExit().get(10, TimeUnit.SECONDS);
+          } catch (java.util.concurrent.ExecutionException
+              | java.util.concurrent.TimeoutException e) {
+            p.destroyForcibly();
+          }
+        }
+        // A file still being written when the walk passes leaves its directory behind: again.
+        for (int attempt = 0; attempt < 5 && Files.exists(profile); attempt++) {
+          deleteProfile();
+          if (Files.exists(profile)) {
+            Thread.sleep(200);
+          }
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
-      try (var s = Files.walk(profile)) {
-        List<Path> all = new ArrayList<>(s.toList());
-        java.util.Collections.reverse(all);
-        for (Path p : all) {
-          Files.deleteIfExists(p);
-        }
-      } catch (IOException e) {
-        // Chromium may still be removing its own files; a temp directory, then.
+    }
+  }
+
+  private void deleteProfile() {
+    try (var s = Files.walk(profile)) {
+      List<Path> all = new ArrayList<>(s.toList());
+      java.util.Collections.reverse(all);
+      for (Path p : all) {
+        Files.deleteIfExists(p);
       }
+    } catch (IOException e) {
+      // Removed under the walk, or not yet empty: the caller tries again.
     }
   }
 }

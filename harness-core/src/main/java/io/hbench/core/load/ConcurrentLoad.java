@@ -16,8 +16,8 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * Runs one operation from several client threads and times every call: the one place client-side
  * load is driven and measured (NameNode operations, file system calls, Slive's mix), in this
- * process or, through {@link DistributedLoad}, in map tasks. Suites describe the call and never
- * time it. Each thread records into its own {@link OperationTally}, merged when all are done. A
+ * process or in the map tasks of a declared load ({@code LoadJob}). Suites describe the call and
+ * never time it. Each thread records into its own {@link OperationTally}, merged when all are done. A
  * call that throws is counted as failed with its type and the thread goes on, so one bad call
  * never hides the others' figures. How the calls are driven (count, duration, target rate,
  * warm-up) is a {@link LoadPlan}.

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * What a load measured, in one process or merged over the map tasks of a {@link DistributedLoad}.
+ * What a load measured, in one process or merged over the map tasks of a declared load.
  *
  * @param tally every recorded call's figures, merged over threads (and tasks)
  * @param steps the operations of {@code tally} that are steps inside other calls

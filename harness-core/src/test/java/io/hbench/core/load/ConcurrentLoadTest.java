@@ -222,7 +222,7 @@ class ConcurrentLoadTest {
       }
       return 1;
     }, quiet, "b");
-    // Through the text a task writes, as DistributedLoad reads it.
+    // Through the text a task writes, as the load job reads it back.
     LoadResult merged =
         LoadResult.merge(List.of(LoadResult.parse(a.toLines()), LoadResult.parse(b.toLines())));
     assertEquals(8, merged.calls());

@@ -12,7 +12,6 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -211,12 +210,5 @@ final class LoadJob {
         Thread.sleep(50);
       }
     }
-  }
-
-  /** The parameters a request carries: the point's and those recorded so far, in order. */
-  static Map<String, Object> params(Point point, Map<String, Object> recorded) {
-    Map<String, Object> all = new LinkedHashMap<>(point.params());
-    all.putAll(recorded);
-    return all;
   }
 }

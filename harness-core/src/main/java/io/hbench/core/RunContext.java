@@ -277,7 +277,7 @@ public final class RunContext {
     int threads = spec.threads(options, point);
     LoadResult[] result = new LoadResult[1];
     Path pointDirectory = pointDirectory();
-    LoadScope whole = new LoadScope(conf, options, point, LoadJob.params(point, params), dirs,
+    LoadScope whole = new LoadScope(conf, options, point, paramsSoFar(), dirs,
         pointDirectory, 0, Math.max(1, maps), threads, prepared);
     RunContext.Figures figures = (timed, into) -> {
       LoadResult r = result[0];
@@ -348,6 +348,13 @@ public final class RunContext {
     }
   }
 
+  /** The point's parameters and those recorded for it so far, in order: what its tasks get. */
+  private Map<String, Object> paramsSoFar() {
+    Map<String, Object> all = new LinkedHashMap<>(point.params());
+    all.putAll(params);
+    return all;
+  }
+
   /** Whether this run counts file system calls ({@code --instrument}). */
   public boolean instrumented() {
     return clientIo != null;
@@ -390,7 +397,7 @@ public final class RunContext {
       JobPhase.Preparation beforeSubmit, Figures figures) throws Exception {
     // What the tasks read back as the point they work for (PointInTask).
     PointInTask.put(job.getConfiguration(), new PointInTask.Identity(suiteClass.getName(),
-        options.texts(), point.label(), LoadJob.params(point, params),
+        options.texts(), point.label(), paramsSoFar(),
         fileSystem().makeQualified(dirs.base()).toString(),
         fileSystem().makeQualified(pointDir).toString(), runId));
     Path sideDir = null;

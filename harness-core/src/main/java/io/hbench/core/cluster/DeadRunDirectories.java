@@ -1,14 +1,15 @@
 package io.hbench.core.cluster;
 
-import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
@@ -135,11 +136,41 @@ final class DeadRunDirectories {
     }
   }
 
+  /**
+   * Removes {@code root} and everything under it. Someone else may be removing part of it at the
+   * same time (the local job runner its job's staging files, which lie in hbench's scratch
+   * directory): what is gone already is passed over, never an error.
+   */
   static void deleteTree(Path root) {
-    try (Stream<Path> paths = Files.walk(root)) {
-      paths.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
+    try {
+      Files.walkFileTree(root, new SimpleFileVisitor<>() {
+        @Override
+        public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+          deleteIfPresent(file);
+          return FileVisitResult.CONTINUE;
+        }
+
+        @Override
+        public FileVisitResult visitFileFailed(Path file, IOException e) {
+          return FileVisitResult.CONTINUE; // gone meanwhile, or unreadable: left to the OS
+        }
+
+        @Override
+        public FileVisitResult postVisitDirectory(Path dir, IOException e) {
+          deleteIfPresent(dir);
+          return FileVisitResult.CONTINUE;
+        }
+      });
     } catch (IOException e) {
       // What could not be removed is left to the OS.
+    }
+  }
+
+  private static void deleteIfPresent(Path p) {
+    try {
+      Files.deleteIfExists(p);
+    } catch (IOException e) {
+      // not empty (a writer came back) or not ours to remove: a later pass, or the OS
     }
   }
 }

@@ -99,4 +99,24 @@ class DeadRunDirectoriesTest {
     }
     assertTrue(Files.exists(own.resolve(DeadRunDirectories.OWNER)), "the next run can find it");
   }
+
+  @Test
+  void aTreeSomeoneElseIsRemovingAtTheSameTimeIsRemovedWithoutError() throws Exception {
+    // The local job runner removes a job's staging files while hbench removes the scratch
+    // directory they are in: whichever comes second finds files gone under it.
+    for (int round = 0; round < 20; round++) {
+      Path tree = Files.createDirectories(tmp.resolve("tree" + round));
+      for (int d = 0; d < 20; d++) {
+        Path dir = Files.createDirectories(tree.resolve("staging/job" + d));
+        for (int f = 0; f < 20; f++) {
+          Files.writeString(dir.resolve("job.jar" + f), "x");
+        }
+      }
+      java.util.concurrent.CompletableFuture<Void> other =
+          java.util.concurrent.CompletableFuture.runAsync(() -> DeadRunDirectories.deleteTree(tree));
+      DeadRunDirectories.deleteTree(tree);
+      other.get();
+      assertFalse(Files.exists(tree));
+    }
+  }
 }

@@ -193,6 +193,8 @@ public final class Main {
     OptionSpec.Builder ob = OptionSpec.builder(name).description(describe(o)).hidden(hidden);
     if (o.isFlag()) {
       ob.type(boolean.class).arity("0").negatable(o.isNegatable());
+    } else if (o.bareValue() != null) {
+      ob.type(String.class).paramLabel(o.paramLabel()).arity("0..1").fallbackValue(o.bareValue());
     } else if (o.isRepeatable()) {
       ob.type(List.class).auxiliaryTypes(String.class).paramLabel(o.paramLabel());
     } else {

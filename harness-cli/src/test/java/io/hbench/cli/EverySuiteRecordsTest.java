@@ -71,7 +71,7 @@ class EverySuiteRecordsTest {
   void aSecondMetricOfTheSameFigureIsRefusedWhenThePhaseIsRecorded() {
     PhaseResult phase = new PhaseResult("create_write", 2.0, 20L << 20, 10L, null)
         .withLoads(List.of(new io.hbench.core.result.OperationLoad("create_write", 10, 0, null,
-            20L << 20, 1.5, 6.667, null, null, null, null)))
+            20L << 20, 1.5, 6.667, null, null, null, null, null)))
         .withMetrics(List.of(Metric.of("ops_per_s", Metric.OPS_PER_SECOND, 5, Metric.Better.HIGHER)
             .withHeadline(false), Metric.ofOp("create_write", "ops_per_s", Metric.OPS_PER_SECOND,
             5, Metric.Better.HIGHER)));

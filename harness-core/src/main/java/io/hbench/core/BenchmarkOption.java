@@ -47,6 +47,8 @@ public final class BenchmarkOption<T> {
   private final FormerName former;
   /** The declaration this one was derived from ({@link #withDefault}), or itself. */
   private final BenchmarkOption<T> origin;
+  /** For an option whose value may be left out: the text it then has; else null. */
+  private final String bareValue;
 
   private BenchmarkOption(
       String name,
@@ -56,14 +58,14 @@ public final class BenchmarkOption<T> {
       boolean flag,
       Function<String, T> parser) {
     this(name, paramLabel, description, defaultValue, flag, parser, null, false, false, true,
-        List.of(), null, null);
+        List.of(), null, null, null);
   }
 
   @SuppressWarnings("checkstyle:ParameterNumber")
   private BenchmarkOption(String name, String paramLabel, String description, String defaultValue,
       boolean flag, Function<String, T> parser, Function<List<String>, T> repeatedParser,
       boolean positional, boolean negatable, boolean recorded, List<String> aliases,
-      FormerName former, BenchmarkOption<T> origin) {
+      FormerName former, BenchmarkOption<T> origin, String bareValue) {
     if (!name.matches("--[a-z][a-z0-9-]*|-[A-Z]")) {
       throw new IllegalArgumentException("option names are --lower-case or -X: " + name);
     }
@@ -80,13 +82,14 @@ public final class BenchmarkOption<T> {
     this.aliases = List.copyOf(aliases);
     this.former = former;
     this.origin = origin == null ? this : origin;
+    this.bareValue = bareValue;
   }
 
   /** A copy of this declaration with one thing changed, derived from the same origin. */
   private BenchmarkOption<T> copy(String def, boolean isPositional, boolean isRecorded,
       List<String> otherNames, FormerName formerName) {
     return new BenchmarkOption<>(name, paramLabel, description, def, flag, parser, repeatedParser,
-        isPositional, negatable, isRecorded, otherNames, formerName, origin);
+        isPositional, negatable, isRecorded, otherNames, formerName, origin, bareValue);
   }
 
   /**
@@ -318,6 +321,22 @@ public final class BenchmarkOption<T> {
     return new BenchmarkOption<>(name, label, description, def, false, v -> v);
   }
 
+  /**
+   * An option that may be given without its value ({@code --until-stable}, {@code
+   * --until-stable 5%,7}): absent, its text is {@code def}; bare, {@code bare}. The record shows
+   * the text it had, so a bare option is recorded with the value it stood for.
+   */
+  public static <T> BenchmarkOption<T> valueOptional(String name, String label, String description,
+      String def, String bare, Function<String, T> parser) {
+    return new BenchmarkOption<>(name, label, description, def, false, parser, null, false, false,
+        true, List.of(), null, null, bare);
+  }
+
+  /** The text of this option when given without a value, or null when it needs one. */
+  public String bareValue() {
+    return bareValue;
+  }
+
   /** A switch that is off unless given. */
   public static BenchmarkOption<Boolean> flag(String name, String description) {
     return new BenchmarkOption<>(name, null, description, "false", true, Boolean::parseBoolean);
@@ -330,7 +349,7 @@ public final class BenchmarkOption<T> {
   public static BenchmarkOption<Boolean> switchable(String name, String description) {
     return new BenchmarkOption<>(name, null, description, "", true,
         v -> v.isEmpty() ? null : Boolean.parseBoolean(v), null, false, true, true, List.of(),
-        null, null);
+        null, null, null);
   }
 
   /**
@@ -342,7 +361,7 @@ public final class BenchmarkOption<T> {
     return new BenchmarkOption<>(name, label, description, "", false,
         v -> v.isEmpty() ? List.of() : List.of(element.apply(v)),
         all -> all.stream().filter(v -> !v.isEmpty()).map(element).toList(), false, false, true,
-        List.of(), null, null);
+        List.of(), null, null, null);
   }
 
   private static boolean isAuto(String v) {

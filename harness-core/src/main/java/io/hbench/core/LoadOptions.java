@@ -2,6 +2,7 @@ package io.hbench.core;
 
 import io.hbench.core.load.LoadClients;
 import io.hbench.core.load.LoadPlan;
+import io.hbench.core.stats.SteadyState;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -10,7 +11,8 @@ import java.util.List;
 /**
  * The options of every suite that declares a load ({@link Benchmark#load()}), declared here once
  * and added by the core: where the clients run ({@code --maps}) and how they are driven ({@code
- * --duration}, {@code --target-rate}, {@code --warmup-time}). A suite reads them with these
+ * --duration}, {@code --target-rate}, {@code --warmup-time}, {@code --until-stable}) and
+ * recorded ({@code --interval}). A suite reads them with these
  * constants ({@code options.get(LoadOptions.MAPS)}) and never declares them itself.
  */
 public final class LoadOptions {
@@ -39,7 +41,43 @@ public final class LoadOptions {
       BenchmarkOption.duration("--warmup-time", "Leave calls that start within this time of"
           + " the start out of every figure (connection set-up, caches).", "0");
 
+  /** {@code --interval}: the length of the series' intervals. */
+  public static final BenchmarkOption<Duration> INTERVAL =
+      BenchmarkOption.of("--interval", "DURATION", "Keep every operation's calls, latencies and"
+          + " failures per interval of this length (aligned to the wall clock, merged over"
+          + " threads and tasks) as the load's series, e.g. 1s or 500ms.", "1s",
+          v -> interval(v));
+
+  /** {@code --until-stable}: stop a timed load once its throughput is steady. */
+  public static final BenchmarkOption<SteadyState> UNTIL_STABLE =
+      BenchmarkOption.valueOptional("--until-stable", "PCT[,WINDOW]", "Stop the load (at the"
+          + " latest after --duration) once the last WINDOW intervals' throughputs lie within"
+          + " PCT of their mean with no significant slope; bare: "
+          + SteadyState.DEFAULT.text() + ". The record says whether and when it became stable.",
+          "", SteadyState.DEFAULT.text(),
+          v -> v.isBlank() ? null : SteadyState.parse("--until-stable", v));
+
   private LoadOptions() {}
+
+  private static Duration interval(String text) {
+    Duration d = BenchmarkOption.parseDuration("--interval", text);
+    if (d.toMillis() < 10 || d.compareTo(Duration.ofHours(1)) > 0) {
+      throw new InvalidInputException("invalid value '" + text + "' for --interval: from 10ms"
+          + " to 1h");
+    }
+    return d;
+  }
+
+  /**
+   * Refuses load options that contradict each other, before anything is created: {@code
+   * --until-stable} needs {@code --duration}, the longest the load may run.
+   */
+  static void check(OptionValues o) {
+    if (o.has(UNTIL_STABLE) && o.get(UNTIL_STABLE) != null && !timed(o)) {
+      throw new InvalidInputException("--until-stable needs --duration: the longest the load"
+          + " may run when it never becomes stable");
+    }
+  }
 
   /**
    * Every option of {@code suite}: its own, then, when it declares a load, these four ({@code
@@ -51,7 +89,7 @@ public final class LoadOptions {
     LoadSpec load = suite.load();
     if (load != null) {
       all.add(MAPS.withDefault(Integer.toString(load.defaultMaps())));
-      all.addAll(List.of(DURATION, TARGET_RATE, WARMUP_TIME));
+      all.addAll(List.of(DURATION, TARGET_RATE, WARMUP_TIME, INTERVAL, UNTIL_STABLE));
     }
     return all;
   }
@@ -75,11 +113,13 @@ public final class LoadOptions {
     if (!o.has(DURATION)) {
       return LoadPlan.calls(calls);
     }
+    LoadPlan plan = LoadPlan.calls(calls).withInterval(o.get(INTERVAL))
+        .withUntilStable(o.get(UNTIL_STABLE));
     Duration d = o.get(DURATION);
     if (!d.isZero()) {
       Arrays.fill(calls, Long.MAX_VALUE);
     }
-    return LoadPlan.calls(calls)
+    return plan
         .withDuration(d)
         .withTargetRate(o.get(TARGET_RATE))
         .withWarmup(o.get(WARMUP_TIME))

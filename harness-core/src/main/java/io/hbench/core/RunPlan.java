@@ -53,6 +53,9 @@ public record RunPlan(String suite, String runId, Path resultsFile, List<Measure
    */
   public static RunPlan of(Benchmark benchmark, OptionValues options, RunSettings settings,
       String runId) {
+    if (benchmark.load() != null) {
+      LoadOptions.check(options);
+    }
     List<Point> points = benchmark.points(options);
     Path out =
         settings.out() != null

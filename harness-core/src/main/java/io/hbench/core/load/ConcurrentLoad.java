@@ -1,7 +1,11 @@
 package io.hbench.core.load;
 
 import io.hbench.core.report.Console;
+import io.hbench.core.result.Stability;
+import io.hbench.core.stats.IntervalClock;
+import io.hbench.core.stats.IntervalSeries;
 import io.hbench.core.stats.OperationTally;
+import io.hbench.core.stats.SteadyState;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -24,7 +28,10 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>The threads start together (a latch). The load's window runs from the first recorded call's
  * start to the last one's end: throughput is calls over that window, the rate the server
- * sustained, not a sum of per-thread rates.
+ * sustained, not a sum of per-thread rates. Every operation's calls are also kept interval by
+ * interval ({@link IntervalSeries}), and the span in which every thread was running is the
+ * load's band. With {@link LoadPlan#untilStable()}, the calls stop once the load's throughput
+ * has been steady over the last intervals.
  */
 public final class ConcurrentLoad {
 
@@ -67,7 +74,7 @@ public final class ConcurrentLoad {
     public void mark(String name) {
       long now = System.nanoTime();
       if (recording) {
-        tally.record(name, now - last, 0, null);
+        tally.record(name, now - last, 0, null, now);
         names.add(name);
       }
       last = now;
@@ -139,6 +146,9 @@ public final class ConcurrentLoad {
     AtomicLongArray done = new AtomicLongArray(threads * PAD);
     long[] firstStart = new long[threads];
     long[] lastEnd = new long[threads];
+    long[] firstEnd = new long[threads];
+    long[] lastStart = new long[threads];
+    IntervalClock clock = IntervalClock.of(java.time.Duration.ofNanos(plan.intervalNanos()));
     long[] warm = new long[threads];
     long[] recorded = new long[threads];
     CountDownLatch go = new CountDownLatch(1);
@@ -157,14 +167,14 @@ public final class ConcurrentLoad {
       Thread w = new Thread(() -> {
         // Made by the thread that writes them on every call, in its own allocation buffer:
         // made here in a row, two threads' Steps would share a cache line.
-        OperationTally tally = new OperationTally();
+        OperationTally tally = new OperationTally(clock);
         Steps mine = new Steps(tally);
         tallies[thread] = tally;
         steps[thread] = mine;
         try {
           go.await();
           drive(thread, op, serviceOp, plan, interval, goNanos[0], call, tally, mine, done,
-              firstStart, lastEnd, warm, recorded, stopped);
+              new long[][] {firstStart, lastEnd, firstEnd, lastStart}, warm, recorded, stopped);
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
         } finally {
@@ -175,21 +185,33 @@ public final class ConcurrentLoad {
       workers.add(w);
       w.start();
     }
-    long epochAtGo = System.currentTimeMillis();
     long start = System.nanoTime();
     goNanos[0] = start;
     go.countDown();
     long total = plan.totalCalls();
     long lastCount = 0;
     long lastTick = start;
+    SteadyWatch steady = plan.untilStable() == null ? null
+        : new SteadyWatch(plan.untilStable(), clock, start + plan.warmupNanos());
     try {
-      while (!finished.await(1, TimeUnit.SECONDS)) {
+      long nextTick = start + PROGRESS_NANOS;
+      while (true) {
+        long wake = steady == null ? nextTick : Math.min(nextTick, steady.nextSample);
+        if (finished.await(Math.max(1, wake - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+          break;
+        }
         long now = System.nanoTime();
-        long count = sum(done, threads);
-        console.progress(progressLine(label, op, count, total, now - start,
-            (count - lastCount) / ((now - lastTick) / 1e9)));
-        lastCount = count;
-        lastTick = now;
+        if (steady != null && now >= steady.nextSample && steady.sample(now, sum(done, threads))) {
+          stopped.set(true); // steady: no thread starts another call
+        }
+        if (now >= nextTick) {
+          long count = sum(done, threads);
+          console.progress(progressLine(label, op, count, total, now - start,
+              (count - lastCount) / ((now - lastTick) / 1e9)));
+          lastCount = count;
+          lastTick = now;
+          nextTick = now + PROGRESS_NANOS;
+        }
       }
     } catch (InterruptedException e) {
       stopped.set(true);
@@ -201,6 +223,8 @@ public final class ConcurrentLoad {
     }
     long first = Long.MAX_VALUE;
     long last = Long.MIN_VALUE;
+    long bandStart = Long.MIN_VALUE;
+    long bandEnd = Long.MAX_VALUE;
     long warmup = 0;
     List<Double> clientRates = new ArrayList<>();
     OperationTally merged = new OperationTally();
@@ -216,6 +240,10 @@ public final class ConcurrentLoad {
       }
       first = Math.min(first, firstStart[t]);
       last = Math.max(last, lastEnd[t]);
+      if (recorded[t] > 0) {
+        bandStart = Math.max(bandStart, firstEnd[t]);
+        bandEnd = Math.min(bandEnd, lastStart[t]);
+      }
       warmup += warm[t];
       if (recorded[t] > 0 && lastEnd[t] > firstStart[t]) {
         clientRates.add(recorded[t] / ((lastEnd[t] - firstStart[t]) / 1e9));
@@ -229,17 +257,67 @@ public final class ConcurrentLoad {
     long end = System.nanoTime();
     console.finishProgress(progressLine(label, op, sum(done, threads), total, end - start,
         (last - first) <= 0 ? 0 : merged.calls() / ((last - first) / 1e9)));
-    long startMillis = epochAtGo + (first - start) / 1_000_000;
-    return new LoadResult(merged, stepNames, startMillis,
-        startMillis + (last - first) / 1_000_000, last - first, warmup, threads, clientRates,
-        counts, problem);
+    LoadResult.Band band = bandStart != Long.MIN_VALUE && bandStart < bandEnd
+        ? new LoadResult.Band(clock.epochMillis(bandStart), clock.epochMillis(bandEnd)) : null;
+    Stability stability = steady == null ? null : steady.verdict(first);
+    return new LoadResult(merged, stepNames, clock.epochMillis(first), clock.epochMillis(last),
+        last - first, warmup, threads, clientRates, counts, problem, band, stability);
+  }
+
+  /** How often the progress line is renewed. */
+  private static final long PROGRESS_NANOS = 1_000_000_000L;
+
+  /**
+   * Watches a load's throughput interval by interval, from the calls its threads have finished,
+   * for {@code --until-stable}: the intervals the warm-up overlaps are left out.
+   */
+  private static final class SteadyWatch {
+    private final SteadyState criterion;
+    private final IntervalClock clock;
+    private final long warmEnd;
+    private double[] rates = new double[64];
+    private int count;
+    private long lastSample = Long.MIN_VALUE;
+    private long lastDone;
+    private long nextSample;
+    private long stableAt = Long.MIN_VALUE;
+
+    SteadyWatch(SteadyState criterion, IntervalClock clock, long warmEnd) {
+      this.criterion = criterion;
+      this.clock = clock;
+      this.warmEnd = warmEnd;
+      this.nextSample = clock.endNanos(clock.index(System.nanoTime()));
+    }
+
+    /** Takes the sample due at a boundary; true once the load is steady. */
+    boolean sample(long now, long done) {
+      if (lastSample != Long.MIN_VALUE && lastSample >= warmEnd) {
+        if (count == rates.length) {
+          rates = java.util.Arrays.copyOf(rates, count * 2);
+        }
+        rates[count++] = (done - lastDone) / ((now - lastSample) / 1e9);
+      }
+      lastSample = now;
+      lastDone = done;
+      nextSample = clock.endNanos(clock.index(now));
+      if (stableAt == Long.MIN_VALUE && criterion.holds(rates, count)) {
+        stableAt = now;
+      }
+      return stableAt != Long.MIN_VALUE;
+    }
+
+    Stability verdict(long firstCall) {
+      boolean stable = stableAt != Long.MIN_VALUE;
+      return new Stability(criterion.percent(), criterion.window(), stable,
+          stable ? Math.round((stableAt - firstCall) / 1e6) / 1e3 : null);
+    }
   }
 
   /** One thread's calls: the hot path, kept free of allocation and shared writes. */
   private static void drive(
       int t, String op, String serviceOp, LoadPlan plan, long interval, long go,
       SteppedCall call, OperationTally tally, Steps steps, AtomicLongArray done,
-      long[] firstStart, long[] lastEnd, long[] warm, long[] recorded,
+      long[][] spans, long[] warm, long[] recorded,
       java.util.concurrent.atomic.AtomicBoolean stopped) {
     long n = plan.callsOn(t);
     long warmEnd = go + plan.warmupNanos();
@@ -249,10 +327,13 @@ public final class ConcurrentLoad {
     long offset = interval > 0 ? t * (interval / plan.threads()) : 0;
     long first = Long.MAX_VALUE;
     long last = Long.MIN_VALUE;
+    long firstEnd = Long.MAX_VALUE;
+    long lastStart = Long.MIN_VALUE;
     long warmed = 0;
     long made = 0;
-    // The load's own operation, looked up once: the common case skips the tally's map.
+    // The load's own operation, looked up once: the common case skips the tally's maps.
     io.hbench.core.fs.OperationStats own = null;
+    IntervalSeries ownSeries = null;
     Thread self = Thread.currentThread();
     for (long i = 0; i < n && !self.isInterrupted() && !stopped.get(); i++) {
       long intended = 0;
@@ -297,16 +378,21 @@ public final class ConcurrentLoad {
         if (steps.op == op) {
           if (own == null) {
             own = tally.live(op);
+            ownSeries = tally.liveSeries(op);
           }
-          tally.record(op, own, end - from, bytes, failure);
+          tally.record(op, own, ownSeries, end - from, bytes, failure, end);
         } else {
-          tally.record(steps.op, end - from, bytes, failure);
+          tally.record(steps.op, end - from, bytes, failure, end);
         }
         if (interval > 0) {
-          tally.record(serviceOp, end - t0, 0, null);
+          tally.record(serviceOp, end - t0, 0, null, end);
         }
-        first = Math.min(first, from);
+        if (first == Long.MAX_VALUE) {
+          first = from;
+          firstEnd = end;
+        }
         last = end;
+        lastStart = from;
         made++;
       } else {
         warmed++;
@@ -316,8 +402,11 @@ public final class ConcurrentLoad {
     if (interval > 0 && first != Long.MAX_VALUE) {
       steps.names.add(serviceOp);
     }
-    firstStart[t] = first;
-    lastEnd[t] = last;
+    tally.finishIntervals();
+    spans[0][t] = first;
+    spans[1][t] = last;
+    spans[2][t] = firstEnd;
+    spans[3][t] = lastStart;
     warm[t] = warmed;
     recorded[t] = made;
   }

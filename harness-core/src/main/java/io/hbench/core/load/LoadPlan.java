@@ -1,5 +1,6 @@
 package io.hbench.core.load;
 
+import io.hbench.core.stats.SteadyState;
 import java.time.Duration;
 import java.util.Arrays;
 
@@ -20,6 +21,10 @@ import java.util.Arrays;
  *       <op>.service}.
  *   <li><b>Warm-up</b>: calls that start within {@code warmup} of the start, or each thread's
  *       first {@code warmupCalls}, are made but left out of every figure.
+ *   <li><b>Intervals</b>: every operation's calls are also kept interval by interval ({@code
+ *       interval} long, aligned to the wall clock), for the load's series.
+ *   <li><b>Until stable</b>: a timed load stops early once its throughput is steady ({@link
+ *       SteadyState}); it runs to its duration when it never is.
  * </ul>
  *
  * @param perThread calls per thread; {@link Long#MAX_VALUE} for no limit (a duration ends it)
@@ -27,9 +32,15 @@ import java.util.Arrays;
  * @param targetRate calls per second over all threads; 0 for closed loop (as fast as it goes)
  * @param warmupNanos warm-up time, ns
  * @param warmupCalls warm-up calls per thread
+ * @param intervalNanos the length of the series' intervals, ns
+ * @param untilStable when to stop a timed load early, or null to run it to its duration
  */
 public record LoadPlan(
-    long[] perThread, long durationNanos, double targetRate, long warmupNanos, long warmupCalls) {
+    long[] perThread, long durationNanos, double targetRate, long warmupNanos, long warmupCalls,
+    long intervalNanos, SteadyState untilStable) {
+
+  /** The series' intervals unless a plan says otherwise: one second. */
+  public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
 
   public LoadPlan {
     if (perThread.length < 1) {
@@ -38,12 +49,15 @@ public record LoadPlan(
     if (durationNanos < 0 || targetRate < 0 || warmupNanos < 0 || warmupCalls < 0) {
       throw new IllegalArgumentException("negative duration, rate or warm-up");
     }
+    if (intervalNanos <= 0) {
+      throw new IllegalArgumentException("an interval must be longer than 0");
+    }
     perThread = perThread.clone();
   }
 
   /** {@code perThread[t]} calls on thread {@code t}. */
   public static LoadPlan calls(long... perThread) {
-    return new LoadPlan(perThread, 0, 0, 0, 0);
+    return new LoadPlan(perThread, 0, 0, 0, 0, DEFAULT_INTERVAL.toNanos(), null);
   }
 
   /** {@code calls} calls split as evenly as possible over {@code threads} threads. */
@@ -55,27 +69,31 @@ public record LoadPlan(
   public static LoadPlan forDuration(int threads, Duration duration) {
     long[] unlimited = new long[threads];
     Arrays.fill(unlimited, Long.MAX_VALUE);
-    return new LoadPlan(unlimited, duration.toNanos(), 0, 0, 0);
+    return new LoadPlan(unlimited, duration.toNanos(), 0, 0, 0, DEFAULT_INTERVAL.toNanos(), null);
   }
 
   /** This plan ending after {@code d} of measured time (after the warm-up); zero for no limit. */
   public LoadPlan withDuration(Duration d) {
-    return new LoadPlan(perThread, d.toNanos(), targetRate, warmupNanos, warmupCalls);
+    return new LoadPlan(perThread, d.toNanos(), targetRate, warmupNanos, warmupCalls, intervalNanos,
+        untilStable);
   }
 
   /** This plan at {@code callsPerSecond} over all threads; 0 for closed loop. */
   public LoadPlan withTargetRate(double callsPerSecond) {
-    return new LoadPlan(perThread, durationNanos, callsPerSecond, warmupNanos, warmupCalls);
+    return new LoadPlan(perThread, durationNanos, callsPerSecond, warmupNanos, warmupCalls, intervalNanos,
+        untilStable);
   }
 
   /** This plan leaving out calls that start within {@code d} of the start. */
   public LoadPlan withWarmup(Duration d) {
-    return new LoadPlan(perThread, durationNanos, targetRate, d.toNanos(), warmupCalls);
+    return new LoadPlan(perThread, durationNanos, targetRate, d.toNanos(), warmupCalls, intervalNanos,
+        untilStable);
   }
 
   /** This plan leaving out each thread's first {@code calls} calls. */
   public LoadPlan withWarmupCalls(long calls) {
-    return new LoadPlan(perThread, durationNanos, targetRate, warmupNanos, calls);
+    return new LoadPlan(perThread, durationNanos, targetRate, warmupNanos, calls, intervalNanos,
+        untilStable);
   }
 
   /**
@@ -84,7 +102,20 @@ public record LoadPlan(
    * process's own.
    */
   public LoadPlan forOneOf(int processes) {
-    return new LoadPlan(perThread, durationNanos, targetRate / processes, warmupNanos, warmupCalls);
+    return new LoadPlan(perThread, durationNanos, targetRate / processes, warmupNanos, warmupCalls, intervalNanos,
+        untilStable);
+  }
+
+  /** This plan keeping its series in {@code d} long intervals. */
+  public LoadPlan withInterval(Duration d) {
+    return new LoadPlan(perThread, durationNanos, targetRate, warmupNanos, warmupCalls,
+        d.toNanos(), untilStable);
+  }
+
+  /** This plan stopping once {@code steady} holds; null to run to the end. */
+  public LoadPlan withUntilStable(SteadyState steady) {
+    return new LoadPlan(perThread, durationNanos, targetRate, warmupNanos, warmupCalls,
+        intervalNanos, steady);
   }
 
   public int threads() {
@@ -127,7 +158,8 @@ public record LoadPlan(
   public boolean equals(Object o) {
     return o instanceof LoadPlan p && Arrays.equals(perThread, p.perThread)
         && durationNanos == p.durationNanos && targetRate == p.targetRate
-        && warmupNanos == p.warmupNanos && warmupCalls == p.warmupCalls;
+        && warmupNanos == p.warmupNanos && warmupCalls == p.warmupCalls
+        && intervalNanos == p.intervalNanos && java.util.Objects.equals(untilStable, p.untilStable);
   }
 
   @Override
@@ -138,6 +170,7 @@ public record LoadPlan(
   @Override
   public String toString() {
     return "LoadPlan" + Arrays.toString(perThread) + " duration " + durationNanos + " ns, rate "
-        + targetRate + "/s, warm-up " + warmupNanos + " ns / " + warmupCalls + " calls";
+        + targetRate + "/s, warm-up " + warmupNanos + " ns / " + warmupCalls + " calls, intervals "
+        + intervalNanos + " ns" + (untilStable == null ? "" : ", until stable " + untilStable.text());
   }
 }

@@ -1,6 +1,9 @@
 package io.hbench.core.load;
 
 import io.hbench.core.result.OperationLoad;
+import io.hbench.core.result.OperationSeries;
+import io.hbench.core.result.Stability;
+import io.hbench.core.stats.IntervalSeries;
 import io.hbench.core.stats.OperationTally;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -25,11 +28,18 @@ import java.util.Set;
  *     rows a scan returned), summed over threads and tasks
  * @param firstProblem one line about the first failed call (a refusal's detail, or the
  *     exception's type and message), or null when none failed: the first process's first
+ * @param band the span in which every client was running (each client's first call's end to
+ *     its last call's start, the latest start and the earliest end), or null when there was none
+ * @param stability whether the load stopped because it was steady ({@code --until-stable}), or
+ *     null when it was not asked to
  */
 public record LoadResult(
     OperationTally tally, Set<String> steps, long startMillis, long endMillis, long wallNanos,
     long warmupCalls, int clients, List<Double> clientRates, Map<String, Long> counts,
-    String firstProblem) {
+    String firstProblem, Band band, Stability stability) {
+
+  /** A span of wall-clock time, ms since the epoch. */
+  public record Band(long startMillis, long endMillis) {}
 
   public LoadResult {
     steps = Set.copyOf(steps);
@@ -41,7 +51,7 @@ public record LoadResult(
   public LoadResult(OperationTally tally, Set<String> steps, long startMillis, long endMillis,
       long wallNanos, long warmupCalls, int clients) {
     this(tally, steps, startMillis, endMillis, wallNanos, warmupCalls, clients, List.of(),
-        Map.of(), null);
+        Map.of(), null, null, null);
   }
 
   /** The count {@code name} the calls made ({@link ConcurrentLoad.Steps#count}), or 0. */
@@ -100,11 +110,28 @@ public record LoadResult(
       for (String op : tally.stats().keySet()) {
         if (steps.contains(op) == step) {
           out.add(OperationLoad.of(op, tally.stats(op), tally.failures(op), wallNanos, step,
-              step ? 0 : warmupCalls));
+              step ? 0 : warmupCalls, series(op, step)));
         }
       }
     }
     return out;
+  }
+
+  /** The record's series of {@code op}; the stability on the load's first operation only. */
+  private OperationSeries series(String op, boolean step) {
+    boolean first = !step && op.equals(firstOperation());
+    return OperationSeries.of(tally.series(op), startMillis, endMillis,
+        band == null ? null : band.startMillis(), band == null ? null : band.endMillis(), step,
+        first ? stability : null);
+  }
+
+  private String firstOperation() {
+    for (String op : tally.stats().keySet()) {
+      if (!steps.contains(op)) {
+        return op;
+      }
+    }
+    return null;
   }
 
   /**
@@ -124,7 +151,20 @@ public record LoadResult(
     List<Double> rates = new ArrayList<>();
     Map<String, Long> counts = new java.util.TreeMap<>();
     String problem = null;
+    long bandStart = Long.MIN_VALUE;
+    long bandEnd = Long.MAX_VALUE;
+    boolean banded = true;
+    Stability stability = parts.get(0).stability();
     for (LoadResult p : parts) {
+      stability = bothStable(stability, p.stability());
+      if (p.tally().calls() > 0) {
+        if (p.band() == null) {
+          banded = false;
+        } else {
+          bandStart = Math.max(bandStart, p.band().startMillis());
+          bandEnd = Math.min(bandEnd, p.band().endMillis());
+        }
+      }
       rates.addAll(p.clientRates());
       p.counts().forEach((k, v) -> counts.merge(k, v, Long::sum));
       if (problem == null) {
@@ -142,8 +182,23 @@ public record LoadResult(
     if (start == Long.MAX_VALUE) {
       start = end = parts.get(0).startMillis();
     }
+    Band band = banded && bandStart < bandEnd ? new Band(bandStart, bandEnd) : null;
     return new LoadResult(tally, steps, start, end, Math.max(0, end - start) * 1_000_000L, warmup,
-        clients, rates, counts, problem);
+        clients, rates, counts, problem, band, stability);
+  }
+
+  /**
+   * Two processes' stability as one load's: steady when both stopped steady (when the later
+   * did); each task judges its own clients, as the tasks do not talk during a load.
+   */
+  private static Stability bothStable(Stability a, Stability b) {
+    if (a == null || b == null) {
+      return a == null ? b : a;
+    }
+    if (!a.stable() || !b.stable()) {
+      return new Stability(a.percent(), a.window(), false, null);
+    }
+    return new Stability(a.percent(), a.window(), true, Math.max(a.atSeconds(), b.atSeconds()));
   }
 
   /**
@@ -154,6 +209,18 @@ public record LoadResult(
     List<String> lines = new ArrayList<>();
     for (String op : tally.stats().keySet()) {
       lines.add((steps.contains(op) ? STEP : OP) + op + "\t" + tally.line(op));
+      IntervalSeries s = tally.series(op);
+      if (s != null) {
+        lines.add(INTERVAL_LENGTH + op + "\t" + s.intervalNanos());
+        s.toLines().forEach(l -> lines.add(INTERVAL + op + "\t" + l));
+      }
+    }
+    if (band != null) {
+      lines.add(BAND + "\t" + band.startMillis() + " " + band.endMillis());
+    }
+    if (stability != null) {
+      lines.add(STABILITY + "\t" + stability.percent() + " " + stability.window() + " "
+          + stability.stable() + " " + (stability.atSeconds() == null ? "-" : stability.atSeconds()));
     }
     lines.add(WINDOW + "\t" + startMillis + " " + endMillis + " " + warmupCalls + " " + clients);
     if (!clientRates.isEmpty()) {
@@ -175,6 +242,10 @@ public record LoadResult(
   private static final String CLIENTS = "_client_rates";
   private static final String COUNT = "count:";
   private static final String PROBLEM = "_first_problem";
+  private static final String INTERVAL_LENGTH = "interval_ns:";
+  private static final String INTERVAL = "interval:";
+  private static final String BAND = "_band";
+  private static final String STABILITY = "_stability";
 
   /** Reads the lines of one process written by {@link #toLines}. */
   public static LoadResult parse(List<String> lines) {
@@ -184,6 +255,9 @@ public record LoadResult(
     List<Double> rates = new ArrayList<>();
     Map<String, Long> counts = new java.util.TreeMap<>();
     String problem = null;
+    Band band = null;
+    Stability stability = null;
+    Map<String, IntervalSeries> series = new java.util.LinkedHashMap<>();
     for (String line : lines) {
       int tab = line.indexOf('\t');
       if (tab < 0) {
@@ -193,6 +267,22 @@ public record LoadResult(
       String value = line.substring(tab + 1);
       if (key.equals(PROBLEM)) {
         problem = value;
+      } else if (key.startsWith(INTERVAL_LENGTH)) {
+        series.put(key.substring(INTERVAL_LENGTH.length()),
+            IntervalSeries.empty(Long.parseLong(value)));
+      } else if (key.startsWith(INTERVAL)) {
+        IntervalSeries s = series.get(key.substring(INTERVAL.length()));
+        if (s == null) {
+          throw new IllegalArgumentException("an interval before its series' length: " + line);
+        }
+        s.add(IntervalSeries.Interval.parse(value));
+      } else if (key.equals(BAND)) {
+        String[] f = value.split(" ");
+        band = new Band(Long.parseLong(f[0]), Long.parseLong(f[1]));
+      } else if (key.equals(STABILITY)) {
+        String[] f = value.split(" ");
+        stability = new Stability(Double.parseDouble(f[0]), Integer.parseInt(f[1]),
+            Boolean.parseBoolean(f[2]), "-".equals(f[3]) ? null : Double.valueOf(f[3]));
       } else if (key.startsWith(COUNT)) {
         counts.merge(key.substring(COUNT.length()), Long.parseLong(value), Long::sum);
       } else if (key.equals(CLIENTS)) {
@@ -215,7 +305,8 @@ public record LoadResult(
     if (w == null) {
       throw new IllegalArgumentException("a load's lines have no window");
     }
+    series.forEach(tally::addSeries);
     return new LoadResult(tally, steps, w[0], w[1], Math.max(0, w[1] - w[0]) * 1_000_000L, w[2],
-        (int) w[3], rates, counts, problem);
+        (int) w[3], rates, counts, problem, band, stability);
   }
 }

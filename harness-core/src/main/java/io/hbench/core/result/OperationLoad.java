@@ -32,11 +32,13 @@ import org.HdrHistogram.Histogram;
  * @param step true for a step timed inside another operation's calls (fsops' open inside a read,
  *     the service time of a rate-limited call); absent otherwise
  * @param warmupCalls calls made during the warm-up and left out of every figure; absent when none
+ * @param series the calls interval by interval, with the all-running band's figures; absent for
+ *     a load run before series were kept
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({
   "op", "calls", "failures", "failure_types", "bytes", "window_s", "ops_per_s", "latency_ms",
-  "histogram", "step", "warmup_calls"
+  "histogram", "step", "warmup_calls", "series"
 })
 public record OperationLoad(
     @JsonProperty("op") String op,
@@ -49,7 +51,8 @@ public record OperationLoad(
     @JsonProperty("latency_ms") Latency latencyMs,
     @JsonProperty("histogram") String histogram,
     @JsonProperty("step") Boolean step,
-    @JsonProperty("warmup_calls") Long warmupCalls) {
+    @JsonProperty("warmup_calls") Long warmupCalls,
+    @JsonProperty("series") OperationSeries series) {
 
   /** Latency percentiles in milliseconds. */
   @JsonPropertyOrder({"mean", "p50", "p90", "p99", "p99_9", "max"})
@@ -84,10 +87,11 @@ public record OperationLoad(
    * @param windowNanos the load's wall-clock window
    * @param step whether {@code op} is a step inside other calls
    * @param warmupCalls calls left out as warm-up
+   * @param series its calls interval by interval, or null
    */
   public static OperationLoad of(
       String op, OperationStats s, Map<String, Long> failureTypes, long windowNanos,
-      boolean step, long warmupCalls) {
+      boolean step, long warmupCalls, OperationSeries series) {
     double window = windowNanos / 1e9;
     Histogram h = s.histogram();
     return new OperationLoad(
@@ -102,8 +106,16 @@ public record OperationLoad(
         Latency.of(h, s.meanTimedNanos()),
         s.encodedHistogram(),
         step ? Boolean.TRUE : null,
-        warmupCalls > 0 ? warmupCalls : null);
+        warmupCalls > 0 ? warmupCalls : null,
+        series);
   }
+
+  /**
+   * The metric of the median interval's rate inside the all-running band ({@link
+   * OperationSeries.Band#median}): the rate of the load's steady middle, which a late or early
+   * client does not drag.
+   */
+  public static final String MEDIAN_INTERVAL_RATE = "median_interval_ops_per_s";
 
   /** Whether this is a step inside other calls rather than an operation of its own. */
   public boolean isStep() {
@@ -134,6 +146,10 @@ public record OperationLoad(
     m.add(Metric.ofOp(op, "failures", Metric.COUNT, failures, Better.LOWER));
     if (opsPerSecond != null) {
       m.add(Metric.ofOp(op, "ops_per_s", Metric.OPS_PER_SECOND, opsPerSecond, Better.HIGHER));
+    }
+    if (series != null && series.band() != null) {
+      m.add(Metric.ofOp(op, MEDIAN_INTERVAL_RATE, Metric.OPS_PER_SECOND, series.band().median(),
+          Better.HIGHER));
     }
     if (bytes > 0) {
       m.add(Metric.ofOp(op, "bytes", Metric.BYTES, bytes, Better.NONE));

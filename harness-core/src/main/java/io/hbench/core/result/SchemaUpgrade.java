@@ -118,7 +118,7 @@ final class SchemaUpgrade {
           num(us, "max") / 1000);
     }
     return new OperationLoad(op, calls, (long) num(m, "failures"), types, bytes, window,
-        opsPerSecond, latency, null, null, null);
+        opsPerSecond, latency, null, null, null, null);
   }
 
   private static double num(Map<String, Object> m, String key) {

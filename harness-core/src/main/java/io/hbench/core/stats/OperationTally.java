@@ -10,13 +10,71 @@ import java.util.TreeMap;
  * Figures of named operations timed by a client (Slive's maps, NameNode and file system load
  * threads): per operation, its {@link OperationStats} (exact counts, summed time, an HdrHistogram
  * of latencies) and how many calls failed with each exception type. Tallies from several threads
- * or tasks are merged with {@link #add}; histograms are merged, never averaged. Not thread-safe:
- * one per thread, merged at the end.
+ * or tasks are merged with {@link #add}; histograms are merged, never averaged. Made with an
+ * {@link IntervalClock}, it also keeps each operation's calls interval by interval ({@link
+ * IntervalSeries}). Not thread-safe: one per thread, merged at the end.
  */
 public final class OperationTally {
 
   private final Map<String, OperationStats> stats = new LinkedHashMap<>();
   private final Map<String, Map<String, Long>> failures = new LinkedHashMap<>();
+  private final Map<String, IntervalSeries> series = new LinkedHashMap<>();
+  private final IntervalClock clock;
+
+  /** A tally of whole-load figures only. */
+  public OperationTally() {
+    this(null);
+  }
+
+  /** A tally that also keeps each operation's series, cut by {@code clock} (null: none). */
+  public OperationTally(IntervalClock clock) {
+    this.clock = clock;
+  }
+
+  /**
+   * As {@link #record(String, long, long, String)}, for a call that ended at {@code endNanos}
+   * ({@code nanoTime}): also into the operation's series when this tally keeps them.
+   */
+  public void record(String op, long nanos, long bytes, String failure, long endNanos) {
+    record(op, live(op), liveSeries(op), nanos, bytes, failure, endNanos);
+  }
+
+  /**
+   * As {@link #record(String, long, long, String, long)}, into {@code op}'s figures and series
+   * already looked up ({@link #live}, {@link #liveSeries}): the load runner's hot path.
+   */
+  public void record(String op, OperationStats live, IntervalSeries liveSeries, long nanos,
+      long bytes, String failure, long endNanos) {
+    record(op, live, nanos, bytes, failure);
+    if (liveSeries != null) {
+      liveSeries.record(endNanos, nanos, bytes, failure != null);
+    }
+  }
+
+  /** The series {@code op}'s calls are recorded into, created when absent; null without a clock. */
+  public IntervalSeries liveSeries(String op) {
+    return clock == null ? null : series.computeIfAbsent(op, o -> new IntervalSeries(clock));
+  }
+
+  /** Closes every series' interval being recorded: called after the last call. */
+  public void finishIntervals() {
+    series.values().forEach(IntervalSeries::finishInterval);
+  }
+
+  /** {@code op}'s series, or null when none was kept. */
+  public IntervalSeries series(String op) {
+    return series.get(op);
+  }
+
+  /** Adds {@code intervals} into {@code op}'s series (a task's, read back). */
+  public void addSeries(String op, IntervalSeries intervals) {
+    IntervalSeries mine = series.get(op);
+    if (mine == null) {
+      mine = IntervalSeries.empty(intervals.intervalNanos());
+      series.put(op, mine);
+    }
+    mine.add(intervals);
+  }
 
   /**
    * Records one call of {@code op} that took {@code nanos} and moved {@code bytes}; {@code
@@ -48,6 +106,7 @@ public final class OperationTally {
   /** Adds {@code other} into this. */
   public void add(OperationTally other) {
     other.stats.forEach((op, s) -> stats.computeIfAbsent(op, o -> new OperationStats()).add(s));
+    other.series.forEach(this::addSeries);
     other.failures.forEach(
         (op, f) -> f.forEach((type, n) -> failures.computeIfAbsent(op, o -> new TreeMap<>()).merge(type, n, Long::sum)));
   }

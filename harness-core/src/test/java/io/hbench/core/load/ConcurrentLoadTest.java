@@ -270,4 +270,170 @@ class ConcurrentLoadTest {
     assertNull(new LoadResult(new io.hbench.core.stats.OperationTally(), java.util.Set.of(), 0, 0,
         0, 0, 1).clientSpread(1));
   }
+
+  /** Sleeps about {@code nanos}. */
+  private static void spend(long nanos) {
+    long until = System.nanoTime() + nanos;
+    long left;
+    while ((left = until - System.nanoTime()) > 0) {
+      java.util.concurrent.locks.LockSupport.parkNanos(left);
+    }
+  }
+
+  private static Histogram added(io.hbench.core.stats.IntervalSeries s) {
+    Histogram sum = new Histogram(2);
+    s.intervals().forEach(i -> sum.add(i.latencies()));
+    return sum;
+  }
+
+  @Test
+  void intervalsAddUpToTheWholeLoadCallForCallAndBucketForBucket() throws Exception {
+    LoadPlan plan = LoadPlan.forDuration(3, Duration.ofMillis(600))
+        .withInterval(Duration.ofMillis(50));
+    LoadResult r = ConcurrentLoad.run("op", plan, (t, i, steps) -> {
+      spend(20_000 + (i % 7) * 30_000);
+      steps.mark("op.first");
+      if (i % 11 == 0) {
+        throw new FileNotFoundException("gone");
+      }
+      return 3;
+    }, quiet, "test");
+    for (String op : List.of("op", "op.first")) {
+      io.hbench.core.stats.IntervalSeries s = r.tally().series(op);
+      assertTrue(s.intervals().size() >= 10, op + ": " + s.intervals().size() + " intervals");
+      assertEquals(r.tally().stats(op).calls(), s.calls(), op);
+      assertEquals(r.tally().stats(op).failures(),
+          s.intervals().stream().mapToLong(i -> i.failures()).sum(), op);
+      assertEquals(r.tally().stats(op).bytes(),
+          s.intervals().stream().mapToLong(i -> i.bytes()).sum(), op);
+      assertEquals(r.tally().stats(op).histogram(), added(s), op);
+    }
+    // The record's columns hold the same calls.
+    OperationLoad load = r.loads().get(0);
+    assertEquals(load.calls(), load.series().calls().stream().mapToLong(Long::longValue).sum());
+    assertEquals(50, Math.round(load.series().intervalSeconds() * 1000));
+  }
+
+  @Test
+  void aStepInCallTimeShowsInTheIntervalItHappened() throws Exception {
+    // 1 ms calls that become 5 ms one second into the load, in 100 ms intervals: the issue's
+    // 10 s step in 1 s intervals, ten times faster.
+    long[] firstCall = {0};
+    LoadPlan plan = LoadPlan.forDuration(2, Duration.ofMillis(2000))
+        .withInterval(Duration.ofMillis(100));
+    LoadResult r = ConcurrentLoad.run("op", plan, (t, i) -> {
+      long now = System.nanoTime();
+      synchronized (firstCall) {
+        if (firstCall[0] == 0) {
+          firstCall[0] = now;
+        }
+      }
+      spend(now - firstCall[0] < 1_000_000_000L ? 1_000_000 : 5_000_000);
+      return 0;
+    }, quiet, "test");
+    io.hbench.core.result.OperationSeries s = r.loads().get(0).series();
+    int step = -1;
+    for (int i = 0; i < s.p50().size(); i++) {
+      if (s.p50().get(i) > 3) {
+        step = i;
+        break;
+      }
+    }
+    assertTrue(step > 0, s.p50().toString());
+    assertEquals(1.0, s.t().get(step), 0.1 + 1e-9, "the step's interval starts at " + s.t());
+    assertTrue(s.p50().subList(0, step - 1).stream().allMatch(p -> p < 2), s.p50().toString());
+    assertTrue(s.p50().subList(step + 1, s.p50().size() - 1).stream().allMatch(p -> p > 4.5),
+        s.p50().toString());
+  }
+
+  @Test
+  void theBandIsWhereEveryThreadRanAndOnlyItsWholeIntervalsCount() throws Exception {
+    // Thread 1 starts 600 ms late; the band starts with its first call's end.
+    LoadPlan plan = LoadPlan.forDuration(2, Duration.ofMillis(1500))
+        .withInterval(Duration.ofMillis(100));
+    LoadResult r = ConcurrentLoad.run("op", plan, (t, i) -> {
+      if (t == 1 && i == 0) {
+        spend(600_000_000L);
+      }
+      spend(2_000_000);
+      return 0;
+    }, quiet, "test");
+    OperationLoad load = r.loads().get(0);
+    io.hbench.core.result.OperationSeries.Band band = load.series().band();
+    assertEquals(0.6, band.startSeconds(), 0.05, band.toString());
+    // Inside it both threads call: about twice the rate of the first half second.
+    double alone = load.series().opsPerSecond().get(2);
+    assertTrue(band.slowest() > 1.6 * alone, band + " vs " + alone + " alone");
+    assertTrue(band.intervals() >= 6 && band.intervals() <= 9, band.toString());
+    assertEquals(band.median(), load.metrics().stream()
+        .filter(m -> m.name().equals(OperationLoad.MEDIAN_INTERVAL_RATE)).findFirst()
+        .orElseThrow().value());
+  }
+
+  @Test
+  void untilStableStopsASteadyLoadEarly() throws Exception {
+    // 250 ms intervals: "within 12 s" of 1 s intervals is within 3 s here.
+    LoadPlan plan = LoadPlan.forDuration(2, Duration.ofSeconds(20))
+        .withInterval(Duration.ofMillis(250))
+        .withUntilStable(new io.hbench.core.stats.SteadyState(5, 7));
+    long t0 = System.nanoTime();
+    LoadResult r = ConcurrentLoad.run("op", plan, (t, i) -> {
+      spend(2_000_000);
+      return 0;
+    }, quiet, "test");
+    double took = (System.nanoTime() - t0) / 1e9;
+    assertTrue(r.stability().stable(), r.stability().toString());
+    assertTrue(took < 3.0, took + " s");
+    assertTrue(r.stability().atSeconds() >= 7 * 0.25 && r.stability().atSeconds() < 3.0,
+        r.stability().toString());
+    assertEquals(r.stability(), r.loads().get(0).series().stability());
+  }
+
+  @Test
+  void untilStableRunsAGrowingLoadToItsDurationAndSaysNotStable() throws Exception {
+    // Call time grows 2% an interval (2% a second, ten... four times faster).
+    LoadPlan plan = LoadPlan.forDuration(1, Duration.ofSeconds(4))
+        .withInterval(Duration.ofMillis(250))
+        .withUntilStable(new io.hbench.core.stats.SteadyState(5, 7));
+    long t0 = System.nanoTime();
+    LoadResult r = ConcurrentLoad.run("op", plan, (t, i) -> {
+      double intervals = (System.nanoTime() - t0) / 250e6;
+      spend((long) (2_000_000 * Math.pow(1.02, intervals)));
+      return 0;
+    }, quiet, "test");
+    assertFalse(r.stability().stable(), r.stability().toString());
+    assertNull(r.stability().atSeconds());
+    assertTrue(r.wallNanos() > 3_900_000_000L, r.wallNanos() + " ns");
+    assertEquals("not stable", r.stability().describe());
+  }
+
+  @Test
+  void seriesBandAndStabilitySurviveTheTaskText() throws Exception {
+    LoadPlan plan = LoadPlan.forDuration(2, Duration.ofMillis(700))
+        .withInterval(Duration.ofMillis(100))
+        .withUntilStable(new io.hbench.core.stats.SteadyState(50, 3));
+    LoadResult r = ConcurrentLoad.run("op", plan, (t, i, steps) -> {
+      spend(1_000_000);
+      steps.mark("op.half");
+      return 1;
+    }, quiet, "test");
+    LoadResult back = LoadResult.parse(r.toLines());
+    assertEquals(r.band(), back.band());
+    assertEquals(r.stability(), back.stability());
+    // (The whole-load rate differs in its last digits: a task's window is kept in ms.)
+    for (int i = 0; i < 2; i++) {
+      assertEquals(r.loads().get(i).series(), back.loads().get(i).series());
+      assertEquals(r.loads().get(i).histogram(), back.loads().get(i).histogram());
+    }
+    // Two tasks: the band is where both ran, the intervals add up.
+    LoadResult both = LoadResult.merge(List.of(r, back));
+    assertEquals(r.band(), both.band());
+    assertEquals(2 * r.tally().series("op").calls(), both.tally().series("op").calls());
+    LoadResult.Band other = new LoadResult.Band(r.band().startMillis() + 100,
+        r.band().endMillis() + 500);
+    LoadResult later = new LoadResult(r.tally(), r.steps(), r.startMillis(), r.endMillis(),
+        r.wallNanos(), 0, 2, List.of(), Map.of(), null, other, r.stability());
+    assertEquals(new LoadResult.Band(other.startMillis(), r.band().endMillis()),
+        LoadResult.merge(List.of(r, later)).band());
+  }
 }

@@ -45,7 +45,7 @@ public final class Records {
       s.recordCall((long) i * 10_000 * slower, 0, false);
     }
     PhaseResult p = PhaseMetrics.complete(new PhaseResult(op, 1.0, 0, null, null)
-        .withLoads(List.of(OperationLoad.of(op, s, Map.of(), 1_000_000_000L, false, 0))),
+        .withLoads(List.of(OperationLoad.of(op, s, Map.of(), 1_000_000_000L, false, 0, null))),
         java.util.Set.of("*/ops_per_s"));
     return new ResultRecord(ResultRecord.SCHEMA, "run-" + label, label, "fsops", op, 1, null,
         Map.of("op", op), ResultRecord.OK, null, Validation.of(List.of()), List.of(p),

@@ -63,7 +63,7 @@ class ResultWriterTest {
     // Base64 that, read as text, is a secret-named key=value: "...xTokenQ" = "=".
     String histogram = "HISTFAAAAC94nJNpmSzAwMDAxAABzFCaEQwmO/xgsFgxTokenQ==";
     OperationLoad load = new OperationLoad(
-        "get", 1, 0, null, 0, 1.0, 1.0, null, histogram, null, null);
+        "get", 1, 0, null, 0, 1.0, 1.0, null, histogram, null, null, null);
     ResultRecord r = record("1M", "failed");
     r = new ResultRecord(r.schema(), r.runId(), r.label(), r.suite(), r.point(),
         r.repeat(), r.warmup(), r.params(), r.status(), "connect failed: password=hunter22",

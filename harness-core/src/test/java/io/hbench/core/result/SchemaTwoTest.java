@@ -35,7 +35,7 @@ class SchemaTwoTest {
     for (long n : nanos) {
       s.recordCall(n, 100, false);
     }
-    return OperationLoad.of(op, s, Map.of(), 2_000_000_000L, false, 0);
+    return OperationLoad.of(op, s, Map.of(), 2_000_000_000L, false, 0, null);
   }
 
   @Test
@@ -67,7 +67,7 @@ class SchemaTwoTest {
     OperationLoad create = load("create", 1_000_000, 3_000_000);
     OperationStats open = new OperationStats();
     open.recordCall(500_000, 0, false);
-    OperationLoad step = OperationLoad.of("open", open, Map.of(), 2_000_000_000L, true, 0);
+    OperationLoad step = OperationLoad.of("open", open, Map.of(), 2_000_000_000L, true, 0, null);
     PhaseResult p = new PhaseResult("create", 2.5, 0, 2L, null).withLoads(List.of(create, step));
     PhaseResult done = PhaseMetrics.complete(p, Set.of("*/ops_per_s"));
     assertEquals(1.0, done.metric("create", "ops_per_s").value(), 1e-9); // 2 calls over 2 s

@@ -113,13 +113,13 @@ public final class LoadOptions {
     if (!o.has(DURATION)) {
       return LoadPlan.calls(calls);
     }
-    LoadPlan plan = LoadPlan.calls(calls).withInterval(o.get(INTERVAL))
-        .withUntilStable(o.get(UNTIL_STABLE));
     Duration d = o.get(DURATION);
     if (!d.isZero()) {
       Arrays.fill(calls, Long.MAX_VALUE);
     }
-    return plan
+    return LoadPlan.calls(calls)
+        .withInterval(o.get(INTERVAL))
+        .withUntilStable(o.get(UNTIL_STABLE))
         .withDuration(d)
         .withTargetRate(o.get(TARGET_RATE))
         .withWarmup(o.get(WARMUP_TIME))

@@ -53,6 +53,10 @@ class LoadJobTest {
         BenchmarkOption.integer("--calls", "Calls per client.", "50", 1);
     static final BenchmarkOption<Boolean> FAIL =
         BenchmarkOption.flag("--fail", "Every task fails to open its clients.");
+    static final BenchmarkOption<Integer> LATE_MS =
+        BenchmarkOption.integer("--late-ms", "Task 1's first call starts this late.", "0", 0);
+    static final BenchmarkOption<Integer> CALL_MS =
+        BenchmarkOption.integer("--call-ms", "Each call takes this long.", "0", 0);
     static final Field<Long> SALT = Field.of("salt", Long.class);
 
     @Override
@@ -67,7 +71,7 @@ class LoadJobTest {
 
     @Override
     public List<BenchmarkOption<?>> options() {
-      return List.of(DIR, THREADS, CALLS_EACH, FAIL);
+      return List.of(DIR, THREADS, CALLS_EACH, FAIL, LATE_MS, CALL_MS);
     }
 
     @Override
@@ -100,7 +104,10 @@ class LoadJobTest {
           }
           long salt = scope.param(SALT);
           int first = scope.firstClient();
+          long late = scope.process() == 1 ? scope.options().get(LATE_MS) : 0;
+          long callMs = scope.options().get(CALL_MS);
           return LoadClients.of(scope.threads(), scope.options().get(CALLS_EACH), (t, i, steps) -> {
+            Thread.sleep((i == 0 ? late : 0) + callMs);
             CALLS.add((first + t) + " " + i + " " + salt);
             steps.count("made", 1);
             return 10;
@@ -114,10 +121,22 @@ class LoadJobTest {
       ctx.param(SALT, 4242L);
       LoadResult r = ctx.load("echo");
       ctx.check("calls", r.calls() == r.count("made"), r.calls() + " calls, " + r.count("made"));
+      // The intervals, from every thread of every task, add up to the whole load.
+      io.hbench.core.stats.IntervalSeries s = r.tally().series("echo");
+      org.HdrHistogram.Histogram added = new org.HdrHistogram.Histogram(2);
+      s.intervals().forEach(i -> added.add(i.latencies()));
+      ctx.check("interval calls", s.calls() == r.calls(), s.calls() + " of " + r.calls());
+      ctx.check("interval histograms", added.equals(r.tally().stats("echo").histogram()),
+          added.getTotalCount() + " latencies in the intervals");
     }
   }
 
   private List<ResultRecord> run(String threads, String maps, String... more) throws Exception {
+    return run(Map.of(), threads, maps, more);
+  }
+
+  private List<ResultRecord> run(Map<String, String> options, String threads, String maps,
+      String... more) throws Exception {
     RunRequest.Builder b = RunRequest.suite(new Echo())
         .option("--dir", tmp.toString())
         .option("--threads", threads)
@@ -127,6 +146,7 @@ class LoadJobTest {
     for (String flag : more) {
       b.flag(flag);
     }
+    options.forEach(b::option);
     return b.build().run();
   }
 
@@ -157,6 +177,11 @@ class LoadJobTest {
       assertEquals(200, r.phase("echo").load("echo").calls(), r.toString());
       assertEquals(2000, r.phase("echo").bytes(), r.toString());
     }
+    for (ResultRecord r : List.of(here, tasks)) {
+      assertEquals("passed", r.validation().status(), r.toString());
+      assertEquals(200, r.phase("echo").load("echo").series().calls().stream()
+          .mapToLong(Long::longValue).sum());
+    }
     // The map tasks: every one ran at once in the local runner, and the record says how many.
     assertEquals(2, tasks.phase("echo").tasks().get("maps"), tasks.toString());
     assertEquals(0, tasks.phase("echo").tasks().get("reduces"), tasks.toString());
@@ -171,5 +196,21 @@ class LoadJobTest {
     assertEquals("failed", r.status());
     assertTrue(r.failure().matches(
         "echo job job_local\\d+_\\d+ failed: IOException: no such table: t\\d"), r.failure());
+  }
+
+  @Test
+  @Timeout(value = 2, unit = TimeUnit.MINUTES)
+  void aTaskThatStartsLateIsLeftOutOfTheBandsFigures() throws Exception {
+    ResultRecord r = run(Map.of("--late-ms", "3000", "--call-ms", "5", "--duration", "7s"),
+        "1", "2").get(0);
+    assertTrue(r.ok(), r.toString());
+    assertEquals("passed", r.validation().status(), r.toString());
+    io.hbench.core.result.OperationSeries s = r.phase("echo").load("echo").series();
+    io.hbench.core.result.OperationSeries.Band band = s.band();
+    assertTrue(band != null, r.options() + " " + r.phase("echo").load("echo"));
+    assertEquals(3.0, band.startSeconds(), 0.5, band.toString());
+    // Before it, one task called alone: the band's slowest interval is about twice as fast.
+    double alone = s.opsPerSecond().get(1);
+    assertTrue(band.slowest() > 1.5 * alone, band + ", alone " + alone + ": " + s.opsPerSecond());
   }
 }

@@ -57,6 +57,12 @@ public final class LoadOptions {
           "", SteadyState.DEFAULT.text(),
           v -> v.isBlank() ? null : SteadyState.parse("--until-stable", v));
 
+  /** {@code --hlog}: the loads' interval histograms as an HdrHistogram interval log. */
+  public static final BenchmarkOption<String> HLOG =
+      BenchmarkOption.text("--hlog", "FILE", "Also write every load's interval histograms to"
+          + " FILE, an HdrHistogram interval log (HistogramLogReader, HistogramLogAnalyzer), one"
+          + " tag per point, phase and operation; appended to when it exists.", "");
+
   private LoadOptions() {}
 
   private static Duration interval(String text) {
@@ -70,9 +76,19 @@ public final class LoadOptions {
 
   /**
    * Refuses load options that contradict each other, before anything is created: {@code
-   * --until-stable} needs {@code --duration}, the longest the load may run.
+   * --until-stable} needs {@code --duration}, the longest the load may run; {@code --hlog}'s
+   * file must be one that can be made.
    */
   static void check(OptionValues o) {
+    if (o.has(HLOG) && !o.get(HLOG).isEmpty()) {
+      java.nio.file.Path f = java.nio.file.Path.of(o.get(HLOG)).toAbsolutePath();
+      if (java.nio.file.Files.isDirectory(f)) {
+        throw new InvalidInputException("--hlog " + o.get(HLOG) + ": is a directory; give a file");
+      }
+      if (!java.nio.file.Files.isDirectory(f.getParent())) {
+        throw new InvalidInputException("--hlog " + o.get(HLOG) + ": no directory " + f.getParent());
+      }
+    }
     if (o.has(UNTIL_STABLE) && o.get(UNTIL_STABLE) != null && !timed(o)) {
       throw new InvalidInputException("--until-stable needs --duration: the longest the load"
           + " may run when it never becomes stable");
@@ -89,7 +105,7 @@ public final class LoadOptions {
     LoadSpec load = suite.load();
     if (load != null) {
       all.add(MAPS.withDefault(Integer.toString(load.defaultMaps())));
-      all.addAll(List.of(DURATION, TARGET_RATE, WARMUP_TIME, INTERVAL, UNTIL_STABLE));
+      all.addAll(List.of(DURATION, TARGET_RATE, WARMUP_TIME, INTERVAL, UNTIL_STABLE, HLOG));
     }
     return all;
   }

@@ -290,6 +290,7 @@ public final class RunContext {
         result[0] = LoadJob.runClients(spec, whole, console, label, LoadJob.ReadyGate.NONE);
         return result[0].calls();
       }, figures);
+      logIntervals(name, result[0]);
       return result[0];
     }
     Path dir = dirs.create(new Path(pointDirectory, "load-" + name));
@@ -300,7 +301,16 @@ public final class RunContext {
           result[0] = LoadJob.read(job.getConfiguration(), maps);
           figures.add(timed, into);
         });
+    logIntervals(name, result[0]);
     return result[0];
+  }
+
+  /** Appends the load's interval histograms to {@code --hlog FILE}, when given. */
+  private void logIntervals(String phase, LoadResult r) throws IOException {
+    if (r != null && options.has(LoadOptions.HLOG) && !options.get(LoadOptions.HLOG).isEmpty()) {
+      io.hbench.core.load.IntervalLog.append(java.nio.file.Path.of(options.get(LoadOptions.HLOG)),
+          label, phase, r);
+    }
   }
 
   /**

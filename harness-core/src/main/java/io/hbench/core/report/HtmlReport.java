@@ -55,6 +55,7 @@ public final class HtmlReport {
     ArrayNode charts = data.putArray("charts");
     ArrayNode latency = data.putArray("latency");
     ArrayNode daemons = data.putArray("daemons");
+    ArrayNode series = data.putArray("series");
     // Tooltips once per suite, shared by its charts: they are most of a large page's data.
     ArrayNode allTips = data.putArray("tips");
     StringBuilder body = new StringBuilder();
@@ -92,6 +93,7 @@ public final class HtmlReport {
       for (Table t : ReportTables.of(s)) {
         body.append(table(t));
       }
+      body.append(SeriesCharts.section(s, series));
       body.append(DaemonCharts.section(s, daemons));
       body.append(environment(s));
       body.append("</section>\n");

@@ -40,6 +40,11 @@ public final class ReportTables {
         String title = (own.title() == null ? s.name : own.title()) + " · " + label;
         out.add(new Table(title, own.columns(), own.rows(), own.note()));
       }
+      Table series = SeriesTable.render(s.byLabel.get(label));
+      if (series != null) {
+        out.add(new Table(series.title() + " · " + s.name + " · " + label, series.columns(),
+            series.rows(), series.note()));
+      }
       Table daemons = DaemonTable.render(s.byLabel.get(label));
       if (daemons != null) {
         out.add(new Table(daemons.title() + " · " + s.name + " · " + label, daemons.columns(),

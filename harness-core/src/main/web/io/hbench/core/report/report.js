@@ -172,6 +172,44 @@
       stands: c.lines.filter(function (l) { return l.stands; }).length, points: d[0].length, plot: u});
   }
 
+  // A load over time: a line per operation, the band's ends dashed, the steady stop in red.
+  function seriesChart(c) {
+    var el = document.getElementById(c.id);
+    var d = c.lines.length === 1 ? [c.lines[0].t, c.lines[0].y]
+      : uPlot.join(c.lines.map(function (l) { return [l.t, l.y]; }));
+    var series = [{label: 's', value: function (u, v) { return v == null ? '-' : fmt(v) + ' s'; }}];
+    c.lines.forEach(function (l, k) {
+      series.push({label: l.label, spanGaps: true, stroke: palette[k % palette.length], width: 1.5,
+        points: {show: l.t.length < 120, size: 4}, value: function (u, v) { return fmt(v) + ' ' + c.unit; }});
+    });
+    function mark(u, at, color, dash) {
+      var x = Math.round(u.valToPos(at, 'x', true));
+      var ctx = u.ctx;
+      ctx.save();
+      ctx.strokeStyle = color;
+      ctx.setLineDash(dash);
+      ctx.beginPath();
+      ctx.moveTo(x, u.bbox.top);
+      ctx.lineTo(x, u.bbox.top + u.bbox.height);
+      ctx.stroke();
+      ctx.restore();
+    }
+    var u = new uPlot({
+      title: c.title,
+      width: width(el),
+      height: 240,
+      scales: {x: {time: false}, y: {range: function (u, min, max) { return [0, max > 0 ? max * 1.08 : 1]; }}},
+      series: series,
+      axes: [{label: 'seconds since the load began'}, {label: c.unit, size: 60}],
+      hooks: {draw: [function (u) {
+        c.marks.forEach(function (at) { mark(u, at, '#888', [5, 4]); });
+        if (c.stable != null) { mark(u, c.stable, '#d62728', []); }
+      }]}
+    }, d, el);
+    window.hbenchCharts.push({id: c.id, kind: 'series', lines: c.lines.length,
+      points: d[0].length, plot: u});
+  }
+
   data.charts.forEach(function (c) { c.tips = data.tips[c.tips]; figureChart(c); });
   data.latency.forEach(latencyChart);
   // A phase's daemons are drawn when their box is open: a long sweep has hundreds of them.
@@ -184,6 +222,17 @@
     box.addEventListener('toggle', function once() {
       box.removeEventListener('toggle', once);
       daemonChart(c);
+    });
+  });
+  data.series.forEach(function (c) {
+    var box = document.getElementById(c.id).closest('details');
+    if (!box || box.open) {
+      seriesChart(c);
+      return;
+    }
+    box.addEventListener('toggle', function once() {
+      box.removeEventListener('toggle', once);
+      seriesChart(c);
     });
   });
   document.addEventListener('mouseleave', function () { tip.hidden = true; });

@@ -71,6 +71,43 @@ class HtmlReportIT {
   }
 
   @Test
+  void aLoadIsDrawnOverTimeFromTheSeriesItsRunRecorded() throws Exception {
+    // A real load through the core's runner, 100 ms intervals, as a record keeps it.
+    io.hbench.core.load.LoadResult run = io.hbench.core.load.ConcurrentLoad.run("get",
+        io.hbench.core.load.LoadPlan.forDuration(2, java.time.Duration.ofMillis(1500))
+            .withInterval(java.time.Duration.ofMillis(100)), (t, i, steps) -> {
+              Thread.sleep(1);
+              steps.mark("get.seek");
+              return 0;
+            }, new Console(new java.io.PrintStream(new java.io.ByteArrayOutputStream()),
+                new java.io.PrintStream(new java.io.ByteArrayOutputStream()), false, 10_000),
+        "test");
+    ResultRecord base = Records.load("A", "get", 1);
+    ResultRecord r = Records.withLoads(base, run.loads());
+    int intervals = r.phases().get(0).loads().get(0).series().t().size();
+    assertTrue(intervals >= 14, intervals + " intervals");
+    Path page = dir.resolve("series.html");
+    Files.writeString(page, HtmlReport.render(List.of(r)), StandardCharsets.UTF_8);
+    try (HeadlessChromium chrome = new HeadlessChromium(HeadlessChromium.find())) {
+      chrome.open(page);
+      JsonNode charts = chrome.evaluate("JSON.parse(JSON.stringify(window.hbenchCharts"
+          + ".filter(c => c.kind === 'series').map(c => ({title: c.plot.root.querySelector("
+          + "'.u-title').textContent, lines: c.lines, points: c.points,"
+          + " drawn: c.plot.root.querySelector('canvas') != null}))))");
+      assertEquals(2, charts.size(), charts.toString());
+      assertTrue(charts.get(0).get("title").asText().endsWith("ops/s"), charts.toString());
+      assertTrue(charts.get(1).get("title").asText().endsWith("p99 latency (ms)"));
+      for (JsonNode c : charts) {
+        assertEquals(1, c.get("lines").asInt(), "the step is not drawn: " + c);
+        assertEquals(intervals, c.get("points").asInt(), c.toString());
+        assertTrue(c.get("drawn").asBoolean());
+      }
+      assertTrue(chrome.errors.isEmpty(), chrome.errors.toString());
+      chrome.screenshot(Path.of("target", "report-screenshots", "series.png"), 1400);
+    }
+  }
+
+  @Test
   void theDaemonsOfEachPhaseAreDrawnAndTheSlowDatanodeIsRed() throws Exception {
     // 3M: the first datanode is 50 times slower at writing a block; 1M: nothing stands out.
     List<ResultRecord> rs = List.of(Records.withDaemons("1M", 1), Records.withDaemons("3M", 50));

@@ -81,4 +81,13 @@ public final class Records {
         env("3.4.2", 3), Map.of("mode", "write"), Map.of(), "2026-01-01T00:00:00Z",
         "2026-01-01T00:00:03Z");
   }
+
+  /** {@code r} with its first phase's loads replaced by {@code loads} (a real run's). */
+  public static ResultRecord withLoads(ResultRecord r, List<OperationLoad> loads) {
+    PhaseResult p = PhaseMetrics.complete(r.phases().get(0).withLoads(loads).withMetrics(null),
+        java.util.Set.of("*/ops_per_s"));
+    return new ResultRecord(r.schema(), r.runId(), r.label(), r.suite(), r.point(), r.repeat(),
+        r.warmup(), r.params(), r.status(), r.failure(), r.validation(), List.of(p),
+        r.environment(), r.options(), r.config(), r.started(), r.ended());
+  }
 }

@@ -1,0 +1,106 @@
+package io.hbench.core.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hbench.core.result.OperationLoad;
+import io.hbench.core.result.OperationSeries;
+import io.hbench.core.result.PhaseResult;
+import io.hbench.core.result.ResultRecord;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * Each load over time in the HTML report: per point, label and load phase (the first ok repeat),
+ * its operations' rate and p99 latency interval by interval, with the all-running band marked
+ * (dashed lines) and the steady-state stop when there was one. Drawn when its box is opened.
+ */
+final class SeriesCharts {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private SeriesCharts() {}
+
+  /** The section of suite {@code s}; its charts are added to {@code charts}. Empty when none. */
+  static String section(RecordIndex.Suite s, ArrayNode charts) {
+    StringBuilder h = new StringBuilder();
+    for (String point : s.orderedPoints()) {
+      for (String label : s.labels) {
+        ResultRecord r = s.repeats(label, point).stream().filter(ResultRecord::ok)
+            .filter(SeriesCharts::hasSeries).findFirst().orElse(null);
+        if (r == null) {
+          continue;
+        }
+        for (PhaseResult p : r.phases()) {
+          List<OperationLoad> ops = p.loads() == null ? List.of()
+              : p.loads().stream().filter(l -> !l.isStep() && l.series() != null).toList();
+          if (ops.isEmpty()) {
+            continue;
+          }
+          String title = r.point() + (r.repeat() > 1 ? " #" + r.repeat() : "") + " · "
+              + p.name() + " · " + r.label();
+          boolean first = h.length() == 0; // the first load opens by itself
+          h.append("<details class=\"series\"").append(first ? " open" : "")
+              .append("><summary>").append(HtmlText.esc(title)).append(": ")
+              .append(HtmlText.esc(summary(ops.get(0).series()))).append("</summary>")
+              .append("<div class=\"charts\">");
+          h.append(chart(charts, title + ": ops/s", "ops/s", ops, OperationSeries::opsPerSecond));
+          h.append(chart(charts, title + ": p99 latency (ms)", "ms", ops, OperationSeries::p99));
+          h.append("</div></details>\n");
+        }
+      }
+    }
+    if (h.length() == 0) {
+      return "";
+    }
+    return "<h3>Loads over time</h3>\n<p class=\"note\">Each interval's rate and p99 latency,"
+        + " merged over threads and map tasks; dashed lines: the band in which every client was"
+        + " running, whose whole intervals give the fastest, median and slowest rate; red line:"
+        + " where --until-stable found the load steady (docs/time-series.md).</p>\n" + h;
+  }
+
+  private static boolean hasSeries(ResultRecord r) {
+    return r.phases().stream().anyMatch(p -> p.loads() != null
+        && p.loads().stream().anyMatch(l -> l.series() != null));
+  }
+
+  private static String summary(OperationSeries s) {
+    String band = s.band() == null ? "no whole interval with every client running"
+        : "median interval " + RecordIndex.number(s.band().median()) + " ops/s (fastest "
+            + RecordIndex.number(s.band().fastest()) + ", slowest "
+            + RecordIndex.number(s.band().slowest()) + ")";
+    return band + (s.stability() == null ? "" : "; " + s.stability().describe());
+  }
+
+  private static String chart(ArrayNode charts, String title, String unit,
+      List<OperationLoad> ops, Function<OperationSeries, List<Double>> figure) {
+    ObjectNode c = JSON.createObjectNode();
+    String id = "series-" + charts.size();
+    c.put("id", id);
+    c.put("title", title);
+    c.put("unit", unit);
+    OperationSeries first = ops.get(0).series();
+    ArrayNode marks = c.putArray("marks");
+    if (first.band() != null) {
+      marks.add(first.band().startSeconds());
+      marks.add(first.band().endSeconds());
+    }
+    if (first.stability() != null && first.stability().atSeconds() != null) {
+      c.put("stable", first.stability().atSeconds());
+    }
+    ArrayNode lines = c.putArray("lines");
+    for (OperationLoad l : ops) {
+      ObjectNode line = lines.addObject();
+      line.put("label", l.op());
+      ArrayNode t = line.putArray("t");
+      ArrayNode y = line.putArray("y");
+      List<Double> v = figure.apply(l.series());
+      for (int i = 0; i < v.size(); i++) {
+        t.add(l.series().t().get(i));
+        y.add(v.get(i));
+      }
+    }
+    charts.add(c);
+    return "<div class=\"chart\" id=\"" + id + "\"></div>";
+  }
+}

@@ -47,10 +47,25 @@ public final class NnThroughputBenchmark implements Benchmark {
               + " when named or with all.", "create,mkdirs,open,delete,fileStatus,rename",
           NameNodeOp::parse);
   static final BenchmarkOption<Mode> MODE =
-      BenchmarkOption.choice("--mode", "MODE",
+      BenchmarkOption.of("--mode", "MODE",
           "direct: a NameNode in this process, its methods called directly (NNThroughputBenchmark's"
-              + " figure); rpc: the running NameNode (embedded or configured) through client RPC.",
-          "direct", List.of(Mode.values()), Mode::text);
+              + " figure); rpc: the running NameNode (embedded or configured) through client RPC;"
+              + " auto: rpc with --maps (map tasks reach the NameNode over RPC), else direct.",
+          BenchmarkOption.AUTO, NnThroughputBenchmark::parseMode);
+
+  private static Mode parseMode(String text) {
+    String t = text.trim().toLowerCase(java.util.Locale.ROOT);
+    if (t.equals(BenchmarkOption.AUTO)) {
+      return null;
+    }
+    for (Mode m : Mode.values()) {
+      if (m.text().equals(t)) {
+        return m;
+      }
+    }
+    throw new InvalidInputException("invalid value '" + text + "' for --mode: use direct, rpc or"
+        + " auto");
+  }
   static final BenchmarkOption<Integer> THREADS =
       BenchmarkOption.integer("--threads", "Client threads (per map with --maps).", "4", 1);
   static final BenchmarkOption<Integer> FILES =
@@ -132,7 +147,9 @@ public final class NnThroughputBenchmark implements Benchmark {
    * and is refused; with none, it is the embedded cluster's.
    */
   private static BenchmarkOption.Spelling datanodesMeans(java.util.Map<String, String> given) {
-    if (given.getOrDefault(MODE.name(), MODE.defaultValue()).trim().equalsIgnoreCase("direct")
+    String mode = given.getOrDefault(MODE.name(), MODE.defaultValue()).trim();
+    boolean inProcess = given.getOrDefault(LoadOptions.MAPS.name(), "0").trim().equals("0");
+    if (mode.equalsIgnoreCase("direct") || (mode.equalsIgnoreCase(BenchmarkOption.AUTO) && inProcess)
         || given.getOrDefault("--cluster", "auto").trim().equalsIgnoreCase("conf")) {
       return BenchmarkOption.Spelling.THIS;
     }
@@ -141,8 +158,10 @@ public final class NnThroughputBenchmark implements Benchmark {
         ? BenchmarkOption.Spelling.AMBIGUOUS : BenchmarkOption.Spelling.COMMON;
   }
 
+  /** Whether the NameNode's methods are called directly: asked for, or auto without --maps. */
   static boolean direct(OptionValues o) {
-    return o.get(MODE) == Mode.DIRECT;
+    Mode m = o.get(MODE);
+    return m == null ? LoadOptions.maps(o) == 0 : m == Mode.DIRECT;
   }
 
   @Override
@@ -180,7 +199,8 @@ public final class NnThroughputBenchmark implements Benchmark {
     }
     List<Point> points = new ArrayList<>();
     for (NameNodeOp op : ops) {
-      Point p = Point.of(op.text).with(OPERATION, op).with(NameNodeFields.MODE, options.get(MODE).text());
+      Point p = Point.of(op.text).with(OPERATION, op).with(NameNodeFields.MODE,
+          (direct ? Mode.DIRECT : Mode.RPC).text());
       points.add(maps > 0 ? p.with(NameNodeFields.MAPS, maps) : p);
     }
     return points;

@@ -111,6 +111,13 @@ final class LoadJob {
    */
   static LoadResult runClients(LoadSpec spec, LoadScope scope, Console console, String label,
       ReadyGate ready) throws Exception {
+    return runClients(spec, scope, console, label, ready, plan -> plan);
+  }
+
+  /** As above, driving the clients as {@code adjust} makes of the options' plan (a step's rate). */
+  static LoadResult runClients(LoadSpec spec, LoadScope scope, Console console, String label,
+      ReadyGate ready, java.util.function.UnaryOperator<io.hbench.core.load.LoadPlan> adjust)
+      throws Exception {
     String op = spec.operation(scope.options(), scope.point());
     LoadClients clients = spec.open(scope);
     try {
@@ -119,7 +126,8 @@ final class LoadJob {
             + " client threads where it declared " + scope.threads());
       }
       ready.await();
-      return ConcurrentLoad.run(op, LoadOptions.plan(scope.options(), clients, scope.processes()),
+      return ConcurrentLoad.run(op,
+          adjust.apply(LoadOptions.plan(scope.options(), clients, scope.processes())),
           clients.call(), console, label);
     } finally {
       if (clients.resources() != null) {

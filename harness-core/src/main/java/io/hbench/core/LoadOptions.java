@@ -2,6 +2,7 @@ package io.hbench.core;
 
 import io.hbench.core.load.LoadClients;
 import io.hbench.core.load.LoadPlan;
+import io.hbench.core.load.Slo;
 import io.hbench.core.stats.SteadyState;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -63,6 +64,19 @@ public final class LoadOptions {
           + " FILE, an HdrHistogram interval log (HistogramLogReader, HistogramLogAnalyzer), one"
           + " tag per point, phase and operation; appended to when it exists.", "");
 
+  /** {@code --find-max}: search the highest rate that meets {@code --slo}. */
+  public static final BenchmarkOption<Boolean> FIND_MAX =
+      BenchmarkOption.flag("--find-max", "Search the highest open-loop rate whose latency (from"
+          + " each call's intended start) meets --slo: a closed-loop probe, then steps that grow"
+          + " and bisect the rate, each until steady and at most --duration. Records every step"
+          + " and the answer, max_ops_per_s_at_slo.");
+
+  /** {@code --slo}: the objective {@code --find-max} judges each step by. */
+  public static final BenchmarkOption<Slo> SLO =
+      BenchmarkOption.of("--slo", "OBJECTIVE", "The objective of --find-max: a latency"
+          + " percentile bound and optionally an error bound, such as p99<20ms or"
+          + " p99.9<50ms,errors<0.1%.", "", v -> v.isBlank() ? null : Slo.parse("--slo", v));
+
   private LoadOptions() {}
 
   private static Duration interval(String text) {
@@ -80,6 +94,25 @@ public final class LoadOptions {
    * file must be one that can be made.
    */
   static void check(OptionValues o) {
+    boolean findMax = o.has(FIND_MAX) && o.get(FIND_MAX);
+    Slo slo = o.has(SLO) ? o.get(SLO) : null;
+    if (findMax && slo == null) {
+      throw new InvalidInputException("--find-max needs --slo, the objective each step is judged"
+          + " by, such as --slo 'p99<20ms'");
+    }
+    if (slo != null && !findMax) {
+      throw new InvalidInputException("--slo is the objective of --find-max; give both");
+    }
+    if (findMax && !timed(o)) {
+      throw new InvalidInputException("--find-max needs --duration: the longest each step may"
+          + " run when it does not become steady");
+    }
+    if (findMax && o.get(TARGET_RATE) > 0) {
+      throw new InvalidInputException("--find-max chooses each step's rate: drop --target-rate");
+    }
+    if (findMax && maps(o) > 0) {
+      throw new InvalidInputException("--find-max runs its steps in this process: drop --maps");
+    }
     if (o.has(HLOG) && !o.get(HLOG).isEmpty()) {
       java.nio.file.Path f = java.nio.file.Path.of(o.get(HLOG)).toAbsolutePath();
       if (java.nio.file.Files.isDirectory(f)) {
@@ -105,7 +138,8 @@ public final class LoadOptions {
     LoadSpec load = suite.load();
     if (load != null) {
       all.add(MAPS.withDefault(Integer.toString(load.defaultMaps())));
-      all.addAll(List.of(DURATION, TARGET_RATE, WARMUP_TIME, INTERVAL, UNTIL_STABLE, HLOG));
+      all.addAll(List.of(DURATION, TARGET_RATE, WARMUP_TIME, INTERVAL, UNTIL_STABLE, HLOG,
+          FIND_MAX, SLO));
     }
     return all;
   }

@@ -5,15 +5,19 @@ import io.hbench.core.fs.IoOperation;
 import io.hbench.core.fs.IoStatistics;
 import io.hbench.core.fs.OperationStats;
 import io.hbench.core.fs.OwnedDirectories;
+import io.hbench.core.load.CapacitySearch;
 import io.hbench.core.load.ConcurrentLoad;
 import io.hbench.core.load.LoadClients;
 import io.hbench.core.load.LoadPlan;
 import io.hbench.core.load.LoadResult;
+import io.hbench.core.load.Slo;
+import io.hbench.core.result.CapacityFigures;
 import io.hbench.core.mapreduce.JobIo;
 import io.hbench.core.mapreduce.JobPhase;
 import io.hbench.core.report.Console;
 import io.hbench.core.result.Check;
 import io.hbench.core.result.Field;
+import io.hbench.core.result.Metric;
 import io.hbench.core.result.IoResult;
 import io.hbench.core.result.OperationSummary;
 import io.hbench.core.result.PhaseMetrics;
@@ -285,6 +289,9 @@ public final class RunContext {
       into.loads(r.loads());
       spec.figures(r, whole, into);
     };
+    if (options.has(LoadOptions.FIND_MAX) && options.get(LoadOptions.FIND_MAX)) {
+      return findMax(name, spec, whole);
+    }
     if (maps == 0) {
       phase(name, 0, () -> {
         result[0] = LoadJob.runClients(spec, whole, console, label, LoadJob.ReadyGate.NONE);
@@ -304,6 +311,46 @@ public final class RunContext {
     logIntervals(name, result[0]);
     return result[0];
   }
+
+  /**
+   * {@code --find-max}: the phase {@code name} is the whole search ({@link CapacitySearch}), in
+   * this process; its loads are those of the highest rate that met the objective, its figures
+   * every step ({@code find_max}), its metric the answer ({@code max_ops_per_s_at_slo}). A search
+   * in which no step met the objective records its steps and fails the point's check.
+   */
+  private LoadResult findMax(String name, LoadSpec spec, LoadScope whole) throws Exception {
+    Slo slo = options.get(LoadOptions.SLO);
+    String op = spec.operation(options, point);
+    CapacitySearch.Outcome[] found = new CapacitySearch.Outcome[1];
+    phase(name, 0, () -> {
+      found[0] = CapacitySearch.search(op, LoadPlan.calls(1), slo, CapacitySearch.MAX_STEPS,
+          stepPlan -> LoadJob.runClients(spec, whole, console, label, LoadJob.ReadyGate.NONE,
+              plan -> plan.withTargetRate(stepPlan.targetRate())
+                  .withUntilStable(stepPlan.untilStable())));
+      return found[0].answer() == null ? 0L : found[0].answer().calls();
+    }, (timed, into) -> {
+      LoadResult r = found[0].answer() != null ? found[0].answer() : found[0].last();
+      into.work(r.bytes(), r.calls());
+      into.loads(r.loads());
+      spec.figures(r, whole, into);
+      if (found[0].answer() != null) {
+        into.metric(Metric.of(MAX_AT_SLO, Metric.OPS_PER_SECOND,
+            found[0].figures().maxOpsPerSecond(), Metric.Better.HIGHER));
+      }
+      into.figure(CapacityFigures.FIELD, found[0].figures());
+    });
+    check("find_max", found[0].answer() != null, found[0].answer() != null
+        ? "max " + found[0].figures().maxOpsPerSecond() + " ops/s at " + slo.text()
+        : "no rate met " + slo.text() + ", down to "
+            + found[0].figures().steps().get(found[0].figures().steps().size() - 1)
+                .askedOpsPerSecond() + " ops/s");
+    LoadResult shown = found[0].answer() != null ? found[0].answer() : found[0].last();
+    logIntervals(name, shown);
+    return shown;
+  }
+
+  /** The metric of {@code --find-max}'s answer. */
+  public static final String MAX_AT_SLO = "max_ops_per_s_at_slo";
 
   /** Appends the load's interval histograms to {@code --hlog FILE}, when given. */
   private void logIntervals(String phase, LoadResult r) throws IOException {

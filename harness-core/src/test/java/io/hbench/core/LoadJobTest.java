@@ -213,4 +213,21 @@ class LoadJobTest {
     double alone = s.opsPerSecond().get(1);
     assertTrue(band.slowest() > 1.5 * alone, band + ", alone " + alone + ": " + s.opsPerSecond());
   }
+
+  @Test
+  @Timeout(value = 2, unit = TimeUnit.MINUTES)
+  void findMaxRecordsEveryStepAndTheAnswerThroughTheCoresDoor() throws Exception {
+    ResultRecord r = run(Map.of("--call-ms", "2", "--duration", "3s", "--interval", "200ms",
+        "--until-stable", "15%,4", "--slo", "p99<50ms"), "2", "0", "--find-max").get(0);
+    assertTrue(r.ok(), r.toString());
+    io.hbench.core.result.CapacityFigures f =
+        io.hbench.core.result.CapacityFigures.FIELD.in(r.phase("echo").figures());
+    assertTrue(f.steps().size() >= 3, f.toString());
+    assertEquals(f.maxOpsPerSecond(), r.phase("echo").metric(RunContext.MAX_AT_SLO).value(),
+        r.toString());
+    // Two clients of 2 ms calls: about 1,000 calls/s closed loop, and the answer near it.
+    assertTrue(f.maxOpsPerSecond() > 300, f.toString());
+    assertEquals("passed", r.validation().status(), r.toString());
+    assertTrue(r.phase("echo").load("echo").series() != null);
+  }
 }

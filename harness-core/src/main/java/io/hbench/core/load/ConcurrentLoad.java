@@ -2,6 +2,7 @@ package io.hbench.core.load;
 
 import io.hbench.core.report.Console;
 import io.hbench.core.result.Stability;
+import io.hbench.core.stats.AllRunning;
 import io.hbench.core.stats.IntervalClock;
 import io.hbench.core.stats.IntervalSeries;
 import io.hbench.core.stats.OperationTally;
@@ -223,8 +224,7 @@ public final class ConcurrentLoad {
     }
     long first = Long.MAX_VALUE;
     long last = Long.MIN_VALUE;
-    long bandStart = Long.MIN_VALUE;
-    long bandEnd = Long.MAX_VALUE;
+    AllRunning everyone = new AllRunning();
     long warmup = 0;
     List<Double> clientRates = new ArrayList<>();
     OperationTally merged = new OperationTally();
@@ -241,8 +241,7 @@ public final class ConcurrentLoad {
       first = Math.min(first, firstStart[t]);
       last = Math.max(last, lastEnd[t]);
       if (recorded[t] > 0) {
-        bandStart = Math.max(bandStart, firstEnd[t]);
-        bandEnd = Math.min(bandEnd, lastStart[t]);
+        everyone.client(firstEnd[t], lastStart[t]);
       }
       warmup += warm[t];
       if (recorded[t] > 0 && lastEnd[t] > firstStart[t]) {
@@ -257,8 +256,8 @@ public final class ConcurrentLoad {
     long end = System.nanoTime();
     console.finishProgress(progressLine(label, op, sum(done, threads), total, end - start,
         (last - first) <= 0 ? 0 : merged.calls() / ((last - first) / 1e9)));
-    LoadResult.Band band = bandStart != Long.MIN_VALUE && bandStart < bandEnd
-        ? new LoadResult.Band(clock.epochMillis(bandStart), clock.epochMillis(bandEnd)) : null;
+    LoadResult.Band band = everyone.exists() ? new LoadResult.Band(
+        clock.epochMillis(everyone.start()), clock.epochMillis(everyone.end())) : null;
     Stability stability = steady == null ? null : steady.verdict(first);
     return new LoadResult(merged, stepNames, clock.epochMillis(first), clock.epochMillis(last),
         last - first, warmup, threads, clientRates, counts, problem, band, stability);

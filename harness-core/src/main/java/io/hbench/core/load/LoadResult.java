@@ -151,8 +151,7 @@ public record LoadResult(
     List<Double> rates = new ArrayList<>();
     Map<String, Long> counts = new java.util.TreeMap<>();
     String problem = null;
-    long bandStart = Long.MIN_VALUE;
-    long bandEnd = Long.MAX_VALUE;
+    io.hbench.core.stats.AllRunning everyone = new io.hbench.core.stats.AllRunning();
     boolean banded = true;
     Stability stability = parts.get(0).stability();
     for (LoadResult p : parts) {
@@ -161,8 +160,7 @@ public record LoadResult(
         if (p.band() == null) {
           banded = false;
         } else {
-          bandStart = Math.max(bandStart, p.band().startMillis());
-          bandEnd = Math.min(bandEnd, p.band().endMillis());
+          everyone.client(p.band().startMillis(), p.band().endMillis());
         }
       }
       rates.addAll(p.clientRates());
@@ -182,7 +180,7 @@ public record LoadResult(
     if (start == Long.MAX_VALUE) {
       start = end = parts.get(0).startMillis();
     }
-    Band band = banded && bandStart < bandEnd ? new Band(bandStart, bandEnd) : null;
+    Band band = banded && everyone.exists() ? new Band(everyone.start(), everyone.end()) : null;
     return new LoadResult(tally, steps, start, end, Math.max(0, end - start) * 1_000_000L, warmup,
         clients, rates, counts, problem, band, stability);
   }

@@ -40,6 +40,11 @@ public final class ReportTables {
         String title = (own.title() == null ? s.name : own.title()) + " · " + label;
         out.add(new Table(title, own.columns(), own.rows(), own.note()));
       }
+      Table capacity = SeriesTable.capacity(s.byLabel.get(label));
+      if (capacity != null) {
+        out.add(new Table(capacity.title() + " · " + s.name + " · " + label, capacity.columns(),
+            capacity.rows(), capacity.note()));
+      }
       Table series = SeriesTable.render(s.byLabel.get(label));
       if (series != null) {
         out.add(new Table(series.title() + " · " + s.name + " · " + label, series.columns(),

@@ -3,6 +3,8 @@ package io.hbench.core.report;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hbench.core.load.Slo;
+import io.hbench.core.result.CapacityFigures;
 import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.OperationSeries;
 import io.hbench.core.result.PhaseResult;
@@ -32,6 +34,7 @@ final class SeriesCharts {
           continue;
         }
         for (PhaseResult p : r.phases()) {
+          h.append(knee(charts, r, p));
           List<OperationLoad> ops = p.loads() == null ? List.of()
               : p.loads().stream().filter(l -> !l.isStep() && l.series() != null).toList();
           if (ops.isEmpty()) {
@@ -62,6 +65,46 @@ final class SeriesCharts {
   private static boolean hasSeries(ResultRecord r) {
     return r.phases().stream().anyMatch(p -> p.loads() != null
         && p.loads().stream().anyMatch(l -> l.series() != null));
+  }
+
+  /**
+   * A {@code --find-max} search's steps: the objective's latency against the rate achieved, the
+   * objective's bound dashed and the answer (the knee) in red; empty for any other phase.
+   */
+  private static String knee(ArrayNode charts, ResultRecord r, PhaseResult p) {
+    CapacityFigures f = CapacityFigures.FIELD.in(p.figures());
+    if (f == null) {
+      return "";
+    }
+    List<CapacityFigures.Step> judged = f.steps().stream().filter(x -> x.met() != null)
+        .sorted(java.util.Comparator.comparingDouble(CapacityFigures.Step::achievedOpsPerSecond))
+        .toList();
+    ObjectNode c = JSON.createObjectNode();
+    String id = "series-" + charts.size();
+    c.put("id", id);
+    c.put("title", r.point() + " · " + p.name() + " · " + r.label() + ": latency against"
+        + " throughput, --find-max at " + f.slo());
+    c.put("unit", "ms");
+    c.put("xLabel", "ops/s achieved");
+    c.putArray("marks");
+    if (f.maxOpsPerSecond() != null) {
+      c.put("stable", f.maxOpsPerSecond());
+    }
+    c.put("bound", Slo.parse("--slo", f.slo()).maxMillis());
+    ObjectNode line = c.putArray("lines").addObject();
+    line.put("label", "steps");
+    ArrayNode t = line.putArray("t");
+    ArrayNode y = line.putArray("y");
+    judged.forEach(x -> {
+      t.add(x.achievedOpsPerSecond());
+      y.add(x.judgedMillis());
+    });
+    charts.add(c);
+    String answer = f.maxOpsPerSecond() == null ? "no rate met it"
+        : "max " + RecordIndex.number(f.maxOpsPerSecond()) + " ops/s";
+    return "<details class=\"series\" open><summary>" + HtmlText.esc(r.point() + " · " + p.name()
+        + " · " + r.label() + ": " + answer + " at " + f.slo()) + "</summary><div class=\"charts\">"
+        + "<div class=\"chart\" id=\"" + id + "\"></div></div></details>\n";
   }
 
   private static String summary(OperationSeries s) {

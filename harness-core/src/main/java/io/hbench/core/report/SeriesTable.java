@@ -1,5 +1,6 @@
 package io.hbench.core.report;
 
+import io.hbench.core.result.CapacityFigures;
 import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.OperationSeries;
 import io.hbench.core.result.PhaseResult;
@@ -57,6 +58,44 @@ final class SeriesTable {
         + " window. band s: where every client (thread, task) was running, s from the load's"
         + " start; fastest, median, slowest: the rates of the whole intervals inside it; spread:"
         + " (fastest - slowest) / median. See docs/time-series.md.");
+  }
+
+  /**
+   * The steps of every {@code --find-max} search in {@code records}, one row per step, the
+   * answer's marked; null when none searched.
+   */
+  static Table capacity(List<ResultRecord> records) {
+    List<List<String>> rows = new ArrayList<>();
+    String slo = null;
+    for (ResultRecord r : records) {
+      for (PhaseResult p : r.phases()) {
+        if (p.figures() == null || !p.figures().containsKey(CapacityFigures.FIELD.name())) {
+          continue;
+        }
+        CapacityFigures f = CapacityFigures.FIELD.in(p.figures());
+        slo = f.slo();
+        int n = 0;
+        for (CapacityFigures.Step s : f.steps()) {
+          boolean answer = s.met() != null && s.met() && f.maxOpsPerSecond() != null
+              && s.askedOpsPerSecond() == f.maxOpsPerSecond();
+          rows.add(List.of(r.repeat() > 1 ? r.point() + " #" + r.repeat() : r.point(), p.name(),
+              Integer.toString(++n),
+              s.met() == null ? "closed loop" : RecordIndex.number(s.askedOpsPerSecond()),
+              RecordIndex.number(s.achievedOpsPerSecond()), RecordIndex.number(s.p50()),
+              RecordIndex.number(s.judgedMillis()), RecordIndex.number(s.errorPercent()),
+              s.met() == null ? "probe" : s.met() ? (answer ? "met: the answer" : "met") : "not met"));
+        }
+      }
+    }
+    if (rows.isEmpty()) {
+      return null;
+    }
+    return Table.of("Highest rate at " + slo + " (--find-max)", List.of("point", "phase", "step",
+        "asked ops/s", "achieved ops/s", "p50 ms", "judged ms", "errors %", "objective"), rows,
+        "Each step runs open loop at the rate asked until steady; judged: the objective's"
+        + " percentile, from each call's intended start. A step meets the objective when that"
+        + " and the errors are within it and it achieved at least 90% of the rate asked. The"
+        + " answer is the highest rate that met it (metric max_ops_per_s_at_slo).");
   }
 
   private static String span(OperationSeries.Band b) {

@@ -59,6 +59,21 @@ public final class Field<T> {
     return new Field<>(name, type, encode::apply, v -> decode.apply(plain.apply(v)));
   }
 
+  /**
+   * A record of the core's result model ({@code type}, with Jackson's annotations) kept as the
+   * JSON object it writes, read back as {@code type}.
+   */
+  public static <T> Field<T> json(String name, Class<T> type) {
+    com.fasterxml.jackson.databind.ObjectMapper json = ResultWriter.JSON;
+    return new Field<>(name, type, v -> json.convertValue(v, Map.class), v -> {
+      try {
+        return json.convertValue(v, type);
+      } catch (IllegalArgumentException e) {
+        throw wrong(name, v, "a " + type.getSimpleName());
+      }
+    });
+  }
+
   /** A map from names to plain values of {@code valueType} (a duration per query). */
   public static <V> Field<Map<String, V>> mapOf(String name, Class<V> valueType) {
     Function<Object, V> element = plain(name, valueType);

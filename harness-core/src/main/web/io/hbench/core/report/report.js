@@ -200,10 +200,22 @@
       height: 240,
       scales: {x: {time: false}, y: {range: function (u, min, max) { return [0, max > 0 ? max * 1.08 : 1]; }}},
       series: series,
-      axes: [{label: 'seconds since the load began'}, {label: c.unit, size: 60}],
+      axes: [{label: c.xLabel || 'seconds since the load began'}, {label: c.unit, size: 60}],
       hooks: {draw: [function (u) {
         c.marks.forEach(function (at) { mark(u, at, '#888', [5, 4]); });
         if (c.stable != null) { mark(u, c.stable, '#d62728', []); }
+        if (c.bound != null) {
+          var y = Math.round(u.valToPos(c.bound, 'y', true));
+          var ctx = u.ctx;
+          ctx.save();
+          ctx.strokeStyle = '#888';
+          ctx.setLineDash([5, 4]);
+          ctx.beginPath();
+          ctx.moveTo(u.bbox.left, y);
+          ctx.lineTo(u.bbox.left + u.bbox.width, y);
+          ctx.stroke();
+          ctx.restore();
+        }
       }]}
     }, d, el);
     window.hbenchCharts.push({id: c.id, kind: 'series', lines: c.lines.length,

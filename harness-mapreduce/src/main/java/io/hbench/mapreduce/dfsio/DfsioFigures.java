@@ -60,9 +60,9 @@ record DfsioFigures(
     double rate = 0;
     double sqRate = 0;
     long firstStart = Long.MAX_VALUE;
-    long lastStart = Long.MIN_VALUE;
-    long firstEnd = Long.MAX_VALUE;
     long lastEnd = Long.MIN_VALUE;
+    // The stonewall window: the core's all-running span, each file's I/O a client.
+    io.hbench.core.stats.AllRunning everyone = new io.hbench.core.stats.AllRunning();
     double[] seconds = new double[results.size()];
     int i = 0;
     for (FileResult r : results) {
@@ -71,9 +71,8 @@ record DfsioFigures(
       rate += r.rate();
       sqRate += r.rate() * r.rate();
       firstStart = Math.min(firstStart, r.startMillis());
-      lastStart = Math.max(lastStart, r.startMillis());
-      firstEnd = Math.min(firstEnd, r.endMillis());
       lastEnd = Math.max(lastEnd, r.endMillis());
+      everyone.client(r.startMillis(), r.endMillis());
       seconds[i++] = r.seconds();
     }
     int n = results.size();
@@ -81,11 +80,11 @@ record DfsioFigures(
     double mean = rate / n;
     double wall = (lastEnd - firstStart) / 1000.0;
     Double stonewall = null;
-    double window = (firstEnd - lastStart) / 1000.0;
-    if (window > 0) {
+    double window = (everyone.end() - everyone.start()) / 1000.0;
+    if (everyone.exists()) {
       double moved = 0;
       for (FileResult r : results) {
-        moved += r.bytesAt(firstEnd) - r.bytesAt(lastStart);
+        moved += r.bytesAt(everyone.end()) - r.bytesAt(everyone.start());
       }
       stonewall = moved / MIB / window;
     }

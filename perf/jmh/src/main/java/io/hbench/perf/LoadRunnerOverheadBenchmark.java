@@ -26,7 +26,8 @@ import org.openjdk.jmh.infra.Blackhole;
  * counted, its latency recorded in the thread's HdrHistogram) against a bare loop on as many
  * threads calling the same no-op. Both are per call and per thread: a thread makes {@link
  * #CALLS} calls per invocation, released together by a latch in both. The difference is the
- * runner's cost per call; the target is at most 100 ns. Run with {@code java -jar
+ * runner's cost per call, series included (every call also goes into its interval's
+ * histogram); the target is at most 100 ns. Run with {@code java -jar
  * perf/jmh/target/benchmarks.jar LoadRunnerOverheadBenchmark}.
  */
 @State(Scope.Benchmark)
@@ -43,6 +44,13 @@ public class LoadRunnerOverheadBenchmark {
   @Param({"1", "2"})
   public int threads;
 
+  /**
+   * The series' intervals, ms: 1000 is the default; at 10 each invocation closes several
+   * intervals per thread, so the cost of compressing a finished interval shows too.
+   */
+  @Param({"1000", "10"})
+  public int intervalMillis;
+
   private final Console quiet = new Console(
       new PrintStream(OutputStream.nullOutputStream()), new PrintStream(OutputStream.nullOutputStream()),
       false, 1_000_000);
@@ -58,7 +66,8 @@ public class LoadRunnerOverheadBenchmark {
   public long loadRunner(Blackhole bh) throws InterruptedException {
     long[] perThread = new long[threads];
     java.util.Arrays.fill(perThread, CALLS);
-    LoadResult r = ConcurrentLoad.run("noop", LoadPlan.calls(perThread),
+    LoadResult r = ConcurrentLoad.run("noop", LoadPlan.calls(perThread)
+        .withInterval(java.time.Duration.ofMillis(intervalMillis)),
         (t, i) -> noop(bh, t, i), quiet, "jmh");
     return r.calls();
   }

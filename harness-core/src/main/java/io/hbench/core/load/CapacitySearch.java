@@ -1,0 +1,117 @@
+package io.hbench.core.load;
+
+import io.hbench.core.result.CapacityFigures;
+import io.hbench.core.stats.SteadyState;
+import java.util.ArrayList;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+
+/**
+ * {@code --find-max}: the highest open-loop rate at which a load meets a latency objective. The
+ * question operators answer by hand with YCSB's {@code -target} and warp's concurrency ramps,
+ * asked once: a closed-loop probe finds what the clients get as fast as they go, C; then each
+ * step runs the load open loop at a rate until it is steady ({@link SteadyState}, at most the
+ * plan's duration), and is judged: met when its latency from intended start and its failures
+ * meet the {@link Slo} and it kept up with the rate asked (at least {@value #KEEP_UP} of it).
+ * The first step asks for C; the rate then grows by a quarter while steps meet it, or halves
+ * while they do not, until one step meets it and another does not; then the two are bisected
+ * (geometrically) until they are within {@value #RESOLUTION} of each other. The answer is the
+ * highest rate that met the objective.
+ */
+public final class CapacitySearch {
+
+  /** The share of the asked rate a step must achieve to meet the objective. */
+  static final double KEEP_UP = 0.9;
+
+  /** The search stops when the rates that met and failed are this close (5%). */
+  static final double RESOLUTION = 1.05;
+
+  /** Steps, the probe included, unless a caller says otherwise. */
+  public static final int MAX_STEPS = 10;
+
+  /** Runs one step: the load as {@code plan} says. */
+  @FunctionalInterface
+  public interface StepRunner {
+    LoadResult run(LoadPlan plan) throws Exception;
+  }
+
+  /**
+   * What the search found.
+   *
+   * @param figures every step and the answer, as the record keeps them
+   * @param answer the load of the highest rate that met the objective, or null when none did
+   * @param last the last step's load
+   */
+  public record Outcome(CapacityFigures figures, LoadResult answer, LoadResult last) {}
+
+  private CapacitySearch() {}
+
+  /**
+   * Searches with steps of {@code base} (its threads, duration as each step's longest,
+   * intervals; its steady-state criterion, or the default), judged on operation {@code op}.
+   */
+  public static Outcome search(String op, LoadPlan base, Slo slo, int maxSteps, StepRunner runner)
+      throws Exception {
+    SteadyState steady = base.untilStable() == null ? SteadyState.DEFAULT : base.untilStable();
+    LoadPlan plan = base.withUntilStable(steady);
+    List<CapacityFigures.Step> steps = new ArrayList<>();
+    LoadResult probe = runner.run(plan.withTargetRate(0));
+    steps.add(step(op, 0, probe, slo, null));
+    double capacity = probe.callsPerSecond();
+    if (!(capacity > 0)) {
+      return new Outcome(new CapacityFigures(slo.text(), steps, null), null, probe);
+    }
+    double met = 0;
+    double failed = Double.POSITIVE_INFINITY;
+    LoadResult answer = null;
+    LoadResult last = probe;
+    double rate = capacity;
+    while (steps.size() < maxSteps) {
+      LoadResult r = runner.run(plan.withTargetRate(rate));
+      boolean ok = judge(op, r, rate, slo);
+      steps.add(step(op, rate, r, slo, ok));
+      last = r;
+      if (ok) {
+        met = rate;
+        answer = r;
+      } else {
+        failed = rate;
+      }
+      if (failed == Double.POSITIVE_INFINITY) {
+        rate *= 1.25;
+      } else if (met == 0) {
+        rate /= 2;
+      } else if (failed / met <= RESOLUTION) {
+        break;
+      } else {
+        rate = Math.sqrt(met * failed);
+      }
+    }
+    return new Outcome(new CapacityFigures(slo.text(), steps, met > 0 ? round(met) : null),
+        answer, last);
+  }
+
+  private static boolean judge(String op, LoadResult r, double asked, Slo slo) {
+    var s = r.tally().stats(op);
+    return slo.met(s.histogram(), s.calls(), s.failures())
+        && r.callsPerSecond() >= KEEP_UP * asked;
+  }
+
+  private static CapacityFigures.Step step(String op, double asked, LoadResult r, Slo slo,
+      Boolean met) {
+    var s = r.tally().stats(op);
+    Histogram h = s.histogram();
+    return new CapacityFigures.Step(round(asked), round(r.callsPerSecond()), ms(h, 50),
+        ms(h, 99), ms(h, 99.9), h == null ? 0 : round(slo.latencyMillis(h)),
+        s.calls() == 0 ? 0 : round(100.0 * s.failures() / s.calls()), met,
+        round(r.wallNanos() / 1e9));
+  }
+
+  private static double ms(Histogram h, double p) {
+    return h == null ? 0 : round(h.getValueAtPercentile(p) / 1e6);
+  }
+
+  private static double round(double v) {
+    return Double.isFinite(v) ? Math.round(v * 1000) / 1000.0 : v;
+  }
+}

@@ -127,7 +127,8 @@ final class LoadJob {
       }
       ready.await();
       return ConcurrentLoad.run(op,
-          adjust.apply(LoadOptions.plan(scope.options(), clients, scope.processes())),
+          adjust.apply(LoadOptions.plan(scope.options(), clients, scope.processes(),
+              spec.timed(scope.options(), scope.point()))),
           clients.call(), console, label);
     } finally {
       if (clients.resources() != null) {

@@ -158,18 +158,18 @@ public final class LoadOptions {
    * How {@code clients} are driven as one of {@code processes} processes: their counts, or with
    * a duration no count; the target rate split evenly over the processes; the warm-up.
    */
-  static LoadPlan plan(OptionValues o, LoadClients clients, int processes) {
+  static LoadPlan plan(OptionValues o, LoadClients clients, int processes, boolean timed) {
     long[] calls = clients.callsPerThread();
     if (!o.has(DURATION)) {
       return LoadPlan.calls(calls);
     }
-    Duration d = o.get(DURATION);
+    Duration d = timed ? o.get(DURATION) : Duration.ZERO;
     if (!d.isZero()) {
       Arrays.fill(calls, Long.MAX_VALUE);
     }
     return LoadPlan.calls(calls)
         .withInterval(o.get(INTERVAL))
-        .withUntilStable(o.get(UNTIL_STABLE))
+        .withUntilStable(timed ? o.get(UNTIL_STABLE) : null)
         .withDuration(d)
         .withTargetRate(o.get(TARGET_RATE))
         .withWarmup(o.get(WARMUP_TIME))

@@ -43,6 +43,15 @@ public interface LoadSpec {
    */
   default void figures(LoadResult merged, LoadScope scope, PhaseFigures into) {}
 
+  /**
+   * Whether {@code --duration} (and with it {@code --until-stable}) drives this point's load; a
+   * load that covers a fixed set of work once (hbase-pe's writes, whose rows are then counted on
+   * the server) runs its counts whatever the duration. By default, whenever a duration is given.
+   */
+  default boolean timed(OptionValues options, Point point) {
+    return LoadOptions.timed(options);
+  }
+
   /** {@code --maps} unless given: 0 (this process), or a suite's own (Slive's 4 clients). */
   default int defaultMaps() {
     return 0;

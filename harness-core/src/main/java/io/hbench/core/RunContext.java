@@ -193,10 +193,11 @@ public final class RunContext {
     io.hbench.core.daemons.DaemonSampler sampler = startSampling();
     PhaseResult r;
     try {
+      long started = System.currentTimeMillis();
       long t0 = System.nanoTime();
       Long records = body.run();
       double seconds = (System.nanoTime() - t0) / 1e9;
-      r = new PhaseResult(name, seconds, bytes, records, null);
+      r = new PhaseResult(name, seconds, bytes, records, null).withStart(started);
     } catch (Exception | Error e) {
       stopSampling(sampler);
       throw e;
@@ -466,8 +467,9 @@ public final class RunContext {
     Map<IoOperation, OperationStats> before = clientIo == null ? null : clientIo.snapshot();
     io.hbench.core.daemons.DaemonSampler sampler = startSampling();
     PhaseResult r;
+    long started = System.currentTimeMillis();
     try {
-      r = jobs.run(name, label, job, bytes, recordCounter, beforeSubmit);
+      r = jobs.run(name, label, job, bytes, recordCounter, beforeSubmit).withStart(started);
     } catch (Exception | Error e) {
       stopSampling(sampler);
       throw e;

@@ -1,5 +1,6 @@
 package io.hbench.hbase;
 
+import io.hbench.core.LoadOptions;
 import io.hbench.core.LoadScope;
 import io.hbench.core.LoadSpec;
 import io.hbench.core.OptionValues;
@@ -21,6 +22,17 @@ final class PeLoad implements LoadSpec {
   @Override
   public String operation(OptionValues o, Point point) {
     return point.get(PeFields.COMMAND).op();
+  }
+
+  /** A write or delete covers its rows once, whatever the duration: they are then counted. */
+  @Override
+  public boolean timed(OptionValues o, Point point) {
+    return LoadOptions.timed(o) && counted(point.get(PeFields.COMMAND));
+  }
+
+  /** Whether {@code cmd} runs by time when given one: every command but writes and deletes. */
+  static boolean counted(PeCommand cmd) {
+    return cmd.kind != PeCommand.Kind.WRITE && cmd.kind != PeCommand.Kind.DELETE;
   }
 
   @Override

@@ -47,8 +47,8 @@ final class SeriesCharts {
               .append("><summary>").append(HtmlText.esc(title)).append(": ")
               .append(HtmlText.esc(summary(ops.get(0).series()))).append("</summary>")
               .append("<div class=\"charts\">");
-          h.append(chart(charts, title + ": ops/s", "ops/s", ops, OperationSeries::opsPerSecond));
-          h.append(chart(charts, title + ": p99 latency (ms)", "ms", ops, OperationSeries::p99));
+          h.append(chart(charts, title + ": ops/s", "ops/s", p, ops, OperationSeries::opsPerSecond));
+          h.append(chart(charts, title + ": p99 latency (ms)", "ms", p, ops, OperationSeries::p99));
           h.append("</div></details>\n");
         }
       }
@@ -115,7 +115,12 @@ final class SeriesCharts {
     return band + (s.stability() == null ? "" : "; " + s.stability().describe());
   }
 
-  private static String chart(ArrayNode charts, String title, String unit,
+  /**
+   * One figure of the phase's operations over time: on the daemons' time axis (seconds since the
+   * phase's clock started, the phase's end marked) when the record says when that was, else
+   * from the load's start.
+   */
+  private static String chart(ArrayNode charts, String title, String unit, PhaseResult p,
       List<OperationLoad> ops, Function<OperationSeries, List<Double>> figure) {
     ObjectNode c = JSON.createObjectNode();
     String id = "series-" + charts.size();
@@ -123,13 +128,19 @@ final class SeriesCharts {
     c.put("title", title);
     c.put("unit", unit);
     OperationSeries first = ops.get(0).series();
+    double offset = 0;
+    if (p.startedMillis() != null) {
+      offset = (first.startMillis() - p.startedMillis()) / 1e3;
+      c.put("xLabel", "seconds since the phase began");
+      c.put("end", p.seconds());
+    }
     ArrayNode marks = c.putArray("marks");
     if (first.band() != null) {
-      marks.add(first.band().startSeconds());
-      marks.add(first.band().endSeconds());
+      marks.add(round(offset + first.band().startSeconds()));
+      marks.add(round(offset + first.band().endSeconds()));
     }
     if (first.stability() != null && first.stability().atSeconds() != null) {
-      c.put("stable", first.stability().atSeconds());
+      c.put("stable", round(offset + first.stability().atSeconds()));
     }
     ArrayNode lines = c.putArray("lines");
     for (OperationLoad l : ops) {
@@ -138,12 +149,18 @@ final class SeriesCharts {
       ArrayNode t = line.putArray("t");
       ArrayNode y = line.putArray("y");
       List<Double> v = figure.apply(l.series());
+      double shift = p.startedMillis() == null ? 0
+          : (l.series().startMillis() - p.startedMillis()) / 1e3;
       for (int i = 0; i < v.size(); i++) {
-        t.add(l.series().t().get(i));
+        t.add(round(shift + l.series().t().get(i)));
         y.add(v.get(i));
       }
     }
     charts.add(c);
     return "<div class=\"chart\" id=\"" + id + "\"></div>";
+  }
+
+  private static double round(double v) {
+    return Math.round(v * 1000) / 1000.0;
   }
 }

@@ -28,6 +28,9 @@ import java.util.Map;
  *     tool's own counters), keyed by snake_case name; absent when it has none
  * @param daemons what the cluster's daemons reported about themselves during the phase, read
  *     from their {@code /jmx} ({@code --metrics}); absent without it
+ * @param startedMillis when the phase's clock started, ms since the epoch: the zero of the
+ *     daemons' series, by which a load's series ({@link OperationSeries#startMillis}) is put on
+ *     their time axis; absent in records from before it was kept
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PhaseResult(
@@ -44,12 +47,13 @@ public record PhaseResult(
     @JsonProperty("metrics") List<Metric> metrics,
     @JsonProperty("loads") List<OperationLoad> loads,
     @JsonProperty("figures") Map<String, Object> figures,
-    @JsonProperty("daemons") List<DaemonFigures> daemons) {
+    @JsonProperty("daemons") List<DaemonFigures> daemons,
+    @JsonProperty("started_ms") Long startedMillis) {
 
   /** A phase without the optional parts (job, tasks, counters, io, figures). */
   public PhaseResult(String name, double seconds, long bytes, Long records, Double startupSeconds) {
     this(name, seconds, bytes, records, mbPerSecond(bytes, seconds), startupSeconds, null, null,
-        null, null, null, null, null, null);
+        null, null, null, null, null, null, null);
   }
 
   /**
@@ -59,28 +63,28 @@ public record PhaseResult(
   public PhaseResult(String name, double seconds, long bytes, Long records, Double startupSeconds,
       String jobId, Map<String, Integer> tasks, Map<String, Long> counters) {
     this(name, seconds, bytes, records, mbPerSecond(bytes, seconds), startupSeconds, jobId, tasks,
-        counters, null, null, null, null, null);
+        counters, null, null, null, null, null, null);
   }
 
   /** This result with the instrumented file system's figures. */
   public PhaseResult withIo(IoResult io) {
     return new PhaseResult(
         name, seconds, bytes, records, mbPerSecond, startupSeconds, jobId, tasks, counters, io,
-        metrics, loads, figures, daemons);
+        metrics, loads, figures, daemons, startedMillis);
   }
 
   /** This result with {@code m} as its metrics. */
   public PhaseResult withMetrics(List<Metric> m) {
     return new PhaseResult(
         name, seconds, bytes, records, mbPerSecond, startupSeconds, jobId, tasks, counters, io,
-        m == null ? null : List.copyOf(m), loads, figures, daemons);
+        m == null ? null : List.copyOf(m), loads, figures, daemons, startedMillis);
   }
 
   /** This result with {@code l} as its operation loads. */
   public PhaseResult withLoads(List<OperationLoad> l) {
     return new PhaseResult(
         name, seconds, bytes, records, mbPerSecond, startupSeconds, jobId, tasks, counters, io,
-        metrics, l == null ? null : List.copyOf(l), figures, daemons);
+        metrics, l == null ? null : List.copyOf(l), figures, daemons, startedMillis);
   }
 
   /**
@@ -90,7 +94,7 @@ public record PhaseResult(
   public PhaseResult withWork(long b, Long recordCount) {
     return new PhaseResult(
         name, seconds, b, recordCount, mbPerSecond(b, seconds), startupSeconds, jobId, tasks,
-        counters, io, metrics, loads, figures, daemons);
+        counters, io, metrics, loads, figures, daemons, startedMillis);
   }
 
   /** The metric {@code name} of the whole phase, or null. */
@@ -124,14 +128,21 @@ public record PhaseResult(
   public PhaseResult withFigures(Map<String, Object> suiteFigures) {
     return new PhaseResult(
         name, seconds, bytes, records, mbPerSecond, startupSeconds, jobId, tasks, counters, io,
-        metrics, loads, suiteFigures, daemons);
+        metrics, loads, suiteFigures, daemons, startedMillis);
   }
 
   /** This result with what the cluster's daemons reported during it. */
   public PhaseResult withDaemons(List<DaemonFigures> d) {
     return new PhaseResult(
         name, seconds, bytes, records, mbPerSecond, startupSeconds, jobId, tasks, counters, io,
-        metrics, loads, figures, d == null ? null : List.copyOf(d));
+        metrics, loads, figures, d == null ? null : List.copyOf(d), startedMillis);
+  }
+
+  /** This result with the epoch time its clock started. */
+  public PhaseResult withStart(long epochMillis) {
+    return new PhaseResult(
+        name, seconds, bytes, records, mbPerSecond, startupSeconds, jobId, tasks, counters, io,
+        metrics, loads, figures, daemons, epochMillis);
   }
 
   /** MB/s as every hbench figure defines it: MiB per wall-clock second. */

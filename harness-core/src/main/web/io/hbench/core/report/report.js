@@ -203,6 +203,7 @@
       axes: [{label: c.xLabel || 'seconds since the load began'}, {label: c.unit, size: 60}],
       hooks: {draw: [function (u) {
         c.marks.forEach(function (at) { mark(u, at, '#888', [5, 4]); });
+        if (c.end != null) { mark(u, c.end, '#444', [2, 3]); }
         if (c.stable != null) { mark(u, c.stable, '#d62728', []); }
         if (c.bound != null) {
           var y = Math.round(u.valToPos(c.bound, 'y', true));

@@ -423,7 +423,8 @@ class ConcurrentLoadTest {
     // (The whole-load rate differs in its last digits: a task's window is kept in ms.)
     for (int i = 0; i < 2; i++) {
       assertEquals(r.loads().get(i).series(), back.loads().get(i).series());
-      assertEquals(r.loads().get(i).histogram(), back.loads().get(i).histogram());
+      assertEquals(io.hbench.core.stats.HistogramCodec.decode(r.loads().get(i).histogram()),
+          io.hbench.core.stats.HistogramCodec.decode(back.loads().get(i).histogram()));
     }
     // Two tasks: the band is where both ran, the intervals add up.
     LoadResult both = LoadResult.merge(List.of(r, back));

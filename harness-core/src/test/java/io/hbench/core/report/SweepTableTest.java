@@ -23,7 +23,7 @@ class SweepTableTest {
         status.equals("ok") ? null : "x",
         Validation.of(List.of(new Check("order", status.equals("ok"), ""))),
         // As the runner writes it: the phase's metrics completed.
-        List.of(PhaseMetrics.complete(new PhaseResult("terasort", seconds, 64L << 20, 1L, 64.0 / seconds, 1.5, null, null, null, null, null, null, null, null), PhaseMetrics.DEFAULT_HEADLINES)),
+        List.of(PhaseMetrics.complete(new PhaseResult("terasort", seconds, 64L << 20, 1L, 64.0 / seconds, 1.5, null, null, null, null, null, null, null, null, null), PhaseMetrics.DEFAULT_HEADLINES)),
         null, Map.of(), Map.of(), "", "");
   }
 

@@ -30,7 +30,7 @@ class ResultWriterTest {
         status,
         status.equals("ok") ? null : "boom",
         Validation.of(List.of(new Check("order", true, "fine"))),
-        List.of(new PhaseResult("sort", 2.0, 2 * 1024 * 1024, 10L, 1.0, 0.5, "job_1", null, null, null, null, null, null, null)),
+        List.of(new PhaseResult("sort", 2.0, 2 * 1024 * 1024, 10L, 1.0, 0.5, "job_1", null, null, null, null, null, null, null, null)),
         new Environment("0.1", "3.4.2", "embedded", "hdfs://x", "yarn", 1, 1, "17", "Linux", 2, "h", null, null, null),
         Map.of("sizes", point),
         Map.of(),
@@ -69,7 +69,7 @@ class ResultWriterTest {
         r.repeat(), r.warmup(), r.params(), r.status(), "connect failed: password=hunter22",
         r.validation(),
         List.of(new PhaseResult("load", 1, 0, null, 0, null, null, null, null, null, null,
-            List.of(load), null, null)),
+            List.of(load), null, null, null)),
         r.environment(), r.options(), r.config(), r.started(), r.ended());
     Path file = dir.resolve("r.jsonl");
     try (ResultWriter w = ResultWriter.open(file)) {

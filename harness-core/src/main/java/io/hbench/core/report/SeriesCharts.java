@@ -86,6 +86,7 @@ final class SeriesCharts {
         + " throughput, --find-max at " + f.slo());
     c.put("unit", "ms");
     c.put("xLabel", "ops/s achieved");
+    c.put("xUnit", "ops/s");
     c.putArray("marks");
     if (f.maxOpsPerSecond() != null) {
       c.put("stable", f.maxOpsPerSecond());

@@ -177,7 +177,8 @@
     var el = document.getElementById(c.id);
     var d = c.lines.length === 1 ? [c.lines[0].t, c.lines[0].y]
       : uPlot.join(c.lines.map(function (l) { return [l.t, l.y]; }));
-    var series = [{label: 's', value: function (u, v) { return v == null ? '-' : fmt(v) + ' s'; }}];
+    var xUnit = c.xUnit || 's';
+    var series = [{label: xUnit, value: function (u, v) { return v == null ? '-' : fmt(v) + ' ' + xUnit; }}];
     c.lines.forEach(function (l, k) {
       series.push({label: l.label, spanGaps: true, stroke: palette[k % palette.length], width: 1.5,
         points: {show: l.t.length < 120, size: 4}, value: function (u, v) { return fmt(v) + ' ' + c.unit; }});

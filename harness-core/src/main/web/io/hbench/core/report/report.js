@@ -137,6 +137,20 @@
   // A daemon's figure over the phase: one line per daemon, aligned on their sample times (each
   // daemon is read at its own instant), a daemon that stands out in red and thick, and a dashed
   // mark where the client's phase ended (the last read comes one metrics period after it).
+  // A vertical line at x = at across the plot.
+  function mark(u, at, color, dash) {
+    var x = Math.round(u.valToPos(at, 'x', true));
+    var ctx = u.ctx;
+    ctx.save();
+    ctx.strokeStyle = color;
+    ctx.setLineDash(dash);
+    ctx.beginPath();
+    ctx.moveTo(x, u.bbox.top);
+    ctx.lineTo(x, u.bbox.top + u.bbox.height);
+    ctx.stroke();
+    ctx.restore();
+  }
+
   function daemonChart(c) {
     var el = document.getElementById(c.id);
     var d = c.lines.length === 1 ? [c.lines[0].t, c.lines[0].y]
@@ -155,18 +169,7 @@
       scales: {x: {time: false}, y: {range: function (u, min, max) { return [Math.min(0, min), max > 0 ? max * 1.08 : 1]; }}},
       series: series,
       axes: [{label: 'seconds since the phase began'}, {label: c.unit, size: 60}],
-      hooks: {draw: [function (u) {
-        var x = Math.round(u.valToPos(c.end, 'x', true));
-        var ctx = u.ctx;
-        ctx.save();
-        ctx.strokeStyle = '#888';
-        ctx.setLineDash([5, 4]);
-        ctx.beginPath();
-        ctx.moveTo(x, u.bbox.top);
-        ctx.lineTo(x, u.bbox.top + u.bbox.height);
-        ctx.stroke();
-        ctx.restore();
-      }]}
+      hooks: {draw: [function (u) { mark(u, c.end, '#888', [5, 4]); }]}
     }, d, el);
     window.hbenchCharts.push({id: c.id, kind: 'daemon', lines: c.lines.length,
       stands: c.lines.filter(function (l) { return l.stands; }).length, points: d[0].length, plot: u});
@@ -183,18 +186,6 @@
       series.push({label: l.label, spanGaps: true, stroke: palette[k % palette.length], width: 1.5,
         points: {show: l.t.length < 120, size: 4}, value: function (u, v) { return fmt(v) + ' ' + c.unit; }});
     });
-    function mark(u, at, color, dash) {
-      var x = Math.round(u.valToPos(at, 'x', true));
-      var ctx = u.ctx;
-      ctx.save();
-      ctx.strokeStyle = color;
-      ctx.setLineDash(dash);
-      ctx.beginPath();
-      ctx.moveTo(x, u.bbox.top);
-      ctx.lineTo(x, u.bbox.top + u.bbox.height);
-      ctx.stroke();
-      ctx.restore();
-    }
     var u = new uPlot({
       title: c.title,
       width: width(el),
@@ -226,28 +217,22 @@
 
   data.charts.forEach(function (c) { c.tips = data.tips[c.tips]; figureChart(c); });
   data.latency.forEach(latencyChart);
-  // A phase's daemons are drawn when their box is open: a long sweep has hundreds of them.
-  data.daemons.forEach(function (c) {
-    var box = document.getElementById(c.id).closest('details');
-    if (!box || box.open) {
-      daemonChart(c);
-      return;
-    }
-    box.addEventListener('toggle', function once() {
-      box.removeEventListener('toggle', once);
-      daemonChart(c);
-    });
-  });
-  data.series.forEach(function (c) {
-    var box = document.getElementById(c.id).closest('details');
-    if (!box || box.open) {
-      seriesChart(c);
-      return;
-    }
-    box.addEventListener('toggle', function once() {
-      box.removeEventListener('toggle', once);
-      seriesChart(c);
-    });
-  });
+  // A phase's daemons and a load's series are drawn when their box is open: a long sweep has
+  // hundreds of them.
+  function whenOpen(draw) {
+    return function (c) {
+      var box = document.getElementById(c.id).closest('details');
+      if (!box || box.open) {
+        draw(c);
+        return;
+      }
+      box.addEventListener('toggle', function once() {
+        box.removeEventListener('toggle', once);
+        draw(c);
+      });
+    };
+  }
+  data.daemons.forEach(whenOpen(daemonChart));
+  data.series.forEach(whenOpen(seriesChart));
   document.addEventListener('mouseleave', function () { tip.hidden = true; });
 })();

@@ -1,6 +1,7 @@
 package io.hbench.hbase;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -41,6 +42,20 @@ class HBasePeOptionsTest {
     assertEquals("randomRead", points("--command", "randomRead").get(0).label());
     assertEquals(PeOptions.PE_DEFAULT_ROWS, points("--command", "randomRead").get(0)
         .get(PeFields.ROWS_PER_CLIENT));
+  }
+
+  @Test
+  void aDurationDrivesTheReadsOfAListWhileItsWritesCoverTheirRowsOnce() {
+    Map<String, String> texts = new LinkedHashMap<>(Map.of("--command",
+        "sequentialWrite,randomRead", "--duration", "20s", "--until-stable", "5%,7"));
+    OptionValues o = OptionValues.parse(io.hbench.core.LoadOptions.of(suite), texts);
+    List<Point> p = suite.points(o);
+    assertFalse(suite.load().timed(o, p.get(0)), "the write runs its rows");
+    assertTrue(suite.load().timed(o, p.get(1)), "the read runs for the duration");
+    // Without a duration nothing is timed.
+    OptionValues counted = OptionValues.parse(io.hbench.core.LoadOptions.of(suite),
+        Map.of("--command", "randomRead"));
+    assertFalse(suite.load().timed(counted, suite.points(counted).get(0)));
   }
 
   @Test

@@ -51,9 +51,12 @@ class EmbeddingIT {
             .build()                                         // bad input: InvalidInputException
             .run());                                         // blocks; returns every record
     records.addAll(
-        RunRequest.suite("hbase-pe")
-            .option("--command", "sequentialWrite")
+        RunRequest.suite("hbase-pe")                      // a read on a fresh embedded
+            .option("--command", "randomRead")                 // cluster writes its table first
             .option("--rows", "200")
+            .option("--duration", "4s")
+            .option("--interval", "250ms")
+            .option("--until-stable", "20%,4")
             .cluster(ClusterMode.MINI)
             .build()
             .run());
@@ -127,6 +130,13 @@ class EmbeddingIT {
       assertFalse(r.environment().services().isEmpty(), r.suite());
     }
     assertEquals(10L, records.get(0).phase("create_write").load("create_write").calls());
+    // The read wrote its table first, then read for the duration, kept over time.
+    ResultRecord pe = records.get(1);
+    assertEquals(200L, pe.phase("write_table").load("put").calls(), pe.toString());
+    io.hbench.core.result.OperationSeries reads = pe.phase("randomRead").load("get").series();
+    assertEquals(pe.phase("randomRead").load("get").calls(),
+        reads.calls().stream().mapToLong(Long::longValue).sum());
+    assertTrue(reads.stability() != null, pe.toString());
     assertEquals(List.of("hdfs", "yarn", "hive"), records.get(2).environment().services().stream()
         .map(io.hbench.core.result.ServiceInfo::name).toList());
     // hbench itself printed nothing but the listener's lines: no progress, status or table.

@@ -274,6 +274,25 @@ public final class RunContext {
    * none.
    */
   public LoadResult load(String name, Object prepared) throws Exception {
+    return load(name, prepared, point);
+  }
+
+  /**
+   * As {@link #load(String)}, the load as the suite declares it for {@code as}, a point of the
+   * suite's making that is not among the run's (hbase-pe's write of the table a read on a fresh
+   * embedded cluster needs): in this process only, since a map task finds its point by label
+   * among the run's.
+   *
+   * @throws IllegalStateException with {@code --maps}
+   */
+  public LoadResult loadAs(String name, Point as) throws Exception {
+    if (LoadOptions.maps(options) > 0) {
+      throw new IllegalStateException("a load of another point runs in this process only");
+    }
+    return load(name, null, as);
+  }
+
+  private LoadResult load(String name, Object prepared, Point point) throws Exception {
     LoadSpec spec = loadSpec;
     if (spec == null) {
       throw new IllegalStateException(suiteClass.getName() + " declares no load");
@@ -321,7 +340,7 @@ public final class RunContext {
    */
   private LoadResult findMax(String name, LoadSpec spec, LoadScope whole) throws Exception {
     Slo slo = options.get(LoadOptions.SLO);
-    String op = spec.operation(options, point);
+    String op = spec.operation(options, whole.point());
     CapacitySearch.Outcome[] found = new CapacitySearch.Outcome[1];
     phase(name, 0, () -> {
       found[0] = CapacitySearch.search(op, LoadPlan.calls(1), slo, CapacitySearch.MAX_STEPS,

@@ -16,6 +16,9 @@ final class HBaseClientConfiguration {
   /** Set by the embedded HBase when it changed the WAL provider: said in every record. */
   static final String WAL_PROVIDER_CHANGED = "hbench.hbase.wal-provider-changed";
 
+  /** Set by the embedded HBase when it turned automatic region splits off: said in every record. */
+  static final String SPLITS_DISABLED = "hbench.hbase.splits-disabled";
+
   private HBaseClientConfiguration() {}
 
   static Configuration of(Configuration run) {

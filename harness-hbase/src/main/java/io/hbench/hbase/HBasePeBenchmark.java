@@ -172,6 +172,9 @@ public final class HBasePeBenchmark implements Benchmark {
       }
       PeCommand first = commands.get(0);
       if (first.needsRows()) {
+        if (!st.exists() && writesFirst(conf, o)) {
+          return; // written by the first point (run)
+        }
         if (!st.exists()) {
           throw new InvalidInputException(first.text + " needs table " + name + ", which does not"
               + " exist: write it first (sequentialWrite --keep-table) or list a write before it");
@@ -185,6 +188,18 @@ public final class HBasePeBenchmark implements Benchmark {
       }
     }
   }
+
+  /**
+   * Whether a read of a missing table writes it first: on the embedded cluster of this process,
+   * made for this run and so never holding the table, with the clients in this process. On any
+   * other cluster a missing table is refused: writing a table there is the user's to ask for.
+   */
+  static boolean writesFirst(Configuration conf, OptionValues o) {
+    return io.hbench.core.cluster.EmbeddedCluster.inThisProcess(conf) && LoadOptions.maps(o) == 0;
+  }
+
+  /** Whether a point of this run wrote the table for a read ({@link #writesFirst}): dropped at the end. */
+  private volatile boolean wroteForRead;
 
   static TableName tableName(String text) {
     try {
@@ -206,6 +221,10 @@ public final class HBasePeBenchmark implements Benchmark {
       ctx.param(PeFields.CLIENTS_TOTAL, clients);
       HBaseJars.ship(ctx.configuration());
     }
+    if (ctx.configuration().getBoolean(HBaseClientConfiguration.SPLITS_DISABLED, false)) {
+      ctx.param("region_splits", "off (set by hbench's embedded HBase: a split needs protobuf"
+          + " 2.5, which the class path's protobuf 3 replaces; --presplit makes regions)");
+    }
     if (ctx.configuration().getBoolean(HBaseClientConfiguration.WAL_PROVIDER_CHANGED, false)) {
       ctx.param("wal_provider", "filesystem (set by hbench's embedded HBase: AsyncFSWAL fails"
           + " on Hadoop 3.4; writes are slower than with asyncfs)");
@@ -224,6 +243,9 @@ public final class HBasePeBenchmark implements Benchmark {
         });
       } else {
         PeTable.State st = PeTable.state(admin, name);
+        if (!st.exists() && writesFirst(ctx.configuration(), o)) {
+          st = writeForRead(ctx, o, point, admin, name, clients);
+        }
         if (!st.exists() || !st.ours() || st.layout() == null
             || !layout(o).difference(st.layout()).isEmpty()) {
           throw new IllegalStateException("table " + name + " is not one hbench wrote with these"
@@ -246,10 +268,39 @@ public final class HBasePeBenchmark implements Benchmark {
     }
   }
 
+  /**
+   * Writes the table a read needs on a fresh embedded cluster, as {@code sequentialWrite} of the
+   * read's clients and rows would, in phases of the read's point ({@code create_table}, {@code
+   * write_table}) that the record keeps beside the read's: the write is the core's declared
+   * load, for a write point of the suite's making.
+   */
+  private PeTable.State writeForRead(RunContext ctx, OptionValues o, Point read, Admin admin,
+      TableName name, int clients) throws Exception {
+    long rows = read.get(PeFields.ROWS_PER_CLIENT) * clients;
+    PeTable.Shape shape = new PeTable.Shape(Compression.Algorithm.valueOf(o.get(COMPRESS)),
+        DataBlockEncoding.valueOf(o.get(BLOCK_ENCODING)), BloomType.valueOf(o.get(BLOOM)),
+        o.get(IN_MEMORY), o.get(REPLICAS), o.get(PRESPLIT));
+    ctx.phase("create_table", 0, () -> {
+      PeTable.create(admin, name, layout(o), rows, shape, BenchmarkRunner.version());
+      return null;
+    });
+    wroteForRead = true;
+    ctx.param("table_written_for", read.label() + ": the embedded cluster had no table; "
+        + PeCommand.SEQUENTIAL_WRITE.text + " of " + rows + " rows wrote it first");
+    ctx.param(PeFields.TABLE_ROWS, rows);
+    ctx.loadAs("write_table", Point.of(PeCommand.SEQUENTIAL_WRITE.text)
+        .with(PeFields.COMMAND, PeCommand.SEQUENTIAL_WRITE)
+        .with(PeFields.CLIENTS, read.get(PeFields.CLIENTS))
+        .with(PeFields.ROWS_PER_CLIENT, read.get(PeFields.ROWS_PER_CLIENT)));
+    return PeTable.state(admin, name);
+  }
+
   /** Drops the table this run's writes created, unless it is to be kept. */
   @Override
   public void finish(OptionValues o, Configuration conf, boolean keep) throws IOException {
-    boolean wrote = o.get(COMMAND).stream().anyMatch(c -> c.kind == PeCommand.Kind.WRITE);
+    boolean wrote = wroteForRead
+        || o.get(COMMAND).stream().anyMatch(c -> c.kind == PeCommand.Kind.WRITE);
+    wroteForRead = false;
     if (!wrote || keep || o.get(KEEP_TABLE)) {
       return;
     }

@@ -187,9 +187,22 @@ public final class EmbeddedCluster implements BenchCluster {
     return dataFs;
   }
 
+  /**
+   * Set in {@link #configuration()}, never in the files {@link #writeConfiguration} writes: the
+   * cluster is this process's embedded one, made for this run and empty when it starts.
+   */
+  public static final String IN_THIS_PROCESS = "hbench.cluster.embedded-in-this-process";
+
+  /** Whether {@code conf} is an embedded cluster's of this process ({@link #IN_THIS_PROCESS}). */
+  public static boolean inThisProcess(Configuration conf) {
+    return conf.getBoolean(IN_THIS_PROCESS, false);
+  }
+
   @Override
   public Configuration configuration() {
-    return new Configuration(conf);
+    Configuration c = new Configuration(conf);
+    c.setBoolean(IN_THIS_PROCESS, true);
+    return c;
   }
 
   @Override

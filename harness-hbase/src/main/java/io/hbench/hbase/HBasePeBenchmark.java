@@ -149,6 +149,13 @@ public final class HBasePeBenchmark implements Benchmark {
     return total / all;
   }
 
+  /** How a write creates its table: compression, encoding, bloom filter, regions. */
+  static PeTable.Shape shape(OptionValues o) {
+    return new PeTable.Shape(Compression.Algorithm.valueOf(o.get(COMPRESS)),
+        DataBlockEncoding.valueOf(o.get(BLOCK_ENCODING)), BloomType.valueOf(o.get(BLOOM)),
+        o.get(IN_MEMORY), o.get(REPLICAS), o.get(PRESPLIT));
+  }
+
   static PeTable.Layout layout(OptionValues o) {
     return new PeTable.Layout(o.get(FAMILIES), o.get(COLUMNS), o.get(VALUE_SIZE), o.get(SEED));
   }
@@ -234,9 +241,7 @@ public final class HBasePeBenchmark implements Benchmark {
       long tableRows;
       if (cmd.kind == PeCommand.Kind.WRITE) {
         tableRows = point.get(PeFields.ROWS_PER_CLIENT) * clients;
-        PeTable.Shape shape = new PeTable.Shape(Compression.Algorithm.valueOf(o.get(COMPRESS)),
-            DataBlockEncoding.valueOf(o.get(BLOCK_ENCODING)), BloomType.valueOf(o.get(BLOOM)),
-            o.get(IN_MEMORY), o.get(REPLICAS), o.get(PRESPLIT));
+        PeTable.Shape shape = shape(o);
         ctx.phase("create_table", 0, () -> {
           PeTable.create(admin, name, layout, tableRows, shape, BenchmarkRunner.version());
           return null;
@@ -277,9 +282,7 @@ public final class HBasePeBenchmark implements Benchmark {
   private PeTable.State writeForRead(RunContext ctx, OptionValues o, Point read, Admin admin,
       TableName name, int clients) throws Exception {
     long rows = read.get(PeFields.ROWS_PER_CLIENT) * clients;
-    PeTable.Shape shape = new PeTable.Shape(Compression.Algorithm.valueOf(o.get(COMPRESS)),
-        DataBlockEncoding.valueOf(o.get(BLOCK_ENCODING)), BloomType.valueOf(o.get(BLOOM)),
-        o.get(IN_MEMORY), o.get(REPLICAS), o.get(PRESPLIT));
+    PeTable.Shape shape = shape(o);
     ctx.phase("create_table", 0, () -> {
       PeTable.create(admin, name, layout(o), rows, shape, BenchmarkRunner.version());
       return null;

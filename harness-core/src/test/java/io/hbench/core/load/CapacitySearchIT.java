@@ -81,8 +81,11 @@ class CapacitySearchIT {
     assertEquals(f.maxOpsPerSecond(), base.answer().tally().stats("call").calls()
         / (base.answer().wallNanos() / 1e9), f.maxOpsPerSecond() * 0.1);
 
+    // Two searches measure the same rates to within noise (400.083 and 400.074 ops/s where both
+    // answers were the probe's): "never higher" holds to the search's resolution.
     CapacitySearch.Outcome tighter = search(new LimitedService(400, 2_000_000), "p99<5ms");
-    assertTrue(tighter.figures().maxOpsPerSecond() <= f.maxOpsPerSecond(),
+    assertTrue(tighter.figures().maxOpsPerSecond()
+            <= f.maxOpsPerSecond() * CapacitySearch.RESOLUTION,
         tighter.figures() + " vs " + f);
 
     CapacitySearch.Outcome faster = search(new LimitedService(800, 1_000_000), "p99<20ms");

@@ -296,7 +296,8 @@ final class PointExecutor {
           validation,
           List.copyOf(ctx.phases()),
           ws.env.withServices(ctx.services()).withDatanodesLost(datanodesLost)
-              .withNodesLost(nodesLost),
+              .withNodesLost(nodesLost)
+              .withServers(ctx.serverFingerprints().servers(), ctx.serverFingerprints().configs()),
           recordedOptions,
           recordedConfig,
           started.toString(),

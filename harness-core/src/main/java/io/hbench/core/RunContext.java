@@ -552,6 +552,12 @@ public final class RunContext {
     return params;
   }
 
+  /** What the cluster's servers are, as read when the point began ({@code --metrics}). */
+  io.hbench.core.daemons.ServerFingerprints serverFingerprints() {
+    return daemonMetrics == null ? io.hbench.core.daemons.ServerFingerprints.NONE
+        : daemonMetrics.fingerprints();
+  }
+
   List<PhaseResult> phases() {
     return phases;
   }

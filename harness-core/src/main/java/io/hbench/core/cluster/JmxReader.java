@@ -17,8 +17,8 @@ import org.apache.hadoop.security.authentication.client.AuthenticatedURL;
 import org.apache.hadoop.security.authentication.client.KerberosAuthenticator;
 
 /**
- * Reads a Hadoop daemon's beans from its {@code /jmx} servlet, the one place hbench asks a
- * daemon's HTTP server for its metrics. Under Kerberos the request authenticates with SPNEGO
+ * Reads a Hadoop daemon's beans from its {@code /jmx} servlet and its configuration from its
+ * {@code /conf}: the one place hbench asks a daemon's HTTP server about itself. Under Kerberos the request authenticates with SPNEGO
  * (Hadoop's own authenticated URL client, as the logged-in user), as a kerberized cluster's web
  * endpoints require.
  */
@@ -44,16 +44,7 @@ public final class JmxReader {
       throws IOException, InterruptedException {
     URL url = URI.create(http.toString().replaceAll("/+$", "") + "/jmx?qry="
         + URLEncoder.encode(query, StandardCharsets.UTF_8)).toURL();
-    JsonNode tree;
-    try {
-      tree = UserGroupInformation.isSecurityEnabled()
-          ? UserGroupInformation.getLoginUser().doAs((PrivilegedExceptionAction<JsonNode>) () -> get(url, true))
-          : get(url, false);
-    } catch (IOException e) {
-      throw e;
-    } catch (Exception e) {
-      throw new IOException(e.getMessage() == null ? e.toString() : e.getMessage(), e);
-    }
+    JsonNode tree = json(url);
     JsonNode beans = tree.path("beans");
     if (!beans.isArray()) {
       throw new IOException(url + " answered without beans");
@@ -63,6 +54,32 @@ public final class JmxReader {
       out.put(bean.path("name").asText(), bean);
     }
     return out;
+  }
+
+  /**
+   * The daemon's effective configuration as its {@code /conf} servlet lists it (Hadoop's {@code
+   * Configuration} dump): {@code {"properties": [{"key", "value", "isFinal", "resource"}]}}.
+   *
+   * @throws IOException with a one-line reason when the daemon does not answer or refuses
+   */
+  public static JsonNode conf(URI http) throws IOException, InterruptedException {
+    JsonNode tree = json(URI.create(http.toString().replaceAll("/+$", "") + "/conf").toURL());
+    if (!tree.path("properties").isArray()) {
+      throw new IOException(http + "/conf answered without properties");
+    }
+    return tree;
+  }
+
+  private static JsonNode json(URL url) throws IOException {
+    try {
+      return UserGroupInformation.isSecurityEnabled()
+          ? UserGroupInformation.getLoginUser().doAs((PrivilegedExceptionAction<JsonNode>) () -> get(url, true))
+          : get(url, false);
+    } catch (IOException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IOException(e.getMessage() == null ? e.toString() : e.getMessage(), e);
+    }
   }
 
   private static HttpURLConnection withTimeouts(HttpURLConnection c) {
@@ -84,6 +101,8 @@ public final class JmxReader {
     } else {
       c = withTimeouts((HttpURLConnection) url.openConnection());
     }
+    // /conf answers in XML unless asked for JSON; /jmx always in JSON.
+    c.setRequestProperty("Accept", "application/json");
     try {
       int code = c.getResponseCode();
       if (code != 200) {

@@ -16,7 +16,7 @@ import java.util.Objects;
  * @param role what the daemon is
  * @param node how records name it: a datanode by its transfer address, as {@code
  *     datanodes_lost} does; others by their RPC or HTTP address
- * @param http the base URL of its HTTP server ({@code http://host:port})
+ * @param http the base URL of its HTTP server ({@code http://host:port}); null for the client
  * @param rpcPort the port of its client RPC server, or null if it has none or it is not known
  */
 public record Daemon(Role role, String node, URI http, Integer rpcPort) {
@@ -29,7 +29,9 @@ public record Daemon(Role role, String node, URI http, Integer rpcPort) {
     NODEMANAGER("NodeManager"),
     HBASE_MASTER("HBase"),
     REGIONSERVER("HBase"),
-    HIVESERVER2("HiveServer2");
+    HIVESERVER2("HiveServer2"),
+    /** hbench's own JVM, read in process: what the client's load cost its host. */
+    CLIENT("client");
 
     private final String service;
 
@@ -63,6 +65,19 @@ public record Daemon(Role role, String node, URI http, Integer rpcPort) {
   public Daemon {
     Objects.requireNonNull(role, "role");
     Objects.requireNonNull(node, "node");
-    Objects.requireNonNull(http, "http");
+    if (role != Role.CLIENT) {
+      Objects.requireNonNull(http, "http");
+    }
+  }
+
+  /** hbench's own JVM on this host, whose figures are read in process. */
+  public static Daemon client() {
+    String host;
+    try {
+      host = java.net.InetAddress.getLocalHost().getHostName();
+    } catch (java.io.IOException e) {
+      host = "localhost";
+    }
+    return new Daemon(Role.CLIENT, host, null, null);
   }
 }

@@ -16,9 +16,10 @@ import org.apache.hadoop.fs.FileSystem;
  * @param period the daemons' metrics period: what {@code /jmx} shows is refreshed this often
  *     ({@value #PERIOD_KEY}; 10 s, Hadoop's default, unless set; 0.5 s on the embedded cluster)
  * @param daemons the daemons found for the current point
+ * @param fingerprints what those daemons are, read as the point began
  */
 public record DaemonMetrics(FileSystem dataFs, Configuration conf, Duration interval,
-    Duration period, List<Daemon> daemons) {
+    Duration period, List<Daemon> daemons, ServerFingerprints fingerprints) {
 
   /** The daemons' metrics period, in seconds, when a cluster's is not Hadoop's default. */
   public static final String PERIOD_KEY = "hbench.metrics.period";
@@ -26,21 +27,36 @@ public record DaemonMetrics(FileSystem dataFs, Configuration conf, Duration inte
   /** The metrics of a run, with no daemons found yet. */
   public static DaemonMetrics of(FileSystem dataFs, Configuration conf, Duration interval,
       Duration period) {
-    return new DaemonMetrics(dataFs, conf, interval, period, List.of());
+    return new DaemonMetrics(dataFs, conf, interval, period, List.of(), ServerFingerprints.NONE);
   }
 
   /**
    * These settings with the daemons found now, for one point (a datanode lost or added shows):
-   * HDFS's and YARN's, then {@code others} (those of the services the suite needs).
+   * HDFS's and YARN's, then {@code others} (those of the services the suite needs), and what
+   * each of them is now (a server restarted with other settings shows).
    */
   public DaemonMetrics forPoint(List<Daemon> others) {
     List<Daemon> all = new ArrayList<>(ClusterDaemons.find(dataFs, conf));
     all.addAll(others);
-    return new DaemonMetrics(dataFs, conf, interval, period, List.copyOf(all));
+    ServerFingerprints fingerprints;
+    try {
+      fingerprints = ServerFingerprints.read(all);
+    } catch (InterruptedException e) {
+      // The run is being stopped: the point's first phase will see the interrupt.
+      Thread.currentThread().interrupt();
+      fingerprints = ServerFingerprints.NONE;
+    }
+    return new DaemonMetrics(dataFs, conf, interval, period, List.copyOf(all), fingerprints);
   }
 
-  /** Starts sampling the point's daemons for one phase: call it before the phase's clock starts. */
+  /**
+   * Starts sampling the point's daemons, and hbench's own JVM, for one phase: call it before the
+   * phase's clock starts.
+   */
   public DaemonSampler start() {
-    return DaemonSampler.start(daemons, interval, period);
+    List<Daemon> withClient = new ArrayList<>(daemons);
+    withClient.add(Daemon.client());
+    return DaemonSampler.start(withClient, interval, period,
+        io.hbench.core.cluster.EmbeddedCluster.inThisProcess(conf));
   }
 }

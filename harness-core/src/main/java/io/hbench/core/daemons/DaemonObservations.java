@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * What stands out among the daemons' figures of one phase, as observations with their numbers,
@@ -30,6 +32,12 @@ public final class DaemonObservations {
 
   /** A GC share of the phase's wall time worth noting. */
   public static final double GC_SHARE = 0.10;
+
+  /** A host whose processors were at least this busy over a phase is CPU-bound. */
+  public static final double CPU_BOUND = 0.80;
+
+  /** Hosts this idle while the client is CPU-bound leave the client as the bottleneck. */
+  public static final double IDLE = 0.50;
 
   /** Figures compared between peers: mean times per operation, where a slow node shows. */
   private static final List<String> PEER_TIMES = List.of("write_block_ms", "read_block_ms",
@@ -66,6 +74,7 @@ public final class DaemonObservations {
             (d.samples() == 0 ? "not read: " : "") + d.unreachable()));
       }
     }
+    out.addAll(hostLoad(all));
     for (String figure : PEER_TIMES) {
       out.addAll(skew(all, figure));
     }
@@ -108,6 +117,86 @@ public final class DaemonObservations {
       }
     }
     return out;
+  }
+
+  /**
+   * How busy the servers' hosts were (each host's CPU as its daemons' JVMs saw it, averaged over
+   * the phase), whether some were CPU-bound, and whether the client was: its own process using
+   * most of its host's processors while the servers' hosts were not busy.
+   */
+  private static List<Observation> hostLoad(List<DaemonFigures> all) {
+    Map<String, List<Double>> byHost = new TreeMap<>();
+    Double lowestFree = null;
+    for (DaemonFigures d : all) {
+      Metric cpu = d.metric("host_cpu");
+      if (d.role().equals("client") || cpu == null) {
+        continue;
+      }
+      byHost.computeIfAbsent(host(d.node()), h -> new ArrayList<>()).add(cpu.value());
+      Metric free = d.metric("host_free_memory_bytes_min");
+      if (free != null && (lowestFree == null || free.value() < lowestFree)) {
+        lowestFree = free.value();
+      }
+    }
+    List<Observation> out = new ArrayList<>();
+    Map<String, Double> hostCpu = new TreeMap<>();
+    byHost.forEach((h, v) -> hostCpu.put(h, v.stream().mapToDouble(Double::doubleValue)
+        .average().orElse(0)));
+    DaemonFigures client = all.stream().filter(d -> d.role().equals("client")).findFirst()
+        .orElse(null);
+    Metric clientCpu = client == null ? null : client.metric("process_cpu");
+    boolean serversRead = !hostCpu.isEmpty();
+    if (!serversRead && client != null && client.metric("host_cpu") != null) {
+      // Daemons in the client's JVM (the embedded cluster) are read there: one host, the client's.
+      hostCpu.put(host(client.node()), client.metric("host_cpu").value());
+      Metric free = client.metric("host_free_memory_bytes_min");
+      lowestFree = free == null ? null : free.value();
+    }
+    if (!hostCpu.isEmpty()) {
+      double mean = hostCpu.values().stream().mapToDouble(Double::doubleValue).average().orElse(0);
+      List<String> busy = hostCpu.entrySet().stream().filter(e -> e.getValue() >= CPU_BOUND)
+          .map(Map.Entry::getKey).toList();
+      String busiest = hostCpu.entrySet().stream().max(Map.Entry.comparingByValue())
+          .map(Map.Entry::getKey).orElse("");
+      String text = busy.isEmpty()
+          ? String.format(Locale.ROOT, "host CPU %s mean over %d host%s, highest %s on %s",
+              percent(mean), hostCpu.size(), hostCpu.size() == 1 ? "" : "s",
+              percent(hostCpu.get(busiest)), busiest)
+          : String.format(Locale.ROOT, "CPU-bound on %d of %d host%s (%s: %s mean)",
+              busy.size(), hostCpu.size(), hostCpu.size() == 1 ? "" : "s",
+              String.join(", ", busy), percent(busy.stream().mapToDouble(hostCpu::get)
+                  .average().orElse(0)));
+      if (lowestFree != null) {
+        text += String.format(Locale.ROOT, "; free memory down to %s GiB",
+            number(lowestFree / (1L << 30)));
+      }
+      if (clientCpu != null) {
+        text += "; client process " + percent(clientCpu.value()) + " CPU";
+      }
+      out.add(new Observation("hosts", "host_cpu", text));
+    }
+    // The client's own host is left out of "the servers' hosts": on one machine (the embedded
+    // cluster) they are the same.
+    String clientHost = client == null ? null : host(client.node());
+    double servers = byHost.isEmpty() ? -1 : hostCpu.entrySet().stream()
+        .filter(e -> !e.getKey().equals(clientHost)).mapToDouble(Map.Entry::getValue).max()
+        .orElse(-1);
+    if (clientCpu != null && clientCpu.value() >= CPU_BOUND && serversRead && servers < IDLE) {
+      out.add(new Observation(name(client), "process_cpu", String.format(Locale.ROOT,
+          "client-bound: hbench's JVM used %s of its host's processors%s", percent(clientCpu.value()),
+          servers < 0 ? "" : ", the servers' hosts at most " + percent(servers))));
+    }
+    return out;
+  }
+
+  /** The host part of a node's name, loopback names as one ({@code 127.0.0.1}, localhost). */
+  static String host(String node) {
+    String h = node.lastIndexOf(':') > 0 ? node.substring(0, node.lastIndexOf(':')) : node;
+    return h.equals("localhost") || h.startsWith("127.") ? "localhost" : h;
+  }
+
+  private static String percent(double fraction) {
+    return Math.round(fraction * 100) + "%";
   }
 
   /** Daemons of one role whose mean of {@code figure} is far above the median of their peers'. */

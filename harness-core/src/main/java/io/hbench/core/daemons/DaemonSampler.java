@@ -44,6 +44,12 @@ public final class DaemonSampler {
 
   private final List<Daemon> daemons;
   private final Duration settle;
+  /**
+   * Whether the daemons run in this JVM (the embedded cluster): their process and host are the
+   * client's, read once, in process. Read over HTTP as well, the JVM's one CPU-load bean would be
+   * asked several times a sample, and each answer covers only the time since the last question.
+   */
+  private final boolean inProcess;
   /** When the first reads were done: the phase's clock starts right after. */
   private long t0;
   private final Map<Daemon, List<Sample>> samples = new LinkedHashMap<>();
@@ -53,9 +59,11 @@ public final class DaemonSampler {
   private final Map<Daemon, String> endFailures = new LinkedHashMap<>();
   private final ScheduledExecutorService timer;
 
-  private DaemonSampler(List<Daemon> daemons, Duration interval, Duration settle) {
+  private DaemonSampler(List<Daemon> daemons, Duration interval, Duration settle,
+      boolean inProcess) {
     this.daemons = List.copyOf(daemons);
     this.settle = settle;
+    this.inProcess = inProcess;
     for (Daemon d : this.daemons) {
       samples.put(d, new ArrayList<>());
     }
@@ -75,9 +83,11 @@ public final class DaemonSampler {
    * then one every {@code interval}.
    *
    * @param settle the daemons' metrics period: how stale a read may be
+   * @param inProcess whether the daemons run in this JVM (their process is the client's)
    */
-  public static DaemonSampler start(List<Daemon> daemons, Duration interval, Duration settle) {
-    return new DaemonSampler(daemons, interval, settle);
+  public static DaemonSampler start(List<Daemon> daemons, Duration interval, Duration settle,
+      boolean inProcess) {
+    return new DaemonSampler(daemons, interval, settle, inProcess);
   }
 
   private synchronized void sampleAll(When when) {
@@ -96,7 +106,7 @@ public final class DaemonSampler {
       // The reads before the phase count as at its start (t0 is taken once they are done).
       double t = when == When.START ? 0 : (System.nanoTime() - t0) / 1e9;
       try {
-        samples.get(d).add(new Sample(Math.round(t * 1000) / 1000.0, read(d), when));
+        samples.get(d).add(new Sample(Math.round(t * 1000) / 1000.0, read(d, inProcess), when));
         return;
       } catch (NoFigures e) {
         failed(d, when, e.getMessage());
@@ -129,19 +139,49 @@ public final class DaemonSampler {
   }
 
   /** One read of {@code d}'s figures; a read without any of its role's figures is not a sample. */
-  private static Map<String, Double> read(Daemon d) throws IOException, InterruptedException {
-    Map<String, JsonNode> beans = JmxReader.read(d.http(), d.role().jmxQuery());
+  private static Map<String, Double> read(Daemon d, boolean inProcess)
+      throws IOException, InterruptedException {
+    Map<String, JsonNode> beans;
+    if (d.role() == Daemon.Role.CLIENT) {
+      beans = Map.of(ServerFigure.OS_BEAN, ownProcess());
+    } else {
+      beans = new java.util.HashMap<>(JmxReader.read(d.http(), d.role().jmxQuery()));
+      if (d.role() != Daemon.Role.HIVESERVER2 && !inProcess) {
+        try {
+          beans.putAll(JmxReader.read(d.http(), ServerFigure.OS_BEAN));
+        } catch (IOException e) {
+          // Its process's and host's figures are missing from this sample; its own are kept.
+        }
+      }
+    }
     Map<String, Double> values = new LinkedHashMap<>();
     boolean any = false;
     for (ServerFigure f : ServerFigure.of(d.role())) {
       Double v = f.read(d, beans);
       values.put(f.name(), v);
-      any |= v != null && f.role() != null;
+      any |= v != null && (f.role() != null || d.role() == Daemon.Role.CLIENT);
     }
     if (!any) {
       throw new NoFigures(d);
     }
     return values;
+  }
+
+  private static final com.fasterxml.jackson.databind.node.JsonNodeFactory NODES =
+      com.fasterxml.jackson.databind.node.JsonNodeFactory.instance;
+
+  /** This JVM's operating system bean, as a daemon's {@code /jmx} would show it. */
+  private static JsonNode ownProcess() {
+    var os = (com.sun.management.OperatingSystemMXBean)
+        java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+    var bean = NODES.objectNode();
+    bean.put("ProcessCpuLoad", os.getProcessCpuLoad());
+    bean.put("SystemCpuLoad", os.getCpuLoad());
+    bean.put("FreePhysicalMemorySize", os.getFreeMemorySize());
+    if (os instanceof com.sun.management.UnixOperatingSystemMXBean unix) {
+      bean.put("OpenFileDescriptorCount", unix.getOpenFileDescriptorCount());
+    }
+    return bean;
   }
 
   /** Stops sampling without a last read: the phase failed, and no figure of it is kept. */
@@ -200,6 +240,17 @@ public final class DaemonSampler {
         continue;
       }
       series.put(f.name(), values);
+      if (f.unit().equals(ServerFigure.FRACTION)) {
+        // A CPU load covers the time since the JVM's previous read: the read before the phase
+        // covers time before it, the read after it the wait for the daemons' last figures.
+        List<Double> during = new ArrayList<>();
+        for (int i = 0; i < got.size(); i++) {
+          if (got.get(i).when() == When.DURING && values.get(i) != null) {
+            during.add(values.get(i));
+          }
+        }
+        present = during.isEmpty() ? present : during;
+      }
       if (f.meanTime()) {
         // A mean time of 0 is a period without the operation, not an operation taking no time.
         present = present.stream().filter(v -> v > 0).toList();

@@ -44,6 +44,12 @@ public record ServerFigure(Role role, String bean, String attribute, String name
 
   private static final String NS = "ns";
 
+  /** A share of a whole: of all the host's processors for a CPU load. */
+  public static final String FRACTION = "fraction";
+
+  /** The JVM's view of its process and host, which every JVM publishes, Hadoop's or not. */
+  static final String OS_BEAN = "java.lang:type=OperatingSystem";
+
   /** Every figure {@code --metrics} records. */
   public static final List<ServerFigure> ALL = List.of(
       // NameNode: its RPC server (queue and processing time: what a client waits on) and the
@@ -81,6 +87,9 @@ public record ServerFigure(Role role, String bean, String attribute, String name
       gauge(Role.RESOURCEMANAGER, "QueueMetrics,q0=root", "AllocatedContainers", "containers_running", Metric.COUNT),
       gauge(Role.RESOURCEMANAGER, "QueueMetrics,q0=root", "PendingContainers", "containers_pending", Metric.COUNT),
       counter(Role.NODEMANAGER, "NodeManagerMetrics", "ContainersLaunched", "containers_launched", Metric.COUNT),
+      // The node's processors in use as the NodeManager measures them from /proc and reports
+      // them to the ResourceManager with each heartbeat (every 3 s by default): cores busy.
+      gauge(Role.NODEMANAGER, "NodeManagerMetrics", "NodeCpuUtilization", "node_cpu_cores", "cores"),
       counter(Role.NODEMANAGER, "NodeManagerMetrics", "ContainersFailed", "containers_failed", Metric.COUNT),
       gauge(Role.NODEMANAGER, "NodeManagerMetrics", "ContainersRunning", "containers_running", Metric.COUNT),
       gauge(Role.NODEMANAGER, "NodeManagerMetrics", "ContainerLaunchDurationAvgTime", "container_launch_ms", MS),
@@ -118,7 +127,18 @@ public record ServerFigure(Role role, String bean, String attribute, String name
       counter(null, "JvmMetrics", "GcCount", "gc_count", Metric.COUNT),
       counter(null, "JvmMetrics", "GcTimeMillis", "gc_ms", MS),
       gauge(null, "JvmMetrics", "MemHeapUsedM", "heap_used_mb", "MB"),
-      gauge(null, "JvmMetrics", "ThreadsBlocked", "threads_blocked", Metric.COUNT));
+      gauge(null, "JvmMetrics", "ThreadsBlocked", "threads_blocked", Metric.COUNT),
+      // Every daemon's process and host: its CPU and its host's, as shares of the host's
+      // processors over the JVM's last read, its open files, its host's free memory.
+      gauge(null, OS_BEAN, "ProcessCpuLoad", "process_cpu", FRACTION),
+      gauge(null, OS_BEAN, "SystemCpuLoad", "host_cpu", FRACTION),
+      gauge(null, OS_BEAN, "OpenFileDescriptorCount", "open_files", Metric.COUNT),
+      gauge(null, OS_BEAN, "FreePhysicalMemorySize", "host_free_memory_bytes", Metric.BYTES));
+
+  /** The figures of hbench's own JVM, read in process: its process's and host's. */
+  public static List<ServerFigure> client() {
+    return ALL.stream().filter(f -> f.bean().equals(OS_BEAN)).toList();
+  }
 
   /**
    * Whether this is a mean time per operation over the daemon's last metrics period (Hadoop's
@@ -134,6 +154,9 @@ public record ServerFigure(Role role, String bean, String attribute, String name
    * JVM figures of its own (HiveServer2 publishes no Hadoop {@code JvmMetrics}).
    */
   public static List<ServerFigure> of(Role role) {
+    if (role == Role.CLIENT) {
+      return client();
+    }
     return ALL.stream()
         .filter(f -> f.role() == role || f.role() == null && role != Role.HIVESERVER2)
         .toList();
@@ -155,7 +178,10 @@ public record ServerFigure(Role role, String bean, String attribute, String name
    */
   public Double read(Daemon daemon, Map<String, JsonNode> beans) {
     JsonNode found;
-    if (daemon.role() == Role.HIVESERVER2) {
+    if (bean.startsWith("java.lang:")) {
+      // The platform's beans, one per JVM, by their full name.
+      found = beans.get(bean);
+    } else if (daemon.role() == Role.HIVESERVER2) {
       // Not Hadoop's metrics system: a bean per metric.
       found = beans.get("metrics:name=" + bean);
     } else if (role == null) {
@@ -179,7 +205,9 @@ public record ServerFigure(Role role, String bean, String attribute, String name
           .map(Map.Entry::getValue).findFirst().orElse(null);
     }
     JsonNode v = found == null ? null : found.get(attribute);
-    return v != null && v.isNumber() && Double.isFinite(v.asDouble()) ? v.asDouble() : null;
+    // A JVM that cannot tell a CPU load says -1.
+    return v != null && v.isNumber() && Double.isFinite(v.asDouble())
+        && !(unit.equals(FRACTION) && v.asDouble() < 0) ? v.asDouble() : null;
   }
 
   String beanName(Daemon daemon) {

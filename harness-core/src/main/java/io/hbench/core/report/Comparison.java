@@ -212,6 +212,10 @@ public record Comparison(
     }
     warnings.addAll(environmentDifferences(baselineName, baselineRecords, candidateName,
         candidateRecords));
+    for (ServerDifferences.Difference d :
+        ServerDifferences.between(List.of(baselineRecords, candidateRecords))) {
+      warnings.add("differs on the servers: " + d.text(List.of(baselineName, candidateName)));
+    }
     return new Comparison(baselineName, candidateName, alpha, List.copyOf(rows),
         List.copyOf(geomeans), List.copyOf(warnings));
   }

@@ -349,7 +349,36 @@ public final class HtmlReport {
       }
       h.append("</tr>");
     }
-    return h.append("</tbody></table></details>\n").toString();
+    h.append("</tbody></table>");
+    h.append(servers(s));
+    return h.append("</details>\n").toString();
+  }
+
+  /**
+   * The servers' settings and facts that differ between labels ({@code --metrics} records their
+   * fingerprints), by role: apart from the client's, and empty when nothing differs.
+   */
+  private static String servers(RecordIndex.Suite s) {
+    List<List<io.hbench.core.result.ResultRecord>> sides = new ArrayList<>();
+    s.labels.forEach(l -> sides.add(s.byLabel.get(l)));
+    if (sides.size() < 2) {
+      return "";
+    }
+    List<ServerDifferences.Difference> differ = ServerDifferences.between(sides);
+    if (differ.isEmpty()) {
+      return "";
+    }
+    StringBuilder h = new StringBuilder("<table class=\"servers\"><caption>On the servers ("
+        + differ.size() + " differ)</caption><thead><tr><th>role</th><th>setting</th>");
+    s.labels.forEach(l -> h.append("<th>").append(esc(l)).append("</th>"));
+    h.append("</tr></thead><tbody>");
+    for (ServerDifferences.Difference d : differ) {
+      h.append("<tr class=\"differs\"><td>").append(esc(String.join(", ", d.roles())))
+          .append("</td><th>").append(esc(d.what())).append("</th>");
+      d.values().forEach(v -> h.append("<td>").append(esc(String.join(" | ", v))).append("</td>"));
+      h.append("</tr>");
+    }
+    return h.append("</tbody></table>").toString();
   }
 
   private static double round(double v) {

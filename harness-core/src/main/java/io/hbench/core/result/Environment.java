@@ -29,6 +29,10 @@ import java.util.List;
  * @param authentication how the client authenticated to the cluster: {@code kerberos} or {@code
  *     simple}; null when no cluster was used
  * @param user the Kerberos principal logged in, or the user name sent with simple authentication
+ * @param servers what each server of the cluster is ({@code --metrics}), as it described itself
+ *     when the point began; null without {@code --metrics}
+ * @param serverConfigs the servers' settings by the key {@link ServerFingerprint#config()} names
+ *     them with: each distinct set stored once
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Environment(
@@ -47,7 +51,32 @@ public record Environment(
     @JsonProperty("services") List<ServiceInfo> services,
     @JsonProperty("datanodes_lost") List<String> datanodesLost,
     @JsonProperty("authentication") String authentication,
-    @JsonProperty("user") String user) {
+    @JsonProperty("user") String user,
+    @JsonProperty("servers") List<ServerFingerprint> servers,
+    @JsonProperty("server_configs") java.util.Map<String, java.util.Map<String, String>>
+        serverConfigs) {
+
+  /** An environment without the servers' fingerprints, as records before them. */
+  public Environment(String hbenchVersion, String hadoopVersion, String cluster, String defaultFs,
+      String mapreduceFramework, Integer datanodes, Integer nodeManagers, String java, String os,
+      int cpus, String host, String dataFs, List<ServiceInfo> services,
+      List<String> datanodesLost, String authentication, String user) {
+    this(hbenchVersion, hadoopVersion, cluster, defaultFs, mapreduceFramework, datanodes,
+        nodeManagers, java, os, cpus, host, dataFs, services, datanodesLost, authentication, user,
+        null, null);
+  }
+
+  /** This environment with the servers' fingerprints; unchanged when there are none. */
+  public Environment withServers(List<ServerFingerprint> fingerprints,
+      java.util.Map<String, java.util.Map<String, String>> configs) {
+    if (fingerprints == null || fingerprints.isEmpty()) {
+      return this;
+    }
+    return new Environment(hbenchVersion, hadoopVersion, cluster, defaultFs, mapreduceFramework,
+        datanodes, nodeManagers, java, os, cpus, host, dataFs, services, datanodesLost,
+        authentication, user, List.copyOf(fingerprints),
+        configs == null || configs.isEmpty() ? null : configs);
+  }
 
   /** An environment without the authentication, as records before it existed. */
   public Environment(String hbenchVersion, String hadoopVersion, String cluster, String defaultFs,
@@ -98,7 +127,7 @@ public record Environment(
   public Environment withDataFs(String fs) {
     return new Environment(hbenchVersion, hadoopVersion, cluster, defaultFs, mapreduceFramework,
         datanodes, nodeManagers, java, os, cpus, host, fs, services, datanodesLost,
-        authentication, user);
+        authentication, user, servers, serverConfigs);
   }
 
   /** This environment with {@code more} services after those it lists. */
@@ -113,7 +142,7 @@ public record Environment(
     all.addAll(more);
     return new Environment(hbenchVersion, hadoopVersion, cluster, defaultFs, mapreduceFramework,
         datanodes, nodeManagers, java, os, cpus, host, dataFs, List.copyOf(all), datanodesLost,
-        authentication, user);
+        authentication, user, servers, serverConfigs);
   }
 
   /**
@@ -128,7 +157,7 @@ public record Environment(
         .map(s -> lost.containsKey(s.name()) ? s.withNodesLost(lost.get(s.name())) : s).toList();
     return new Environment(hbenchVersion, hadoopVersion, cluster, defaultFs, mapreduceFramework,
         datanodes, nodeManagers, java, os, cpus, host, dataFs, all, datanodesLost,
-        authentication, user);
+        authentication, user, servers, serverConfigs);
   }
 
   /** This environment with the datanodes lost during a point; unchanged when none was. */
@@ -138,6 +167,6 @@ public record Environment(
     }
     return new Environment(hbenchVersion, hadoopVersion, cluster, defaultFs, mapreduceFramework,
         datanodes, nodeManagers, java, os, cpus, host, dataFs, services, List.copyOf(lost),
-        authentication, user);
+        authentication, user, servers, serverConfigs);
   }
 }

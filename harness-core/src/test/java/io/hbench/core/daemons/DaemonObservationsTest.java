@@ -93,4 +93,33 @@ class DaemonObservationsTest {
   void withoutTheDaemonsFiguresThereIsNothingToSay() {
     assertTrue(DaemonObservations.of(new PhaseResult("write", 1, 0, null, null)).isEmpty());
   }
+
+  private static DaemonFigures onHost(String role, String node, double hostCpu, double processCpu) {
+    return new DaemonFigures(role, node, null, 5, List.of(
+        Metric.of("host_cpu", ServerFigure.FRACTION, hostCpu, Metric.Better.LOWER),
+        Metric.of("process_cpu", ServerFigure.FRACTION, processCpu, Metric.Better.LOWER),
+        Metric.of("host_free_memory_bytes_min", Metric.BYTES, 3L << 30, Metric.Better.LOWER)),
+        null);
+  }
+
+  @Test
+  void hostsWhoseProcessorsWereBusyAreCalledCpuBoundWithTheirNumbers() {
+    List<Observation> seen = of(10, onHost("namenode", "nn:8020", 0.30, 0.1),
+        onHost("datanode", "dn1:9866", 0.92, 0.5), onHost("datanode", "dn2:9866", 0.88, 0.5),
+        onHost("nodemanager", "dn1:8041", 0.90, 0.1), onHost("client", "edge", 0.2, 0.1));
+    assertEquals(List.of(new Observation("hosts", "host_cpu",
+        "CPU-bound on 2 of 3 hosts (dn1, dn2: 90% mean); free memory down to 3 GiB;"
+            + " client process 10% CPU")), seen);
+  }
+
+  @Test
+  void hostsNotBusyAreSummedUpAndABusyClientBesideThemIsTheBottleneck() {
+    List<Observation> seen = of(10, onHost("namenode", "nn:8020", 0.10, 0.05),
+        onHost("datanode", "127.0.0.1:9866", 0.20, 0.1), onHost("client", "edge", 0.97, 0.95));
+    assertEquals(List.of(
+        new Observation("hosts", "host_cpu", "host CPU 15% mean over 2 hosts, highest 20% on"
+            + " localhost; free memory down to 3 GiB; client process 95% CPU"),
+        new Observation("client edge", "process_cpu", "client-bound: hbench's JVM used 95% of"
+            + " its host's processors, the servers' hosts at most 20%")), seen);
+  }
 }

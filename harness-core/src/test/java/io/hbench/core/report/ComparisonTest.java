@@ -9,6 +9,7 @@ import io.hbench.core.result.Environment;
 import io.hbench.core.result.ResultRecord;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ComparisonTest {
@@ -109,6 +110,43 @@ class ComparisonTest {
         c.warnings().toString());
     // The results file and the label differ by nature: never warned about.
     assertTrue(c.warnings().stream().noneMatch(w -> w.contains("options.terasort.out")));
+  }
+
+  /** An environment whose servers are a NameNode and two datanodes with these settings. */
+  static io.hbench.core.result.Environment servers(Map<String, String> namenode,
+      Map<String, String> datanode, String xmx) {
+    java.util.Map<String, Map<String, String>> configs = new java.util.LinkedHashMap<>();
+    configs.put(io.hbench.core.daemons.ServerSettings.key(namenode), namenode);
+    configs.put(io.hbench.core.daemons.ServerSettings.key(datanode), datanode);
+    List<io.hbench.core.result.ServerFingerprint> s = new java.util.ArrayList<>();
+    s.add(server("namenode", "nn:8020", io.hbench.core.daemons.ServerSettings.key(namenode), xmx));
+    for (String dn : List.of("dn1:9866", "dn2:9866")) {
+      s.add(server("datanode", dn, io.hbench.core.daemons.ServerSettings.key(datanode), "-Xmx1g"));
+    }
+    return ENV.withServers(s, configs);
+  }
+
+  static io.hbench.core.result.ServerFingerprint server(String role, String node, String config,
+      String xmx) {
+    return new io.hbench.core.result.ServerFingerprint(role, node, null, "3.4.2", "17 (x)",
+        List.of(xmx), 8, 32L << 30, "Linux", null, null, config);
+  }
+
+  @Test
+  void serverSettingsThatDifferAreNamedByRoleApartFromTheClients() {
+    Map<String, String> nn = Map.of("dfs.replication", "3");
+    Map<String, String> dn = Map.of("dfs.replication", "3", "dfs.datanode.handler.count", "10");
+    Comparison c = Comparison.of("A", run("A", servers(nn, dn, "-Xmx4g"), 10, 10.2, 9.9, 10.1),
+        "B", run("B", servers(Map.of("dfs.replication", "3", "dfs.namenode.handler.count", "20"),
+            Map.of("dfs.replication", "3", "dfs.datanode.handler.count", "30"), "-Xmx8g"),
+            10, 10.2, 9.9, 10.1), 0.05, false);
+    List<String> servers = c.warnings().stream()
+        .filter(w -> w.startsWith("differs on the servers: ")).toList();
+    assertEquals(List.of(
+        "differs on the servers: namenode jvm_args: A -Xmx4g; B -Xmx8g",
+        "differs on the servers: datanode dfs.datanode.handler.count: A 10; B 30",
+        "differs on the servers: namenode dfs.namenode.handler.count: A (default); B 20"),
+        servers, c.warnings().toString());
   }
 
   @Test

@@ -1,0 +1,128 @@
+package io.hbench.core.report;
+
+import io.hbench.core.result.Environment;
+import io.hbench.core.result.ResultRecord;
+import io.hbench.core.result.ServerFingerprint;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * What differs between the servers of several sides (labels), by role: their recorded settings
+ * ({@link ServerFingerprint#config()}: a setting one side left at its default shows as {@value
+ * #DEFAULT}), their version, JVM, {@code -X} arguments, cores, memory and operating system. A
+ * role is compared only where every side has servers of it with their settings read; a setting
+ * differs when the set of values its servers of that role have is not the same on every side.
+ */
+public final class ServerDifferences {
+
+  /** A setting a server does not set: its version's default. */
+  public static final String DEFAULT = "(default)";
+
+  private ServerDifferences() {}
+
+  /**
+   * One difference.
+   *
+   * @param roles the roles whose servers differ in it, in the order records list them
+   * @param what the setting's key, or a fact ({@code version}, {@code jvm}, {@code jvm_args},
+   *     {@code cores}, {@code memory}, {@code os})
+   * @param values per side, the values its servers of those roles have
+   */
+  public record Difference(List<String> roles, String what, List<Set<String>> values) {
+
+    /** As {@code compare} prints it: {@code namenode dfs.namenode.handler.count: A 10; B 20}. */
+    public String text(List<String> sides) {
+      StringBuilder b = new StringBuilder(String.join(", ", roles)).append(' ').append(what)
+          .append(':');
+      for (int i = 0; i < sides.size(); i++) {
+        b.append(i == 0 ? " " : "; ").append(sides.get(i)).append(' ')
+            .append(String.join(" | ", values.get(i)));
+      }
+      return b.toString();
+    }
+  }
+
+  /** The differences between {@code sides}' servers; none when a side has no fingerprints. */
+  public static List<Difference> between(List<List<ResultRecord>> sides) {
+    List<Map<String, List<Map<String, String>>>> facts = new ArrayList<>();
+    for (List<ResultRecord> side : sides) {
+      facts.add(facts(side));
+    }
+    // Per role and key, the values on each side; then keys that differ alike on several roles
+    // are said once.
+    Map<String, Difference> byWhatAndValues = new LinkedHashMap<>();
+    Set<String> roles = new java.util.LinkedHashSet<>(facts.get(0).keySet());
+    for (Map<String, List<Map<String, String>>> f : facts) {
+      roles.retainAll(f.keySet());
+    }
+    for (String role : roles) {
+      Set<String> keys = new TreeSet<>();
+      facts.forEach(f -> f.get(role).forEach(server -> keys.addAll(server.keySet())));
+      for (String key : keys) {
+        List<Set<String>> values = new ArrayList<>();
+        for (Map<String, List<Map<String, String>>> f : facts) {
+          Set<String> v = new TreeSet<>();
+          f.get(role).forEach(server -> v.add(server.getOrDefault(key, DEFAULT)));
+          values.add(v);
+        }
+        if (values.stream().distinct().count() > 1) {
+          byWhatAndValues.merge(key + "\u0000" + values,
+              new Difference(List.of(role), key, values),
+              (a, b) -> {
+                List<String> both = new ArrayList<>(a.roles());
+                both.addAll(b.roles());
+                return new Difference(List.copyOf(both), a.what(), a.values());
+              });
+        }
+      }
+    }
+    List<Difference> out = new ArrayList<>(byWhatAndValues.values());
+    // Facts (version, jvm ...) before settings, each group by name.
+    out.sort(java.util.Comparator.comparing((Difference d) -> !FACTS.contains(d.what()))
+        .thenComparing(Difference::what));
+    return out;
+  }
+
+  private static final Set<String> FACTS =
+      Set.of("version", "jvm", "jvm_args", "cores", "memory", "os");
+
+  /** Per role, each server's facts and settings (settings only for servers whose were read). */
+  private static Map<String, List<Map<String, String>>> facts(List<ResultRecord> records) {
+    Map<String, List<Map<String, String>>> out = new LinkedHashMap<>();
+    for (ResultRecord r : records) {
+      Environment e = r.environment();
+      if (e == null || e.servers() == null) {
+        continue;
+      }
+      for (ServerFingerprint s : e.servers()) {
+        Map<String, String> config = s.config() == null || e.serverConfigs() == null ? null
+            : e.serverConfigs().get(s.config());
+        if (config == null) {
+          continue;
+        }
+        Map<String, String> m = new TreeMap<>(config);
+        put(m, "version", s.version());
+        put(m, "jvm", s.jvm());
+        put(m, "jvm_args", s.jvmArgs() == null ? null : String.join(" ", s.jvmArgs()));
+        put(m, "cores", s.cores());
+        put(m, "memory", s.memoryBytes() == null ? null
+            : String.format(Locale.ROOT, "%.1f GiB", s.memoryBytes() / (double) (1L << 30)));
+        put(m, "os", s.os());
+        out.computeIfAbsent(s.role(), k -> new ArrayList<>()).add(m);
+      }
+    }
+    return out;
+  }
+
+  private static void put(Map<String, String> m, String key, Object value) {
+    if (value != null) {
+      m.put(key, value.toString());
+    }
+  }
+}

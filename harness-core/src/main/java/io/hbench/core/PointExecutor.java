@@ -184,6 +184,10 @@ final class PointExecutor {
           + String.join(", ", changes.datanodesLost()));
       p.datanodesLost = changes.datanodesLost();
     }
+    if (changes.failover() != null) {
+      console.status("hbench: [" + p.m.label() + "] " + changes.failover());
+      p.failover = changes.failover();
+    }
     if (cancelled) {
       // cancel() interrupted this thread to stop the point, and can no longer: clear it, so
       // clean-up and writing run and the caller's thread is left as it was.
@@ -271,6 +275,7 @@ final class PointExecutor {
     final RunContext ctx;
     final Instant started = Instant.now();
     volatile java.util.List<String> datanodesLost = java.util.List.of();
+    volatile String failover;
     final java.util.Map<String, java.util.List<String>> nodesLost =
         new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -296,6 +301,7 @@ final class PointExecutor {
           validation,
           List.copyOf(ctx.phases()),
           ws.env.withServices(ctx.services()).withDatanodesLost(datanodesLost)
+              .withFailover(failover)
               .withNodesLost(nodesLost)
               .withServers(ctx.serverFingerprints().servers(), ctx.serverFingerprints().configs()),
           recordedOptions,

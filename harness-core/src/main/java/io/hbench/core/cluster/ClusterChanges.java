@@ -25,20 +25,26 @@ import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
  * @param datanodesLost transfer addresses of the datanodes lost during the point, sorted; empty
  *     when none, or when the data is not on HDFS or the report is not allowed
  * @param nameNodeRestart why the NameNode is known to have restarted during the point, or null
+ *     (under HA: the NameNode that was active when it began)
+ * @param failover which NameNode of an HA pair was active when the point began and which when
+ *     it ended, when they differ; null otherwise. Noted, not a failure: calls that failed over it
+ *     fail the point themselves
  */
-public record ClusterChanges(List<String> datanodesLost, String nameNodeRestart) {
+public record ClusterChanges(List<String> datanodesLost, String nameNodeRestart, String failover) {
 
   private static final String NAMENODE_INFO = "Hadoop:service=NameNode,name=NameNodeInfo";
 
   /** Nothing seen. */
-  public static final ClusterChanges NONE = new ClusterChanges(List.of(), null);
+  public static final ClusterChanges NONE = new ClusterChanges(List.of(), null, null);
+
+  private static final String NAMENODE_STATUS = "Hadoop:service=NameNode,name=NameNodeStatus";
 
   public ClusterChanges {
     datanodesLost = List.copyOf(datanodesLost);
   }
 
   public boolean any() {
-    return !datanodesLost.isEmpty() || nameNodeRestart != null;
+    return !datanodesLost.isEmpty() || nameNodeRestart != null || failover != null;
   }
 
   /**
@@ -53,27 +59,32 @@ public record ClusterChanges(List<String> datanodesLost, String nameNodeRestart)
     }
     long heartbeatMs = conf.getTimeDuration("dfs.heartbeat.interval", 3, TimeUnit.SECONDS,
         TimeUnit.MILLISECONDS);
-    String http = conf.get("dfs.namenode.http-address");
-    URI jmx = http == null || http.startsWith("0.0.0.0") ? null : URI.create("http://" + http);
-    return new Watch(dfs, census(dfs), jmx, heartbeatMs).startedAt();
+    return new Watch(dfs, census(dfs), NameNodeAddresses.of(dfs, conf), heartbeatMs).startedAt();
   }
 
   /** A point's watch: {@link #changes()} once it ends. */
   public static final class Watch {
     private final DistributedFileSystem dfs;
     private final Map<String, Long> before;
-    private final URI jmx;
+    private final List<NameNodeAddresses.NameNode> namenodes;
     private final long heartbeatMs;
+    /** The NameNode watched for a restart: the active one under HA, when one answers so. */
+    private URI jmx;
     private Long nameNodeStarted;
+    private String activeBefore;
 
-    private Watch(DistributedFileSystem dfs, Map<String, Long> before, URI jmx, long heartbeatMs) {
+    private Watch(DistributedFileSystem dfs, Map<String, Long> before,
+        List<NameNodeAddresses.NameNode> namenodes, long heartbeatMs) {
       this.dfs = dfs;
       this.before = before;
-      this.jmx = jmx;
+      this.namenodes = namenodes;
       this.heartbeatMs = heartbeatMs;
     }
 
     private Watch startedAt() {
+      activeBefore = namenodes.size() > 1 ? active(namenodes) : null;
+      jmx = namenodes.stream().filter(n -> activeBefore == null || n.rpc().equals(activeBefore))
+          .map(NameNodeAddresses.NameNode::http).findFirst().orElse(null);
       nameNodeStarted = nameNodeStartTime(jmx);
       return this;
     }
@@ -109,11 +120,19 @@ public record ClusterChanges(List<String> datanodesLost, String nameNodeRestart)
         restart = "NameNode restarted during the point (started at "
             + java.time.Instant.ofEpochMilli(started) + ")";
       }
+      String failover = null;
+      if (activeBefore != null) {
+        String activeAfter = active(namenodes);
+        if (!activeBefore.equals(activeAfter)) {
+          failover = "NameNode " + activeBefore + " was active when the point began, "
+              + (activeAfter == null ? "none answered as active" : activeAfter) + " when it ended";
+        }
+      }
       Map<String, Long> after = restart != null ? null : census(dfs);
       if (after == null) {
         // A restarted NameNode rebuilds its live list as datanodes register again; one that
         // does not answer now cannot be compared with what it said before.
-        return new ClusterChanges(List.of(), restart);
+        return new ClusterChanges(List.of(), restart, failover);
       }
       TreeSet<String> lost = new TreeSet<>();
       TreeSet<String> suspects = new TreeSet<>();
@@ -140,7 +159,7 @@ public record ClusterChanges(List<String> datanodesLost, String nameNodeRestart)
           }
         }
       }
-      return new ClusterChanges(List.copyOf(lost), restart);
+      return new ClusterChanges(List.copyOf(lost), restart, failover);
     }
   }
 
@@ -187,6 +206,33 @@ public record ClusterChanges(List<String> datanodesLost, String nameNodeRestart)
     } catch (IOException | RuntimeException e) {
       return null;
     }
+  }
+
+  /**
+   * The RPC address of the NameNode that says it is active ({@code NameNodeStatus}), or null.
+   * Its bean is matched by the RPC port it names ({@code HostAndPort}): NameNodes sharing one
+   * JVM (a mini cluster's HA pair) register {@code NameNodeStatus}, {@code NameNodeStatus-1} ...
+   * in it, and each web server shows them all.
+   */
+  private static String active(List<NameNodeAddresses.NameNode> namenodes) {
+    for (NameNodeAddresses.NameNode n : namenodes) {
+      try {
+        for (Map.Entry<String, JsonNode> e : JmxReader.read(n.http(), NAMENODE_STATUS + "*")
+            .entrySet()) {
+          String hostAndPort = e.getValue().path("HostAndPort").asText("");
+          if (hostAndPort.endsWith(":" + n.rpcPort())
+              && "active".equals(e.getValue().path("State").asText())) {
+            return n.rpc();
+          }
+        }
+      } catch (IOException | RuntimeException e) {
+        // Down or not answering: not the active one as far as anyone can tell.
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return null;
+      }
+    }
+    return null;
   }
 
   private static Long nameNodeStartTime(URI http) {

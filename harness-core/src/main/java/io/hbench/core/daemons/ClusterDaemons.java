@@ -3,6 +3,7 @@ package io.hbench.core.daemons;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hbench.core.cluster.JmxReader;
+import io.hbench.core.cluster.NameNodeAddresses;
 import io.hbench.core.daemons.Daemon.Role;
 import java.io.IOException;
 import java.net.URI;
@@ -30,18 +31,17 @@ public final class ClusterDaemons {
     List<Daemon> out = new ArrayList<>();
     DistributedFileSystem dfs = io.hbench.core.cluster.ClusterChanges.hdfs(dataFs);
     if (dfs != null) {
-      String http = conf.get("dfs.namenode.http-address");
-      int rpc = dfs.getUri().getPort() > 0 ? dfs.getUri().getPort() : 8020;
-      if (http != null && !http.startsWith("0.0.0.0")) {
-        out.add(new Daemon(Role.NAMENODE, dfs.getUri().getHost() + ":" + rpc,
-            URI.create("http://" + http), rpc));
+      List<NameNodeAddresses.NameNode> namenodes = NameNodeAddresses.of(dfs, conf);
+      for (NameNodeAddresses.NameNode nn : namenodes) {
+        out.add(new Daemon(Role.NAMENODE, nn.rpc(), nn.http(), nn.rpcPort()));
       }
       boolean byName = byHostName(conf);
+      boolean https = NameNodeAddresses.https(conf);
       try {
         for (DatanodeInfo d : dfs.getDataNodeStats(DatanodeReportType.LIVE)) {
-          out.add(new Daemon(Role.DATANODE, d.getXferAddr(), URI.create("http://"
-              + (byName ? d.getHostName() : d.getIpAddr()) + ":" + d.getInfoPort()),
-              d.getIpcPort()));
+          out.add(new Daemon(Role.DATANODE, d.getXferAddr(), URI.create(
+              (https ? "https://" : "http://") + (byName ? d.getHostName() : d.getIpAddr()) + ":"
+                  + (https ? d.getInfoSecurePort() : d.getInfoPort())), d.getIpcPort()));
         }
       } catch (IOException | RuntimeException e) {
         // The datanode report is for HDFS's superuser only; anyone who may read the NameNode's
@@ -81,9 +81,10 @@ public final class ClusterDaemons {
           // Keyed by host name and transfer port; infoAddr is an address and the info port.
           String host = e.getKey().substring(0, Math.max(0, e.getKey().lastIndexOf(':')));
           String xfer = e.getValue().path("xferaddr").asText("");
-          String web = e.getValue().path("infoAddr").asText("");
+          boolean https = "https".equals(namenode.getScheme());
+          String web = e.getValue().path(https ? "infoSecureAddr" : "infoAddr").asText("");
           if (!host.isEmpty() && !xfer.isEmpty() && web.lastIndexOf(':') > 0) {
-            out.add(new Daemon(Role.DATANODE, xfer, URI.create("http://"
+            out.add(new Daemon(Role.DATANODE, xfer, URI.create(namenode.getScheme() + "://"
                 + (byName ? host + web.substring(web.lastIndexOf(':')) : web)), null));
           }
         });
@@ -100,14 +101,14 @@ public final class ClusterDaemons {
   private static final ObjectMapper LIVE_NODES = new ObjectMapper();
 
   private static List<Daemon> yarn(Configuration conf) {
-    String web = conf.get("yarn.resourcemanager.webapp.address");
-    if (!"yarn".equals(conf.get("mapreduce.framework.name")) || web == null
-        || web.startsWith("0.0.0.0")) {
+    if (!"yarn".equals(conf.get("mapreduce.framework.name"))) {
       return List.of();
     }
-    List<Daemon> out = new ArrayList<>();
-    out.add(new Daemon(Role.RESOURCEMANAGER, conf.get("yarn.resourcemanager.address", web),
-        URI.create("http://" + web), null));
+    List<Daemon> out = new ArrayList<>(resourceManagers(conf));
+    if (out.isEmpty()) {
+      return out;
+    }
+    String scheme = org.apache.hadoop.yarn.webapp.util.WebAppUtils.getHttpSchemePrefix(conf);
     try (org.apache.hadoop.yarn.client.api.YarnClient yarn =
         org.apache.hadoop.yarn.client.api.YarnClient.createYarnClient()) {
       yarn.init(new org.apache.hadoop.yarn.conf.YarnConfiguration(conf));
@@ -115,11 +116,60 @@ public final class ClusterDaemons {
       for (org.apache.hadoop.yarn.api.records.NodeReport n :
           yarn.getNodeReports(org.apache.hadoop.yarn.api.records.NodeState.RUNNING)) {
         out.add(new Daemon(Role.NODEMANAGER, n.getNodeId().toString(),
-            URI.create("http://" + n.getHttpAddress()), n.getNodeId().getPort()));
+            URI.create(scheme + n.getHttpAddress()), n.getNodeId().getPort()));
       }
     } catch (IOException | org.apache.hadoop.yarn.exceptions.YarnException | RuntimeException e) {
       // The ResourceManager did not list its nodes: their figures are left out.
     }
     return out;
+  }
+
+  /**
+   * The ResourceManagers' web servers: each of an HA pair's ({@code yarn.resourcemanager.ha.rm-ids},
+   * their {@code webapp.(https.)address.<id>}), or the one's; HTTPS when {@code yarn.http.policy}
+   * says so; a wildcard bind address standing for the host of the RM's own address.
+   */
+  static List<Daemon> resourceManagers(Configuration conf) {
+    org.apache.hadoop.yarn.conf.YarnConfiguration yarn =
+        new org.apache.hadoop.yarn.conf.YarnConfiguration(conf);
+    String scheme = org.apache.hadoop.yarn.webapp.util.WebAppUtils.getHttpSchemePrefix(conf);
+    List<String> webs = new ArrayList<>();
+    if (org.apache.hadoop.yarn.conf.HAUtil.isHAEnabled(yarn)) {
+      for (String id : org.apache.hadoop.yarn.conf.HAUtil.getRMHAIds(yarn)) {
+        Configuration one = new Configuration(yarn);
+        one.set(org.apache.hadoop.yarn.conf.YarnConfiguration.RM_HA_ID, id);
+        org.apache.hadoop.yarn.conf.HAUtil.verifyAndSetConfiguration(one);
+        webs.add(web(one));
+      }
+    } else {
+      webs.add(web(yarn));
+    }
+    List<Daemon> out = new ArrayList<>();
+    for (String web : webs) {
+      if (web != null) {
+        out.add(new Daemon(Role.RESOURCEMANAGER, web, URI.create(scheme + web), null));
+      }
+    }
+    return out;
+  }
+
+  /** One ResourceManager's web address, its wildcard replaced by its RPC address's host. */
+  private static String web(Configuration conf) {
+    String web = org.apache.hadoop.yarn.webapp.util.WebAppUtils.getRMWebAppURLWithoutScheme(conf);
+    if (web == null || web.isEmpty()) {
+      return null;
+    }
+    if (web.startsWith("0.0.0.0:")) {
+      String rm = conf.get("yarn.resourcemanager.address", "");
+      String host = rm.contains(":") ? rm.substring(0, rm.lastIndexOf(':')) : "";
+      if (host.isEmpty() || host.equals("0.0.0.0")) {
+        host = conf.get("yarn.resourcemanager.hostname", "0.0.0.0");
+      }
+      if (host.equals("0.0.0.0")) {
+        return null;
+      }
+      web = host + web.substring(web.indexOf(':'));
+    }
+    return web;
   }
 }

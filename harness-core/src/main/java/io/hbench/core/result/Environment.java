@@ -33,6 +33,8 @@ import java.util.List;
  *     when the point began; null without {@code --metrics}
  * @param serverConfigs the servers' settings by the key {@link ServerFingerprint#config()} names
  *     them with: each distinct set stored once
+ * @param namenodeFailover which NameNode of an HA pair was active when the point began and which
+ *     when it ended, when they differ; null otherwise
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Environment(
@@ -54,7 +56,8 @@ public record Environment(
     @JsonProperty("user") String user,
     @JsonProperty("servers") List<ServerFingerprint> servers,
     @JsonProperty("server_configs") java.util.Map<String, java.util.Map<String, String>>
-        serverConfigs) {
+        serverConfigs,
+    @JsonProperty("namenode_failover") String namenodeFailover) {
 
   /** An environment without the servers' fingerprints, as records before them. */
   public Environment(String hbenchVersion, String hadoopVersion, String cluster, String defaultFs,
@@ -63,7 +66,14 @@ public record Environment(
       List<String> datanodesLost, String authentication, String user) {
     this(hbenchVersion, hadoopVersion, cluster, defaultFs, mapreduceFramework, datanodes,
         nodeManagers, java, os, cpus, host, dataFs, services, datanodesLost, authentication, user,
-        null, null);
+        null, null, null);
+  }
+
+  /** This environment with a NameNode failover seen during the point; unchanged for null. */
+  public Environment withFailover(String failover) {
+    return failover == null ? this : new Environment(hbenchVersion, hadoopVersion, cluster,
+        defaultFs, mapreduceFramework, datanodes, nodeManagers, java, os, cpus, host, dataFs,
+        services, datanodesLost, authentication, user, servers, serverConfigs, failover);
   }
 
   /** This environment with the servers' fingerprints; unchanged when there are none. */
@@ -75,7 +85,7 @@ public record Environment(
     return new Environment(hbenchVersion, hadoopVersion, cluster, defaultFs, mapreduceFramework,
         datanodes, nodeManagers, java, os, cpus, host, dataFs, services, datanodesLost,
         authentication, user, List.copyOf(fingerprints),
-        configs == null || configs.isEmpty() ? null : configs);
+        configs == null || configs.isEmpty() ? null : configs, namenodeFailover);
   }
 
   /** An environment without the authentication, as records before it existed. */
@@ -127,7 +137,7 @@ public record Environment(
   public Environment withDataFs(String fs) {
     return new Environment(hbenchVersion, hadoopVersion, cluster, defaultFs, mapreduceFramework,
         datanodes, nodeManagers, java, os, cpus, host, fs, services, datanodesLost,
-        authentication, user, servers, serverConfigs);
+        authentication, user, servers, serverConfigs, namenodeFailover);
   }
 
   /** This environment with {@code more} services after those it lists. */
@@ -142,7 +152,7 @@ public record Environment(
     all.addAll(more);
     return new Environment(hbenchVersion, hadoopVersion, cluster, defaultFs, mapreduceFramework,
         datanodes, nodeManagers, java, os, cpus, host, dataFs, List.copyOf(all), datanodesLost,
-        authentication, user, servers, serverConfigs);
+        authentication, user, servers, serverConfigs, namenodeFailover);
   }
 
   /**
@@ -157,7 +167,7 @@ public record Environment(
         .map(s -> lost.containsKey(s.name()) ? s.withNodesLost(lost.get(s.name())) : s).toList();
     return new Environment(hbenchVersion, hadoopVersion, cluster, defaultFs, mapreduceFramework,
         datanodes, nodeManagers, java, os, cpus, host, dataFs, all, datanodesLost,
-        authentication, user, servers, serverConfigs);
+        authentication, user, servers, serverConfigs, namenodeFailover);
   }
 
   /** This environment with the datanodes lost during a point; unchanged when none was. */
@@ -167,6 +177,6 @@ public record Environment(
     }
     return new Environment(hbenchVersion, hadoopVersion, cluster, defaultFs, mapreduceFramework,
         datanodes, nodeManagers, java, os, cpus, host, dataFs, services, List.copyOf(lost),
-        authentication, user, servers, serverConfigs);
+        authentication, user, servers, serverConfigs, namenodeFailover);
   }
 }

@@ -82,10 +82,42 @@ public final class JmxReader {
     }
   }
 
-  private static HttpURLConnection withTimeouts(HttpURLConnection c) {
+  private static HttpURLConnection withTimeouts(HttpURLConnection c) throws IOException {
     c.setConnectTimeout(TIMEOUT_MILLIS);
     c.setReadTimeout(TIMEOUT_MILLIS);
+    if (c instanceof javax.net.ssl.HttpsURLConnection https) {
+      // An HTTPS-only cluster's web servers: trusted as every Hadoop client trusts them, by the
+      // truststore its ssl-client.xml names.
+      org.apache.hadoop.security.ssl.SSLFactory ssl = ssl();
+      try {
+        https.setSSLSocketFactory(ssl.createSSLSocketFactory());
+      } catch (java.security.GeneralSecurityException e) {
+        throw new IOException("TLS: " + e.getMessage(), e);
+      }
+      https.setHostnameVerifier(ssl.getHostnameVerifier());
+    }
     return c;
+  }
+
+  private static org.apache.hadoop.security.ssl.SSLFactory ssl;
+
+  /**
+   * Hadoop's client TLS settings ({@code ssl-client.xml} on the class path, as in {@code
+   * HADOOP_CONF_DIR}), made once, at the first HTTPS read only.
+   */
+  private static synchronized org.apache.hadoop.security.ssl.SSLFactory ssl() throws IOException {
+    if (ssl == null) {
+      org.apache.hadoop.security.ssl.SSLFactory f = new org.apache.hadoop.security.ssl.SSLFactory(
+          org.apache.hadoop.security.ssl.SSLFactory.Mode.CLIENT,
+          new org.apache.hadoop.conf.Configuration());
+      try {
+        f.init();
+      } catch (java.security.GeneralSecurityException e) {
+        throw new IOException("TLS: " + e.getMessage(), e);
+      }
+      ssl = f;
+    }
+    return ssl;
   }
 
   private static JsonNode get(URL url, boolean spnego) throws IOException {

@@ -57,11 +57,13 @@ public final class ClusterDaemons {
 
   /**
    * Whether datanodes' web servers are reached by host name rather than address: under Kerberos,
-   * whose SPNEGO login asks for the HTTP principal of the host named in the URL, and where HDFS's
-   * clients reach datanodes by name ({@code dfs.client.use.datanode.hostname}).
+   * whose SPNEGO login asks for the HTTP principal of the host named in the URL; over HTTPS,
+   * whose certificates name hosts; and where HDFS's clients reach datanodes by name ({@code
+   * dfs.client.use.datanode.hostname}).
    */
   private static boolean byHostName(Configuration conf) {
     return org.apache.hadoop.security.UserGroupInformation.isSecurityEnabled()
+        || NameNodeAddresses.https(conf)
         || conf.getBoolean("dfs.client.use.datanode.hostname", false);
   }
 

@@ -266,4 +266,30 @@ class NnThroughputIT {
     assertTrue(r.failure().contains("dfs.namenode.fs-limits.min-block-size"), r.failure());
     assertFalse(run.process().err.contains("\tat "), "no stack trace: " + run.process().err);
   }
+
+  /** The mkdirs call of an rpc run of 16 threads on an embedded NameNode of {@code handlers}. */
+  private io.hbench.core.daemons.CallTimes.Breakdown mkdirsWith(int handlers) throws Exception {
+    Run run = bench(null, 0, "nnthroughput", "--mode", "rpc", "--op", "mkdirs", "--threads", "16",
+        "--dirs", "20000", "--cluster", "mini", "--metrics", "--metrics-interval", "1s",
+        "-D", "dfs.namenode.handler.count=" + handlers);
+    List<io.hbench.core.daemons.CallTimes.Breakdown> b =
+        io.hbench.core.daemons.CallTimes.of(run.records().get(0).phase("mkdirs"));
+    assertEquals(1, b.size(), run.process().out);
+    System.out.println("NnThroughputIT " + handlers + " handler(s): " + b.get(0).text());
+    assertTrue(run.process().out.contains(b.get(0).text()), run.process().out);
+    return b.get(0);
+  }
+
+  /**
+   * Where a NameNode call's time went: with one handler for 16 client threads, a call mostly
+   * waits in the NameNode's queue; with 16 handlers, hardly at all.
+   */
+  @Test
+  @Order(6)
+  void oneHandlerForSixteenThreadsIsQueueTimeSixteenAreNot() throws Exception {
+    var one = mkdirsWith(1);
+    assertTrue(one.queueMs() >= 0.7 * one.clientP50Ms(), one.text());
+    var sixteen = mkdirsWith(16);
+    assertTrue(sixteen.queueMs() < 0.2 * sixteen.clientP50Ms(), sixteen.text());
+  }
 }

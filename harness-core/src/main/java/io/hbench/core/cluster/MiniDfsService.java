@@ -13,6 +13,19 @@ public final class MiniDfsService implements ServiceProvider {
   static final String COMPLETE_RETRY_DELAY_MS =
       "dfs.client.block.write.locateFollowingBlock.initial.delay.ms";
 
+  /**
+   * When true, HDFS starts as an HA pair ({@code bench embedded-cluster --ha}): two NameNodes of
+   * nameservice {@value #NAMESERVICE}, the first active, and the client's HA settings in the
+   * cluster's configuration, so that the configuration written names the nameservice only.
+   */
+  public static final String HA = "hbench.embedded.hdfs.ha";
+
+  /** The HA pair's nameservice. */
+  public static final String NAMESERVICE = "hbench-ns";
+
+  /** The share of file I/O a datanode times per volume, in percent (HDFS default 0: none). */
+  static final String FILE_IO_PROFILING = "dfs.datanode.fileio.profiling.sampling.percentage";
+
   /** How many last blocks of a file may be unreported at its close (HDFS default 0). */
   static final String CLOSE_COMMITTED_ALLOWED = "dfs.namenode.file.close.num-committed-allowed";
 
@@ -44,10 +57,38 @@ public final class MiniDfsService implements ServiceProvider {
     // wait for the report at all; a partitioned Hive load (tpch --partitioned) closes one file per
     // day of seven years, and took over 20 minutes at SF 0.01 without it, 100 s with it.
     conf.setIfUnset(CLOSE_COMMITTED_ALLOWED, "1");
-    MiniDFSCluster dfs = new MiniDFSCluster.Builder(conf).numDataNodes(nodes).build();
+    // Each datanode times its volumes' file I/O, so --metrics can say which disk was slow (a
+    // cluster's datanodes do so only when set; docs/metrics.md says how).
+    conf.setIfUnset(FILE_IO_PROFILING, "100");
+    boolean ha = conf.getBoolean(HA, false);
+    MiniDFSCluster.Builder builder = new MiniDFSCluster.Builder(conf).numDataNodes(nodes);
+    if (ha) {
+      builder.nnTopology(new org.apache.hadoop.hdfs.MiniDFSNNTopology().addNameservice(
+          new org.apache.hadoop.hdfs.MiniDFSNNTopology.NSConf(NAMESERVICE)
+              .addNN(new org.apache.hadoop.hdfs.MiniDFSNNTopology.NNConf("nn1"))
+              .addNN(new org.apache.hadoop.hdfs.MiniDFSNNTopology.NNConf("nn2"))));
+    }
+    MiniDFSCluster dfs = builder.build();
     try {
       dfs.waitActive();
-      return new Running(dfs, dfs.getFileSystem().getUri().toString());
+      if (!ha) {
+        return new Running(dfs, dfs.getFileSystem().getUri().toString());
+      }
+      dfs.transitionToActive(0);
+      // What an HA client's hdfs-site.xml says: the nameservice, each NameNode's RPC and web
+      // addresses, and how to fail over.
+      conf.set("dfs.nameservices", NAMESERVICE);
+      conf.set("dfs.ha.namenodes." + NAMESERVICE, "nn1,nn2");
+      for (int i = 0; i < 2; i++) {
+        String nn = NAMESERVICE + ".nn" + (i + 1);
+        conf.set("dfs.namenode.rpc-address." + nn,
+            "localhost:" + dfs.getNameNode(i).getNameNodeAddress().getPort());
+        conf.set("dfs.namenode.http-address." + nn,
+            "localhost:" + dfs.getNameNode(i).getHttpAddress().getPort());
+      }
+      conf.set("dfs.client.failover.proxy.provider." + NAMESERVICE,
+          "org.apache.hadoop.hdfs.server.namenode.ha.ConfiguredFailoverProxyProvider");
+      return new Running(dfs, "hdfs://" + NAMESERVICE);
     } catch (IOException | RuntimeException e) {
       dfs.shutdown();
       throw e;

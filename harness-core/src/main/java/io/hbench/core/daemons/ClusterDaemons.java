@@ -51,7 +51,60 @@ public final class ClusterDaemons {
         }
       }
     }
+    out.addAll(volumes(out));
     out.addAll(yarn(conf));
+    return out;
+  }
+
+  /**
+   * Each datanode's volumes, as the datanode lists them ({@code DataNodeInfo.VolumeInfo}, the
+   * bean whose web port is the datanode's: several datanodes in one JVM each register one): their
+   * figures are read from the datanode's {@code DataNodeVolume-<path>} beans.
+   */
+  /** Every datanode's info bean in a JVM: one, or one per datanode (-1, -2 ...) in a mini cluster. */
+  static final String DATANODE_INFO = "Hadoop:service=DataNode,name=DataNodeInfo*";
+
+  /**
+   * The info bean of datanode {@code d} among {@code beans} (a read of {@link #DATANODE_INFO}):
+   * the one bean of its own JVM, or, where several datanodes share one, the one whose web port
+   * is {@code d}'s; null when none is.
+   */
+  static JsonNode dataNodeInfo(Daemon d, java.util.Map<String, JsonNode> beans) {
+    List<JsonNode> infos = beans.entrySet().stream()
+        .filter(e -> e.getKey().startsWith("Hadoop:service=DataNode,name=DataNodeInfo"))
+        .map(java.util.Map.Entry::getValue).toList();
+    if (infos.size() == 1) {
+      return infos.get(0);
+    }
+    String port = Integer.toString(d.http().getPort());
+    return infos.stream().filter(i -> port.equals(i.path("HttpPort").asText())).findFirst()
+        .orElse(null);
+  }
+
+  private static List<Daemon> volumes(List<Daemon> found) {
+    List<Daemon> out = new ArrayList<>();
+    for (Daemon d : found) {
+      if (d.role() != Role.DATANODE) {
+        continue;
+      }
+      try {
+        JsonNode info = dataNodeInfo(d, JmxReader.read(d.http(), DATANODE_INFO));
+        if (info != null) {
+          List<String> paths = new ArrayList<>();
+          LIVE_NODES.readTree(info.path("VolumeInfo").asText("{}")).fieldNames()
+              .forEachRemaining(paths::add);
+          paths.sort(null);
+          for (String path : paths) {
+            out.add(new Daemon(Role.DATANODE_VOLUME, d.node() + " " + path, d.http(), null));
+          }
+        }
+      } catch (IOException | RuntimeException e) {
+        // Its volumes are left out; the datanode's own figures are not.
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return out;
+      }
+    }
     return out;
   }
 

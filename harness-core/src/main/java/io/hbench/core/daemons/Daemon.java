@@ -25,6 +25,12 @@ public record Daemon(Role role, String node, URI http, Integer rpcPort) {
   public enum Role {
     NAMENODE("NameNode"),
     DATANODE("DataNode"),
+    /**
+     * One volume of a datanode, whose own figures the datanode publishes while it profiles its
+     * file I/O ({@code dfs.datanode.fileio.profiling.sampling.percentage}); named by the
+     * datanode's transfer address and the volume's path.
+     */
+    DATANODE_VOLUME("DataNode"),
     RESOURCEMANAGER("ResourceManager"),
     NODEMANAGER("NodeManager"),
     HBASE_MASTER("HBase"),

@@ -56,7 +56,33 @@ public record DaemonMetrics(FileSystem dataFs, Configuration conf, Duration inte
   public DaemonSampler start() {
     List<Daemon> withClient = new ArrayList<>(daemons);
     withClient.add(Daemon.client());
+    java.util.Map<Daemon, Double> rpcToMillis = new java.util.HashMap<>();
+    for (var server : fingerprints.servers()) {
+      var settings = server.config() == null ? null : fingerprints.configs().get(server.config());
+      String unit = settings == null ? null : settings.get(RPC_TIME_UNIT);
+      if (unit == null) {
+        continue;
+      }
+      for (Daemon d : daemons) {
+        if (d.role().label().equals(server.role()) && d.node().equals(server.node())) {
+          rpcToMillis.put(d, millisPer(unit));
+        }
+      }
+    }
     return DaemonSampler.start(withClient, interval, period,
-        io.hbench.core.cluster.EmbeddedCluster.inThisProcess(conf));
+        io.hbench.core.cluster.EmbeddedCluster.inThisProcess(conf), rpcToMillis);
+  }
+
+  /** The setting that says in what unit a server's RPC metrics publish their times. */
+  static final String RPC_TIME_UNIT = "rpc.metrics.timeunit";
+
+  /** Milliseconds per one of {@code unit} (a {@link java.util.concurrent.TimeUnit}'s name). */
+  static double millisPer(String unit) {
+    try {
+      return java.util.concurrent.TimeUnit.valueOf(unit.trim().toUpperCase(java.util.Locale.ROOT))
+          .toNanos(1) / 1e6;
+    } catch (IllegalArgumentException e) {
+      return 1.0; // Hadoop falls back to milliseconds for a unit it does not know
+    }
   }
 }

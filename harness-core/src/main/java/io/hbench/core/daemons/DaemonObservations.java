@@ -42,7 +42,7 @@ public final class DaemonObservations {
   /** Figures compared between peers: mean times per operation, where a slow node shows. */
   private static final List<String> PEER_TIMES = List.of("write_block_ms", "read_block_ms",
       "packet_ack_rtt_ns", "flush_ns", "fsync_ns", "container_launch_ms", "get_ms", "put_ms",
-      "scan_ms");
+      "scan_ms", "write_io_ms", "read_io_ms", "sync_io_ms", "flush_io_ms", "metadata_op_ms");
 
   /** Below these a difference is noise, however large the ratio. */
   private static double floor(String unit) {
@@ -75,6 +75,9 @@ public final class DaemonObservations {
       }
     }
     out.addAll(hostLoad(all));
+    for (CallTimes.Breakdown b : CallTimes.of(phase)) {
+      out.add(new Observation(b.server(), "rpc_queue_ms", b.text()));
+    }
     for (String figure : PEER_TIMES) {
       out.addAll(skew(all, figure));
     }

@@ -50,6 +50,8 @@ public final class DaemonSampler {
    * asked several times a sample, and each answer covers only the time since the last question.
    */
   private final boolean inProcess;
+  /** Per daemon, what its RPC times are multiplied by to be milliseconds (1 unless said). */
+  private final Map<Daemon, Double> rpcToMillis;
   /** When the first reads were done: the phase's clock starts right after. */
   private long t0;
   private final Map<Daemon, List<Sample>> samples = new LinkedHashMap<>();
@@ -60,10 +62,11 @@ public final class DaemonSampler {
   private final ScheduledExecutorService timer;
 
   private DaemonSampler(List<Daemon> daemons, Duration interval, Duration settle,
-      boolean inProcess) {
+      boolean inProcess, Map<Daemon, Double> rpcToMillis) {
     this.daemons = List.copyOf(daemons);
     this.settle = settle;
     this.inProcess = inProcess;
+    this.rpcToMillis = Map.copyOf(rpcToMillis);
     for (Daemon d : this.daemons) {
       samples.put(d, new ArrayList<>());
     }
@@ -87,7 +90,17 @@ public final class DaemonSampler {
    */
   public static DaemonSampler start(List<Daemon> daemons, Duration interval, Duration settle,
       boolean inProcess) {
-    return new DaemonSampler(daemons, interval, settle, inProcess);
+    return start(daemons, interval, settle, inProcess, Map.of());
+  }
+
+  /**
+   * As {@link #start(List, Duration, Duration, boolean)}, with each daemon's RPC time unit: a
+   * NameNode's {@code rpc.metrics.timeunit} ({@code MILLISECONDS} unless its settings say
+   * otherwise) as the factor that makes its RPC times milliseconds.
+   */
+  public static DaemonSampler start(List<Daemon> daemons, Duration interval, Duration settle,
+      boolean inProcess, Map<Daemon, Double> rpcToMillis) {
+    return new DaemonSampler(daemons, interval, settle, inProcess, rpcToMillis);
   }
 
   private synchronized void sampleAll(When when) {
@@ -106,7 +119,8 @@ public final class DaemonSampler {
       // The reads before the phase count as at its start (t0 is taken once they are done).
       double t = when == When.START ? 0 : (System.nanoTime() - t0) / 1e9;
       try {
-        samples.get(d).add(new Sample(Math.round(t * 1000) / 1000.0, read(d, inProcess), when));
+        samples.get(d).add(new Sample(Math.round(t * 1000) / 1000.0,
+            read(d, inProcess, rpcToMillis.getOrDefault(d, 1.0)), when));
         return;
       } catch (NoFigures e) {
         failed(d, when, e.getMessage());
@@ -139,14 +153,15 @@ public final class DaemonSampler {
   }
 
   /** One read of {@code d}'s figures; a read without any of its role's figures is not a sample. */
-  private static Map<String, Double> read(Daemon d, boolean inProcess)
+  private static Map<String, Double> read(Daemon d, boolean inProcess, double rpcToMillis)
       throws IOException, InterruptedException {
     Map<String, JsonNode> beans;
     if (d.role() == Daemon.Role.CLIENT) {
       beans = Map.of(ServerFigure.OS_BEAN, ownProcess());
     } else {
       beans = new java.util.HashMap<>(JmxReader.read(d.http(), d.role().jmxQuery()));
-      if (d.role() != Daemon.Role.HIVESERVER2 && !inProcess) {
+      if (d.role() != Daemon.Role.HIVESERVER2 && d.role() != Daemon.Role.DATANODE_VOLUME
+          && !inProcess) {
         try {
           beans.putAll(JmxReader.read(d.http(), ServerFigure.OS_BEAN));
         } catch (IOException e) {
@@ -158,6 +173,9 @@ public final class DaemonSampler {
     boolean any = false;
     for (ServerFigure f : ServerFigure.of(d.role())) {
       Double v = f.read(d, beans);
+      if (v != null && f.rpcTime()) {
+        v *= rpcToMillis;
+      }
       values.put(f.name(), v);
       any |= v != null && (f.role() != null || d.role() == Daemon.Role.CLIENT);
     }
@@ -261,8 +279,13 @@ public final class DaemonSampler {
       if (f.counter()) {
         if (bracketed && values.get(0) != null && values.get(values.size() - 1) != null
             && rising(present) && (!f.overRegions() || sameRegions)) {
-          metrics.add(Metric.of(f.name(), f.unit(),
-              present.get(present.size() - 1) - present.get(0), f.better()));
+          double growth = present.get(present.size() - 1) - present.get(0);
+          if (growth == 0 && f.methodCalls()) {
+            // A method the phase did not call: ten such per NameNode say nothing.
+            series.remove(f.name());
+            continue;
+          }
+          metrics.add(Metric.of(f.name(), f.unit(), growth, f.better()));
         }
       } else {
         double min = present.stream().mapToDouble(Double::doubleValue).min().orElse(0);

@@ -39,6 +39,34 @@ public record ServerFigure(Role role, String bean, String attribute, String name
     return new ServerFigure(role, bean, attribute, name, unit, false, Metric.Better.LOWER);
   }
 
+  /**
+   * Two figures of one NameNode RPC method, from {@code RpcDetailedActivityForPort<port>}:
+   * its calls ({@code rpc_<method>_calls}) and its mean processing time ({@code
+   * rpc_<method>_ms}), Hadoop naming them by the method, capitalized.
+   */
+  private static ServerFigure[] method(String method) {
+    String capital = Character.toUpperCase(method.charAt(0)) + method.substring(1);
+    String name = "rpc_" + method.replaceAll("([A-Z0-9])", "_$1").toLowerCase(java.util.Locale.ROOT);
+    return new ServerFigure[] {
+        counter(Role.NAMENODE, "RpcDetailedActivityForPort{port}", capital + "NumOps",
+            name + "_calls", Metric.COUNT),
+        gauge(Role.NAMENODE, "RpcDetailedActivityForPort{port}", capital + "AvgTime", name + "_ms",
+            "ms")};
+  }
+
+  /** Whether this is a time the NameNode's RPC metrics publish in {@code rpc.metrics.timeunit}. */
+  public boolean rpcTime() {
+    return !counter && bean.startsWith("Rpc") && bean.contains("ActivityForPort");
+  }
+
+  /**
+   * Whether this counts one NameNode method's calls or a volume's I/O: left out of a phase that
+   * made none (there are many such, and a volume's stay 0 while its datanode does not profile).
+   */
+  public boolean methodCalls() {
+    return counter && (bean.startsWith("RpcDetailedActivityForPort") || role == Role.DATANODE_VOLUME);
+  }
+
   /** Milliseconds, as Hadoop's rates publish their mean times unless named Nanos. */
   private static final String MS = Metric.MILLISECONDS;
 
@@ -51,12 +79,13 @@ public record ServerFigure(Role role, String bean, String attribute, String name
   static final String OS_BEAN = "java.lang:type=OperatingSystem";
 
   /** Every figure {@code --metrics} records. */
-  public static final List<ServerFigure> ALL = List.of(
+  public static final List<ServerFigure> ALL = java.util.stream.Stream.concat(List.of(
       // NameNode: its RPC server (queue and processing time: what a client waits on) and the
       // namespace operations it served.
       counter(Role.NAMENODE, "RpcActivityForPort{port}", "RpcProcessingTimeNumOps", "rpc_calls", Metric.COUNT),
       gauge(Role.NAMENODE, "RpcActivityForPort{port}", "RpcQueueTimeAvgTime", "rpc_queue_ms", MS),
       gauge(Role.NAMENODE, "RpcActivityForPort{port}", "RpcProcessingTimeAvgTime", "rpc_processing_ms", MS),
+      gauge(Role.NAMENODE, "RpcActivityForPort{port}", "RpcLockWaitTimeAvgTime", "rpc_lock_wait_ms", MS),
       gauge(Role.NAMENODE, "RpcActivityForPort{port}", "CallQueueLength", "call_queue_length", Metric.COUNT),
       gauge(Role.NAMENODE, "RpcActivityForPort{port}", "NumOpenConnections", "open_connections", Metric.COUNT),
       gauge(Role.NAMENODE, "RpcActivityForPort{port}", "NumInProcessHandler", "handlers_busy", Metric.COUNT),
@@ -82,6 +111,14 @@ public record ServerFigure(Role role, String bean, String attribute, String name
       gauge(Role.DATANODE, "DataNodeActivity-{node}", "FlushNanosAvgTime", "flush_ns", NS),
       gauge(Role.DATANODE, "DataNodeActivity-{node}", "FsyncNanosAvgTime", "fsync_ns", NS),
       gauge(Role.DATANODE, "DataNodeActivity-{node}", "DataNodeActiveXceiversCount", "active_xceivers", Metric.COUNT),
+      // A datanode's volume, while the datanode profiles its file I/O: the disk under it.
+      counter(Role.DATANODE_VOLUME, "DataNodeVolume-{volume}", "TotalDataFileIos", "data_file_ios", Metric.COUNT),
+      counter(Role.DATANODE_VOLUME, "DataNodeVolume-{volume}", "TotalFileIoErrors", "file_io_errors", Metric.COUNT),
+      gauge(Role.DATANODE_VOLUME, "DataNodeVolume-{volume}", "WriteIoRateAvgTime", "write_io_ms", MS),
+      gauge(Role.DATANODE_VOLUME, "DataNodeVolume-{volume}", "ReadIoRateAvgTime", "read_io_ms", MS),
+      gauge(Role.DATANODE_VOLUME, "DataNodeVolume-{volume}", "SyncIoRateAvgTime", "sync_io_ms", MS),
+      gauge(Role.DATANODE_VOLUME, "DataNodeVolume-{volume}", "FlushIoRateAvgTime", "flush_io_ms", MS),
+      gauge(Role.DATANODE_VOLUME, "DataNodeVolume-{volume}", "MetadataOperationRateAvgTime", "metadata_op_ms", MS),
       // YARN: containers handed out, and how long a NodeManager took to launch one.
       counter(Role.RESOURCEMANAGER, "QueueMetrics,q0=root", "AggregateContainersAllocated", "containers_allocated", Metric.COUNT),
       gauge(Role.RESOURCEMANAGER, "QueueMetrics,q0=root", "AllocatedContainers", "containers_running", Metric.COUNT),
@@ -99,6 +136,7 @@ public record ServerFigure(Role role, String bean, String attribute, String name
       counter(Role.REGIONSERVER, "RegionServer,sub=Server", "readRequestCount", "read_requests", Metric.COUNT),
       counter(Role.REGIONSERVER, "RegionServer,sub=Server", "writeRequestCount", "write_requests", Metric.COUNT),
       gauge(Role.REGIONSERVER, "RegionServer,sub=Server", "Get_mean", "get_ms", MS),
+      gauge(Role.REGIONSERVER, "RegionServer,sub=IPC", "queueCallTime_mean", "rpc_queue_ms", MS),
       gauge(Role.REGIONSERVER, "RegionServer,sub=Server", "Put_mean", "put_ms", MS),
       gauge(Role.REGIONSERVER, "RegionServer,sub=Server", "ScanTime_mean", "scan_ms", MS),
       gauge(Role.REGIONSERVER, "RegionServer,sub=Server", "memStoreSize", "memstore_bytes", Metric.BYTES),
@@ -133,7 +171,14 @@ public record ServerFigure(Role role, String bean, String attribute, String name
       gauge(null, OS_BEAN, "ProcessCpuLoad", "process_cpu", FRACTION),
       gauge(null, OS_BEAN, "SystemCpuLoad", "host_cpu", FRACTION),
       gauge(null, OS_BEAN, "OpenFileDescriptorCount", "open_files", Metric.COUNT),
-      gauge(null, OS_BEAN, "FreePhysicalMemorySize", "host_free_memory_bytes", Metric.BYTES));
+      gauge(null, OS_BEAN, "FreePhysicalMemorySize", "host_free_memory_bytes", Metric.BYTES))
+      .stream(),
+      // The NameNode's own time per method (rpcdetailed: processing, without its lock wait), for
+      // the methods a client's namespace calls make: where a call's time went.
+      java.util.stream.Stream.of("mkdirs", "getFileInfo", "getBlockLocations", "delete", "rename",
+          "rename2", "getListing", "create", "complete", "addBlock")
+          .flatMap(m -> java.util.Arrays.stream(method(m))))
+      .toList();
 
   /** The figures of hbench's own JVM, read in process: its process's and host's. */
   public static List<ServerFigure> client() {
@@ -157,9 +202,9 @@ public record ServerFigure(Role role, String bean, String attribute, String name
     if (role == Role.CLIENT) {
       return client();
     }
-    return ALL.stream()
-        .filter(f -> f.role() == role || f.role() == null && role != Role.HIVESERVER2)
-        .toList();
+    // HiveServer2 publishes no Hadoop JVM figures; a volume is not a process.
+    boolean jvm = role != Role.HIVESERVER2 && role != Role.DATANODE_VOLUME;
+    return ALL.stream().filter(f -> f.role() == role || f.role() == null && jvm).toList();
   }
 
   /**
@@ -213,6 +258,7 @@ public record ServerFigure(Role role, String bean, String attribute, String name
   String beanName(Daemon daemon) {
     return bean
         .replace("{port}", daemon.rpcPort() == null ? "" : daemon.rpcPort().toString())
-        .replace("{node}", daemon.node().replace(':', '-'));
+        .replace("{node}", daemon.node().replace(':', '-'))
+        .replace("{volume}", daemon.node().substring(daemon.node().indexOf(' ') + 1));
   }
 }

@@ -35,8 +35,10 @@ public record ServerFingerprints(List<ServerFingerprint> servers,
   /** At most this many daemons are read at once. */
   private static final int READERS = 8;
 
-  /** Reads every daemon of {@code daemons}, several at once. */
-  public static ServerFingerprints read(List<Daemon> daemons) throws InterruptedException {
+  /** Reads every daemon of {@code all} (but volumes), several at once. */
+  public static ServerFingerprints read(List<Daemon> all) throws InterruptedException {
+    // A datanode's volumes are described with it.
+    List<Daemon> daemons = all.stream().filter(d -> d.role() != Role.DATANODE_VOLUME).toList();
     if (daemons.isEmpty()) {
       return NONE;
     }
@@ -151,7 +153,7 @@ public record ServerFingerprints(List<ServerFingerprint> servers,
     return switch (role) {
       case NAMENODE -> "Hadoop:service=NameNode,name=NameNodeInfo";
       // Several datanodes in one JVM (the embedded cluster) register DataNodeInfo-1, -2 ...
-      case DATANODE -> "Hadoop:service=DataNode,name=DataNodeInfo*";
+      case DATANODE -> ClusterDaemons.DATANODE_INFO;
       default -> null;
     };
   }
@@ -161,12 +163,7 @@ public record ServerFingerprints(List<ServerFingerprint> servers,
       return beans.get("Hadoop:service=NameNode,name=NameNodeInfo");
     }
     if (d.role() == Role.DATANODE) {
-      // The one whose web server is this daemon's.
-      String port = Integer.toString(d.http().getPort());
-      return beans.entrySet().stream()
-          .filter(e -> e.getKey().startsWith("Hadoop:service=DataNode,name=DataNodeInfo")
-              && port.equals(e.getValue().path("HttpPort").asText()))
-          .map(Map.Entry::getValue).findFirst().orElse(null);
+      return ClusterDaemons.dataNodeInfo(d, beans);
     }
     return null;
   }

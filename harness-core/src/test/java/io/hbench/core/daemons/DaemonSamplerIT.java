@@ -50,6 +50,7 @@ class DaemonSamplerIT {
     c.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, root.toString());
     c.setInt("dfs.replication", 1);
     c.set("hbench.test.password", SECRET);
+    c.setInt("dfs.datanode.fileio.profiling.sampling.percentage", 100);
     cluster = new MiniDFSCluster.Builder(c).numDataNodes(2).racks(new String[] {"/r1", "/r2"})
         .build();
     cluster.waitActive();
@@ -71,7 +72,8 @@ class DaemonSamplerIT {
   @Test
   void theDaemonsFiguresMatchTheWorkDone() throws Exception {
     List<Daemon> daemons = ClusterDaemons.find(fs, conf);
-    assertEquals(List.of(Role.NAMENODE, Role.DATANODE, Role.DATANODE),
+    assertEquals(List.of(Role.NAMENODE, Role.DATANODE, Role.DATANODE, Role.DATANODE_VOLUME,
+        Role.DATANODE_VOLUME, Role.DATANODE_VOLUME, Role.DATANODE_VOLUME),
         daemons.stream().map(Daemon::role).toList(), daemons.toString());
     DaemonSampler sampler = DaemonSampler.start(daemons, Duration.ofMillis(500), Duration.ofSeconds(2), false);
     long bytes = 0;
@@ -103,6 +105,10 @@ class DaemonSamplerIT {
       written += dn.metric("bytes_written").value();
     }
     assertEquals(bytes, written, bytes * 0.01, figures.toString());
+    // The datanodes time their volumes' file I/O (profiling on): the volumes written to say so.
+    double ios = figures.subList(3, 7).stream().map(v -> v.metric("data_file_ios"))
+        .filter(m -> m != null).mapToDouble(io.hbench.core.result.Metric::value).sum();
+    assertTrue(ios >= files, figures.subList(3, 7).toString());
   }
 
   @Test

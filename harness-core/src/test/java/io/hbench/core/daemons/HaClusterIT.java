@@ -82,8 +82,8 @@ class HaClusterIT {
   @Test
   void bothNameNodesAndTheDatanodeAreFoundAndRead() throws Exception {
     List<Daemon> daemons = ClusterDaemons.find(fs, client);
-    assertEquals(List.of(Role.NAMENODE, Role.NAMENODE, Role.DATANODE),
-        daemons.stream().map(Daemon::role).toList(), daemons.toString());
+    assertEquals(List.of(Role.NAMENODE, Role.NAMENODE, Role.DATANODE, Role.DATANODE_VOLUME,
+        Role.DATANODE_VOLUME), daemons.stream().map(Daemon::role).toList(), daemons.toString());
     for (int i = 0; i < 2; i++) {
       // The wildcard bind address stands for the host of the NameNode's RPC address.
       URI web = daemons.get(i).http();

@@ -80,8 +80,8 @@ class HttpsClusterIT {
   @Test
   void theNameNodeAndTheDatanodeAreReadOverHttps() throws Exception {
     List<Daemon> daemons = ClusterDaemons.find(fs, conf);
-    assertEquals(List.of(Role.NAMENODE, Role.DATANODE), daemons.stream().map(Daemon::role).toList(),
-        daemons.toString());
+    assertEquals(List.of(Role.NAMENODE, Role.DATANODE, Role.DATANODE_VOLUME, Role.DATANODE_VOLUME),
+        daemons.stream().map(Daemon::role).toList(), daemons.toString());
     daemons.forEach(d -> assertEquals("https", d.http().getScheme(), d.toString()));
     assertEquals(cluster.getNameNode().getHttpsAddress().getPort(), daemons.get(0).http().getPort());
     DaemonSampler sampler = DaemonSampler.start(daemons, Duration.ofMillis(500), Duration.ZERO, false);

@@ -1,0 +1,79 @@
+package io.hbench.core.daemons;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hbench.core.result.DaemonFigures;
+import io.hbench.core.result.Metric;
+import io.hbench.core.result.OperationLoad;
+import io.hbench.core.result.PhaseResult;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class CallTimesTest {
+
+  private static OperationLoad load(String op, long calls, double mean, double p50) {
+    return new OperationLoad(op, calls, 0, null, 0, 1.0, (double) calls,
+        new OperationLoad.Latency(mean, p50, mean, mean, mean, mean), null, null, null, null);
+  }
+
+  private static Metric ms(String name, double v) {
+    return Metric.of(name, Metric.MILLISECONDS, v, Metric.Better.LOWER);
+  }
+
+  private static Metric count(String name, double v) {
+    return Metric.of(name, Metric.COUNT, v, Metric.Better.NONE);
+  }
+
+  private static PhaseResult phase(OperationLoad load, DaemonFigures... daemons) {
+    return new PhaseResult(load.op(), 1, 0, null, null).withLoads(List.of(load))
+        .withDaemons(List.of(daemons));
+  }
+
+  @Test
+  void aCallIsItsQueueLockWaitProcessingAndTheRest() {
+    DaemonFigures nn = new DaemonFigures("namenode", "nn:8020", null, 5, List.of(
+        ms("rpc_queue_ms", 9), ms("rpc_lock_wait_ms", 0.5), count("rpc_mkdirs_calls", 1000),
+        ms("rpc_mkdirs_ms", 0.4)), null);
+    List<CallTimes.Breakdown> b = CallTimes.of(phase(load("mkdirs", 1000, 12, 11), nn));
+    assertEquals(1, b.size());
+    assertEquals(new CallTimes.Breakdown("mkdirs", "namenode nn:8020", 12, 11, 9, 0.5, 0.4, 2.1), b.get(0));
+    assertEquals("mkdirs: client mean 12 ms (p50 11) = queue 9 + lock wait 0.5 + processing 0.4"
+        + " + elsewhere 2.1 ms (network, client, reading and answering)", b.get(0).text());
+  }
+
+  @Test
+  void anOperationOfTwoCallsCountsBothAndTheActiveNameNodeIsTheOneCalled() {
+    DaemonFigures standby = new DaemonFigures("namenode", "nn2:8020", null, 5, List.of(
+        ms("rpc_queue_ms", 50)), null);
+    DaemonFigures active = new DaemonFigures("namenode", "nn1:8020", null, 5, List.of(
+        ms("rpc_queue_ms", 1), count("rpc_create_calls", 100), ms("rpc_create_ms", 2),
+        count("rpc_complete_calls", 100), ms("rpc_complete_ms", 1)), null);
+    CallTimes.Breakdown b = CallTimes.of(phase(load("create", 100, 10, 9), standby, active)).get(0);
+    assertEquals("namenode nn1:8020", b.server());
+    // Two RPCs a call: twice the queue time, and both methods' processing.
+    assertEquals(2, b.queueMs());
+    assertEquals(3, b.processingMs());
+    assertEquals(5, b.elsewhereMs());
+  }
+
+  @Test
+  void serverTimesAboveTheClientsLeaveNoNegativeRest() {
+    DaemonFigures nn = new DaemonFigures("namenode", "nn:8020", null, 5, List.of(
+        ms("rpc_queue_ms", 30), count("rpc_get_file_info_calls", 10),
+        ms("rpc_get_file_info_ms", 1)), null);
+    CallTimes.Breakdown b = CallTimes.of(phase(load("exists", 10, 5, 5), nn)).get(0);
+    assertNull(b.elsewhereMs());
+    assertTrue(b.text().contains("more than the client's mean"), b.text());
+    assertEquals("rpc_get_file_info", CallTimes.figure("getFileInfo"));
+  }
+
+  @Test
+  void operationsOfNoNameNodeMethodOrWithoutItsFiguresAreLeftOut() {
+    DaemonFigures nn = new DaemonFigures("namenode", "nn:8020", null, 5, List.of(
+        ms("rpc_queue_ms", 1)), null);
+    assertEquals(List.of(), CallTimes.of(phase(load("create_write", 10, 5, 5), nn)));
+    assertEquals(List.of(), CallTimes.of(phase(load("mkdirs", 10, 5, 5), nn)));
+  }
+}

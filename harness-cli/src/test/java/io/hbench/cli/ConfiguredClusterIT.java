@@ -90,6 +90,52 @@ class ConfiguredClusterIT {
    * YARN sends it to the history server, whose address the configuration must carry with its
    * real port (it carried port 0, and every such question failed).
    */
+  /**
+   * A run killed with {@code kill -9} while its job runs leaves the job running on the cluster
+   * (the ApplicationMaster does not need the client); the next run that submits jobs kills it,
+   * with one line naming it.
+   */
+  @Test
+  void theNextRunKillsTheJobARunKilledWithKill9LeftRunning() throws Exception {
+    Path log = tmp.resolve("killed.log");
+    Process proc = BenchProcess.start(null, null, log, List.of(), java.util.Map.of(
+        "HADOOP_CONF_DIR", confDir.toString()), List.of("dfsio", "--mode", "write", "--files",
+        "1", "--size", "16G", "--base-dir", "/it-killed", "--cluster", "conf", "--no-metrics",
+        "--out", tmp.resolve("killed.jsonl").toString()));
+    org.apache.hadoop.yarn.api.records.ApplicationId app = null;
+    try (org.apache.hadoop.yarn.client.api.YarnClient yarn =
+        org.apache.hadoop.yarn.client.api.YarnClient.createYarnClient()) {
+      yarn.init(new org.apache.hadoop.yarn.conf.YarnConfiguration(conf));
+      yarn.start();
+      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+      while (app == null) {
+        assertTrue(System.nanoTime() < deadline, "no hbench job ran: " + Files.readString(log));
+        for (var r : yarn.getApplications(null, java.util.EnumSet.of(
+            org.apache.hadoop.yarn.api.records.YarnApplicationState.RUNNING), java.util.Set.of(
+            io.hbench.core.cluster.DeadRunApplications.TAG))) {
+          app = r.getApplicationId();
+        }
+        Thread.sleep(200);
+      }
+      proc.destroyForcibly(); // SIGKILL: no shutdown hook runs
+      proc.waitFor();
+      assertEquals(org.apache.hadoop.yarn.api.records.YarnApplicationState.RUNNING,
+          yarn.getApplicationReport(app).getYarnApplicationState());
+
+      BenchProcess next = bench("teragen", "--size", "1M", "--base-dir", "/it-after-kill",
+          "--out", tmp.resolve("after-kill.jsonl").toString());
+      assertEquals(0, next.exitCode, next.toString());
+      String said = next.out + next.err;
+      assertTrue(said.contains("hbench: killed " + app + " (hbench dfsio "), next.toString());
+      assertTrue(said.contains("left running by an hbench process that is gone (pid " + proc.pid()
+          + ")"), next.toString());
+      assertEquals(org.apache.hadoop.yarn.api.records.YarnApplicationState.KILLED,
+          yarn.getApplicationReport(app).getYarnApplicationState());
+    } finally {
+      proc.destroyForcibly();
+    }
+  }
+
   @Test
   void aFinishedJobIsAnsweredByTheHistoryServerAtTheWrittenAddress() throws Exception {
     Path results = tmp.resolve("history.jsonl");

@@ -64,6 +64,13 @@ public final class ClusterFactory {
     if (!embedded) {
       KerberosLogin.login(config.configuration());
       ConfiguredCluster cluster = ConfiguredCluster.connect(config.configuration(), needs);
+      if (needs.yarn() && "yarn".equals(config.configuration().get("mapreduce.framework.name"))) {
+        // Jobs of a run killed with kill -9 still run on the cluster, beside this run's: stop
+        // them first.
+        for (String killed : DeadRunApplications.killLeftOver(config.configuration())) {
+          console.status("hbench: " + killed);
+        }
+      }
       if (needs.yarn()
           && "local".equals(config.configuration().get("mapreduce.framework.name", "local"))) {
         console.status(

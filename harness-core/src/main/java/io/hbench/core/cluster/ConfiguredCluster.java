@@ -66,7 +66,7 @@ final class ConfiguredCluster implements BenchCluster {
   }
 
   /** {@code conf} with few, short retries: for asking whether something answers at all. */
-  private static Configuration fastFailing(Configuration conf) {
+  static Configuration fastFailing(Configuration conf) {
     Configuration probe = new Configuration(conf);
     probe.setInt("ipc.client.connect.max.retries", 1);
     probe.setInt("ipc.client.connect.max.retries.on.timeouts", 1);

@@ -94,7 +94,7 @@ final class DeadRunDirectories {
     return !started.isEmpty() && !now.isEmpty() && !started.equals(now);
   }
 
-  private static String host() {
+  static String host() {
     try {
       return InetAddress.getLocalHost().getHostName();
     } catch (IOException e) {

@@ -68,6 +68,10 @@ public final class JobPhase {
       }
       // hbench parses -D and --conf itself; this keeps JobSubmitter from advising ToolRunner.
       job.getConfiguration().setBoolean("mapreduce.client.genericoptionsparser.used", true);
+      // So that the next run finds this job if this process is killed and the job is not.
+      String tags = job.getConfiguration().getTrimmed("mapreduce.job.tags", "");
+      job.getConfiguration().set("mapreduce.job.tags", (tags.isEmpty() ? "" : tags + ",")
+          + io.hbench.core.cluster.DeadRunApplications.tags());
       long submitMillis = System.currentTimeMillis();
       if (local) {
         LocalJobFailures.listen();

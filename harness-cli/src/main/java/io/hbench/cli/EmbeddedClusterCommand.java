@@ -48,6 +48,10 @@ final class EmbeddedClusterCommand {
             .required(true)
             .description("Directory to write core-site.xml into. Required.")
             .build());
+    spec.addOption(OptionSpec.builder("--ha").arity("0")
+        .description("Start HDFS as an HA pair: two NameNodes of nameservice "
+            + io.hbench.core.cluster.MiniDfsService.NAMESERVICE + ", the first active, and only"
+            + " the nameservice's HA settings in the configuration written.").build());
     spec.addOption(OptionSpec.builder(CommonOptions.DATANODES.name()).paramLabel("N")
         .type(int.class).defaultValue("1").description("Datanodes. Default: 1.").build());
     spec.addOption(OptionSpec.builder(CommonOptions.DEFINES.name()).paramLabel("KEY=VALUE")
@@ -62,7 +66,10 @@ final class EmbeddedClusterCommand {
     if (datanodes < 1) {
       throw new InvalidInputException("--datanodes must be at least 1, got " + datanodes);
     }
-    Map<String, String> defines = sub.matchedOptionValue("-D", Map.of());
+    Map<String, String> defines = new java.util.LinkedHashMap<>(sub.matchedOptionValue("-D", Map.of()));
+    if (sub.hasMatchedOption("--ha")) {
+      defines.put(io.hbench.core.cluster.MiniDfsService.HA, "true");
+    }
     ClusterConfiguration config = ClusterConfiguration.load(null, List.of(), defines);
     String with = sub.commandSpec().findOption("--with").getValue();
     List<String> services = new java.util.ArrayList<>();
@@ -73,6 +80,11 @@ final class EmbeddedClusterCommand {
     }
     if (services.isEmpty()) {
       throw new InvalidInputException("--with names no service: use, for example, hdfs,yarn");
+    }
+    if (sub.hasMatchedOption("--ha") && services.stream().anyMatch(s -> !s.equals("hdfs")
+        && ClusterFactory.provider(s).storage())) {
+      throw new InvalidInputException("--ha starts HDFS as an HA pair: it cannot go with "
+          + String.join(",", services));
     }
     EmbeddedCluster cluster = ClusterFactory.embedded(config, datanodes, services, console);
     CountDownLatch stopped = new CountDownLatch(1);

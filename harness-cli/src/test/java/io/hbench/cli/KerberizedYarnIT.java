@@ -78,6 +78,10 @@ class KerberizedYarnIT {
     c.set("yarn.app.mapreduce.am.admin-command-opts", krb5);
     c.set("mapreduce.admin.map.child.java.opts", krb5);
     c.set("mapreduce.admin.reduce.child.java.opts", krb5);
+    // Jetty empties and re-creates a web app's temporary directory as it starts: YARN's web apps
+    // get their own, apart from the NameNode's and datanode's (shared, the ResourceManager's
+    // once found it gone: "Temp dir ... not useable").
+    c.set("hadoop.http.temp.dir", tmp.resolve("http-yarn").toString());
     yarn = new MiniMRYarnCluster("kerberized", 1);
     yarn.init(c);
     yarn.start();

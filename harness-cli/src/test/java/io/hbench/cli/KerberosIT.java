@@ -129,9 +129,14 @@ class KerberosIT {
         "http://" + dfs.getNameNode().getHttpAddress().getHostString() + ":"
             + dfs.getNameNode().getHttpAddress().getPort() + "/jmx").toURL().openConnection();
     assertEquals(401, anonymous.getResponseCode());
-    List<io.hbench.core.result.DaemonFigures> daemons = r.phases().get(0).daemons();
+    // The servers (their volumes and hbench's own JVM are read beside them).
+    List<io.hbench.core.result.DaemonFigures> daemons = r.phases().get(0).daemons().stream()
+        .filter(d -> d.role().equals("namenode") || d.role().equals("datanode")).toList();
     assertEquals(List.of("namenode", "datanode"),
         daemons.stream().map(io.hbench.core.result.DaemonFigures::role).toList(), daemons.toString());
+    // Their /conf too answers only a SPNEGO login: each server's settings were read.
+    assertEquals(2, r.environment().servers().size(), r.environment().toString());
+    r.environment().servers().forEach(s -> assertNull(s.unavailable(), s.toString()));
     for (io.hbench.core.result.DaemonFigures d : daemons) {
       assertNull(d.unreachable(), d.toString());
       assertTrue(d.samples() >= 2, d.toString());

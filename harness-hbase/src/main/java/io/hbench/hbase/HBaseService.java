@@ -304,14 +304,15 @@ public final class HBaseService implements ServiceProvider {
       // A local store cannot hflush; HBase refuses it unless told this is on purpose.
       c.setBoolean("hbase.unsafe.stream.capability.enforce", false);
       // Web UIs on loopback, on any free port: --metrics reads each server's /jmx there. A
-      // region server sums its regions' figures every 5 s by default; every half second, as the
-      // embedded cluster's metrics period (hbench's hadoop-metrics2.properties), so that the
-      // read after a phase sees all of it.
+      // region server sums its regions' figures every 5 s by default; here every tenth of a
+      // second, well inside the half second the read after a phase waits (the embedded
+      // cluster's metrics period, after which /jmx refreshes): at half a second too, the two
+      // raced and the read after a short write missed all of it (write_requests 0 of 500).
       c.setInt("hbase.master.info.port", 0);
       c.setInt("hbase.regionserver.info.port", 0);
       c.set("hbase.master.info.bindAddress", "127.0.0.1");
       c.set("hbase.regionserver.info.bindAddress", "127.0.0.1");
-      c.setIfUnset("hbase.regionserver.metrics.period", "500");
+      c.setIfUnset("hbase.regionserver.metrics.period", "100");
       String savedBase = System.getProperty("test.build.data.basedirectory");
       System.setProperty("test.build.data.basedirectory", root.toString());
       org.apache.hadoop.hbase.HBaseTestingUtility util =

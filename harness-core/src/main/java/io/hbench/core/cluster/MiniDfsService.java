@@ -23,6 +23,13 @@ public final class MiniDfsService implements ServiceProvider {
   /** The HA pair's nameservice. */
   public static final String NAMESERVICE = "hbench-ns";
 
+  /**
+   * When true, the NameNode syncs its edit log to disk as a cluster's does; by default it skips
+   * the fsync, as Hadoop's mini cluster does for its tests, and namespace changes cost no disk
+   * wait.
+   */
+  public static final String FSYNC = "hbench.embedded.hdfs.fsync";
+
   /** The share of file I/O a datanode times per volume, in percent (HDFS default 0: none). */
   static final String FILE_IO_PROFILING = "dfs.datanode.fileio.profiling.sampling.percentage";
 
@@ -61,7 +68,8 @@ public final class MiniDfsService implements ServiceProvider {
     // cluster's datanodes do so only when set; docs/metrics.md says how).
     conf.setIfUnset(FILE_IO_PROFILING, "100");
     boolean ha = conf.getBoolean(HA, false);
-    MiniDFSCluster.Builder builder = new MiniDFSCluster.Builder(conf).numDataNodes(nodes);
+    MiniDFSCluster.Builder builder = new MiniDFSCluster.Builder(conf).numDataNodes(nodes)
+        .skipFsyncForTesting(!conf.getBoolean(FSYNC, false));
     if (ha) {
       builder.nnTopology(new org.apache.hadoop.hdfs.MiniDFSNNTopology().addNameservice(
           new org.apache.hadoop.hdfs.MiniDFSNNTopology.NSConf(NAMESERVICE)

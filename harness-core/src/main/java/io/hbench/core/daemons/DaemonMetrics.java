@@ -69,8 +69,16 @@ public record DaemonMetrics(FileSystem dataFs, Configuration conf, Duration inte
         }
       }
     }
-    return DaemonSampler.start(withClient, interval, period,
-        io.hbench.core.cluster.EmbeddedCluster.inThisProcess(conf), rpcToMillis);
+    java.util.Map<Daemon, String> jvmOf = new java.util.HashMap<>();
+    for (Daemon d : daemons) {
+      String jvm = fingerprints.jvmOf(d);
+      if (jvm != null) {
+        jvmOf.put(d, jvm);
+      }
+    }
+    jvmOf.put(withClient.get(withClient.size() - 1),
+        java.lang.management.ManagementFactory.getRuntimeMXBean().getName());
+    return DaemonSampler.start(withClient, interval, period, rpcToMillis, jvmOf);
   }
 
   /** The setting that says in what unit a server's RPC metrics publish their times. */

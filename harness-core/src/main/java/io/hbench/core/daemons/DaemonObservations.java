@@ -128,6 +128,9 @@ public final class DaemonObservations {
    * most of its host's processors while the servers' hosts were not busy.
    */
   private static List<Observation> hostLoad(List<DaemonFigures> all) {
+    DaemonFigures client = all.stream().filter(d -> d.role().equals("client")).findFirst()
+        .orElse(null);
+    String clientHost = client == null ? null : client.node();
     Map<String, List<Double>> byHost = new TreeMap<>();
     Double lowestFree = null;
     for (DaemonFigures d : all) {
@@ -135,7 +138,7 @@ public final class DaemonObservations {
       if (d.role().equals("client") || cpu == null) {
         continue;
       }
-      byHost.computeIfAbsent(host(d.node()), h -> new ArrayList<>()).add(cpu.value());
+      byHost.computeIfAbsent(host(d.node(), clientHost), h -> new ArrayList<>()).add(cpu.value());
       Metric free = d.metric("host_free_memory_bytes_min");
       if (free != null && (lowestFree == null || free.value() < lowestFree)) {
         lowestFree = free.value();
@@ -145,13 +148,11 @@ public final class DaemonObservations {
     Map<String, Double> hostCpu = new TreeMap<>();
     byHost.forEach((h, v) -> hostCpu.put(h, v.stream().mapToDouble(Double::doubleValue)
         .average().orElse(0)));
-    DaemonFigures client = all.stream().filter(d -> d.role().equals("client")).findFirst()
-        .orElse(null);
     Metric clientCpu = client == null ? null : client.metric("process_cpu");
     boolean serversRead = !hostCpu.isEmpty();
     if (!serversRead && client != null && client.metric("host_cpu") != null) {
       // Daemons in the client's JVM (the embedded cluster) are read there: one host, the client's.
-      hostCpu.put(host(client.node()), client.metric("host_cpu").value());
+      hostCpu.put(clientHost, client.metric("host_cpu").value());
       Metric free = client.metric("host_free_memory_bytes_min");
       lowestFree = free == null ? null : free.value();
     }
@@ -180,11 +181,10 @@ public final class DaemonObservations {
     }
     // The client's own host is left out of "the servers' hosts": on one machine (the embedded
     // cluster) they are the same.
-    String clientHost = client == null ? null : host(client.node());
     double servers = byHost.isEmpty() ? -1 : hostCpu.entrySet().stream()
         .filter(e -> !e.getKey().equals(clientHost)).mapToDouble(Map.Entry::getValue).max()
         .orElse(-1);
-    if (clientCpu != null && clientCpu.value() >= CPU_BOUND && serversRead && servers < IDLE) {
+    if (clientCpu != null && clientCpu.value() >= CPU_BOUND && servers >= 0 && servers < IDLE) {
       out.add(new Observation(name(client), "process_cpu", String.format(Locale.ROOT,
           "client-bound: hbench's JVM used %s of its host's processors%s", percent(clientCpu.value()),
           servers < 0 ? "" : ", the servers' hosts at most " + percent(servers))));
@@ -192,10 +192,14 @@ public final class DaemonObservations {
     return out;
   }
 
-  /** The host part of a node's name, loopback names as one ({@code 127.0.0.1}, localhost). */
-  static String host(String node) {
+  /**
+   * The host part of a node's name; a loopback name ({@code 127.0.0.1}, localhost) is the
+   * client's host, whose name the client's figures carry.
+   */
+  static String host(String node, String clientHost) {
     String h = node.lastIndexOf(':') > 0 ? node.substring(0, node.lastIndexOf(':')) : node;
-    return h.equals("localhost") || h.startsWith("127.") ? "localhost" : h;
+    boolean loopback = h.equals("localhost") || h.startsWith("127.");
+    return loopback ? (clientHost == null ? "localhost" : clientHost) : h;
   }
 
   private static String percent(double fraction) {

@@ -45,11 +45,12 @@ public final class DaemonSampler {
   private final List<Daemon> daemons;
   private final Duration settle;
   /**
-   * Whether the daemons run in this JVM (the embedded cluster): their process and host are the
-   * client's, read once, in process. Read over HTTP as well, the JVM's one CPU-load bean would be
-   * asked several times a sample, and each answer covers only the time since the last question.
+   * Which JVM each daemon runs in (its {@code pid@host}), where known. A JVM's CPU load answers
+   * for the time since it was last asked: asked once per daemon of a JVM that several share (a
+   * mini cluster, the embedded one with hbench's client in it), each answer would cover
+   * milliseconds. So each sample asks each JVM once and gives the answer to all its daemons.
    */
-  private final boolean inProcess;
+  private final Map<Daemon, String> jvmOf;
   /** Per daemon, what its RPC times are multiplied by to be milliseconds (1 unless said). */
   private final Map<Daemon, Double> rpcToMillis;
   /** When the first reads were done: the phase's clock starts right after. */
@@ -62,10 +63,10 @@ public final class DaemonSampler {
   private final ScheduledExecutorService timer;
 
   private DaemonSampler(List<Daemon> daemons, Duration interval, Duration settle,
-      boolean inProcess, Map<Daemon, Double> rpcToMillis) {
+      Map<Daemon, Double> rpcToMillis, Map<Daemon, String> jvmOf) {
     this.daemons = List.copyOf(daemons);
     this.settle = settle;
-    this.inProcess = inProcess;
+    this.jvmOf = Map.copyOf(jvmOf);
     this.rpcToMillis = Map.copyOf(rpcToMillis);
     for (Daemon d : this.daemons) {
       samples.put(d, new ArrayList<>());
@@ -86,27 +87,26 @@ public final class DaemonSampler {
    * then one every {@code interval}.
    *
    * @param settle the daemons' metrics period: how stale a read may be
-   * @param inProcess whether the daemons run in this JVM (their process is the client's)
    */
-  public static DaemonSampler start(List<Daemon> daemons, Duration interval, Duration settle,
-      boolean inProcess) {
-    return start(daemons, interval, settle, inProcess, Map.of());
+  public static DaemonSampler start(List<Daemon> daemons, Duration interval, Duration settle) {
+    return start(daemons, interval, settle, Map.of(), Map.of());
   }
 
   /**
-   * As {@link #start(List, Duration, Duration, boolean)}, with each daemon's RPC time unit: a
-   * NameNode's {@code rpc.metrics.timeunit} ({@code MILLISECONDS} unless its settings say
-   * otherwise) as the factor that makes its RPC times milliseconds.
+   * As {@link #start(List, Duration, Duration)}, with each daemon's RPC time unit (a NameNode's
+   * {@code rpc.metrics.timeunit}, as the factor that makes its RPC times milliseconds) and JVM
+   * ({@code pid@host}: daemons of one JVM share one read of its process and host figures).
    */
   public static DaemonSampler start(List<Daemon> daemons, Duration interval, Duration settle,
-      boolean inProcess, Map<Daemon, Double> rpcToMillis) {
-    return new DaemonSampler(daemons, interval, settle, inProcess, rpcToMillis);
+      Map<Daemon, Double> rpcToMillis, Map<Daemon, String> jvmOf) {
+    return new DaemonSampler(daemons, interval, settle, rpcToMillis, jvmOf);
   }
 
   private synchronized void sampleAll(When when) {
+    Map<String, JsonNode> processes = new java.util.HashMap<>();
     for (Daemon d : daemons) {
       try {
-        sample(d, when);
+        sample(d, when, processes);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         return;
@@ -114,13 +114,14 @@ public final class DaemonSampler {
     }
   }
 
-  private void sample(Daemon d, When when) throws InterruptedException {
+  private void sample(Daemon d, When when, Map<String, JsonNode> processes)
+      throws InterruptedException {
     for (int attempt = 1; ; attempt++) {
       // The reads before the phase count as at its start (t0 is taken once they are done).
       double t = when == When.START ? 0 : (System.nanoTime() - t0) / 1e9;
       try {
         samples.get(d).add(new Sample(Math.round(t * 1000) / 1000.0,
-            read(d, inProcess, rpcToMillis.getOrDefault(d, 1.0)), when));
+            read(d, rpcToMillis.getOrDefault(d, 1.0), jvmOf.get(d), processes), when));
         return;
       } catch (NoFigures e) {
         failed(d, when, e.getMessage());
@@ -153,20 +154,22 @@ public final class DaemonSampler {
   }
 
   /** One read of {@code d}'s figures; a read without any of its role's figures is not a sample. */
-  private static Map<String, Double> read(Daemon d, boolean inProcess, double rpcToMillis)
-      throws IOException, InterruptedException {
-    Map<String, JsonNode> beans;
-    if (d.role() == Daemon.Role.CLIENT) {
-      beans = Map.of(ServerFigure.OS_BEAN, ownProcess());
-    } else {
-      beans = new java.util.HashMap<>(JmxReader.read(d.http(), d.role().jmxQuery()));
-      if (d.role() != Daemon.Role.HIVESERVER2 && d.role() != Daemon.Role.DATANODE_VOLUME
-          && !inProcess) {
-        try {
-          beans.putAll(JmxReader.read(d.http(), ServerFigure.OS_BEAN));
-        } catch (IOException e) {
-          // Its process's and host's figures are missing from this sample; its own are kept.
+  private static Map<String, Double> read(Daemon d, double rpcToMillis, String jvm,
+      Map<String, JsonNode> processes) throws IOException, InterruptedException {
+    Map<String, JsonNode> beans = new java.util.HashMap<>();
+    if (d.role() != Daemon.Role.CLIENT) {
+      beans.putAll(JmxReader.read(d.http(), d.role().jmxQuery()));
+    }
+    if (d.role() != Daemon.Role.HIVESERVER2 && d.role() != Daemon.Role.DATANODE_VOLUME) {
+      JsonNode os = jvm == null ? null : processes.get(jvm);
+      if (os == null) {
+        os = process(d);
+        if (os != null && jvm != null) {
+          processes.put(jvm, os);
         }
+      }
+      if (os != null) {
+        beans.put(ServerFigure.OS_BEAN, os);
       }
     }
     Map<String, Double> values = new LinkedHashMap<>();
@@ -187,6 +190,18 @@ public final class DaemonSampler {
 
   private static final com.fasterxml.jackson.databind.node.JsonNodeFactory NODES =
       com.fasterxml.jackson.databind.node.JsonNodeFactory.instance;
+
+  /** {@code d}'s JVM's operating system bean; null when it does not answer with it. */
+  private static JsonNode process(Daemon d) throws InterruptedException {
+    if (d.role() == Daemon.Role.CLIENT) {
+      return ownProcess();
+    }
+    try {
+      return JmxReader.read(d.http(), ServerFigure.OS_BEAN).get(ServerFigure.OS_BEAN);
+    } catch (IOException e) {
+      return null; // its process's and host's figures are missing from this sample
+    }
+  }
 
   /** This JVM's operating system bean, as a daemon's {@code /jmx} would show it. */
   private static JsonNode ownProcess() {
@@ -258,16 +273,21 @@ public final class DaemonSampler {
         continue;
       }
       series.put(f.name(), values);
-      if (f.unit().equals(ServerFigure.FRACTION)) {
-        // A CPU load covers the time since the JVM's previous read: the read before the phase
-        // covers time before it, the read after it the wait for the daemons' last figures.
-        List<Double> during = new ArrayList<>();
+      if (f.unit().equals(ServerFigure.FRACTION) || f.meanTime()) {
+        // A CPU load covers the time since the JVM's previous read, a mean time the daemon's
+        // last metrics period: the read before the phase covers time before it (a NameNode's
+        // 9.75 ms per mkdirs before a phase of 0.1-0.3 ms ones), and a CPU load read after it
+        // the wait for the daemons' last figures. A mean time read after it is its last
+        // period's with calls: the phase's.
+        List<Double> inPhase = new ArrayList<>();
         for (int i = 0; i < got.size(); i++) {
-          if (got.get(i).when() == When.DURING && values.get(i) != null) {
-            during.add(values.get(i));
+          When w = got.get(i).when();
+          if (values.get(i) != null && (w == When.DURING
+              || w == When.END && !f.unit().equals(ServerFigure.FRACTION))) {
+            inPhase.add(values.get(i));
           }
         }
-        present = during.isEmpty() ? present : during;
+        present = inPhase.isEmpty() ? present : inPhase;
       }
       if (f.meanTime()) {
         // A mean time of 0 is a period without the operation, not an operation taking no time.

@@ -23,12 +23,21 @@ import java.util.concurrent.Future;
  *
  * @param servers one per daemon, in the daemons' order
  * @param configs each distinct set of recorded settings, by its key
+ * @param jvms which JVM each daemon runs in ({@code pid@host}, its runtime's name) by {@code
+ *     "<role> <node>"}, where it said; not recorded (a pid says nothing of a cluster), but used
+ *     to read a JVM that several daemons share once per sample
  */
 public record ServerFingerprints(List<ServerFingerprint> servers,
-    Map<String, Map<String, String>> configs) {
+    Map<String, Map<String, String>> configs, Map<String, String> jvms) {
 
   /** None: without {@code --metrics}, or no daemon found. */
-  public static final ServerFingerprints NONE = new ServerFingerprints(List.of(), Map.of());
+  public static final ServerFingerprints NONE =
+      new ServerFingerprints(List.of(), Map.of(), Map.of());
+
+  /** The JVM {@code d} runs in, or null when it did not say. */
+  public String jvmOf(Daemon d) {
+    return jvms.get(d.role().label() + " " + d.node());
+  }
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -62,14 +71,19 @@ public record ServerFingerprints(List<ServerFingerprint> servers,
           // Never the point's failure: the daemon is recorded as not described.
           Daemon d = daemons.get(i);
           r = new Read(new ServerFingerprint(d.role().label(), d.node(), "not read: "
-              + e.getCause(), null, null, null, null, null, null, null, null, null), null, Map.of());
+              + e.getCause(), null, null, null, null, null, null, null, null, null), null, Map.of(),
+              null);
         }
         done.add(r);
         racks.putAll(r.racks);
       }
       List<ServerFingerprint> servers = new ArrayList<>();
       Map<String, Map<String, String>> configs = new LinkedHashMap<>();
+      Map<String, String> jvms = new HashMap<>();
       for (Read r : done) {
+        if (r.jvm != null) {
+          jvms.put(r.fingerprint.role() + " " + r.fingerprint.node(), r.jvm);
+        }
         ServerFingerprint s = r.fingerprint;
         if (r.settings != null) {
           configs.putIfAbsent(s.config(), r.settings);
@@ -81,7 +95,7 @@ public record ServerFingerprints(List<ServerFingerprint> servers,
         }
         servers.add(s);
       }
-      return new ServerFingerprints(List.copyOf(servers), configs);
+      return new ServerFingerprints(List.copyOf(servers), configs, jvms);
     } finally {
       pool.shutdownNow();
     }
@@ -89,7 +103,7 @@ public record ServerFingerprints(List<ServerFingerprint> servers,
 
   /** One daemon's fingerprint, its settings, and the racks a NameNode places datanodes on. */
   private record Read(ServerFingerprint fingerprint, Map<String, String> settings,
-      Map<String, String> racks) {}
+      Map<String, String> racks, String jvm) {}
 
   private static Read read(Daemon d) throws InterruptedException {
     String unavailable = null;
@@ -145,7 +159,8 @@ public record ServerFingerprints(List<ServerFingerprint> servers,
         ? racks(info.path("LiveNodes").asText("{}")) : Map.of();
     return new Read(new ServerFingerprint(d.role().label(), d.node(), unavailable, version, jvm,
         args, cores, memory, osName, null, volumes,
-        settings == null ? null : ServerSettings.key(settings)), settings, racks);
+        settings == null ? null : ServerSettings.key(settings)), settings, racks,
+        runtime == null ? null : runtime.path("Name").asText(null));
   }
 
   /** The bean with a daemon's version (and a datanode's volumes, a NameNode's datanodes). */

@@ -112,14 +112,23 @@ class DaemonObservationsTest {
             + " client process 10% CPU")), seen);
   }
 
+  /** A server on loopback is on the client's host: the client is not bound beside it. */
+  @Test
+  void aClientBesideServersOnItsOwnHostIsNotCalledClientBound() {
+    List<Observation> seen = of(10, onHost("namenode", "localhost:8020", 0.9, 0.9),
+        onHost("client", "edge", 0.9, 0.95));
+    assertEquals(List.of(new Observation("hosts", "host_cpu", "CPU-bound on 1 of 1 host (edge:"
+        + " 90% mean); free memory down to 3 GiB; client process 95% CPU")), seen);
+  }
+
   @Test
   void hostsNotBusyAreSummedUpAndABusyClientBesideThemIsTheBottleneck() {
     List<Observation> seen = of(10, onHost("namenode", "nn:8020", 0.10, 0.05),
         onHost("datanode", "127.0.0.1:9866", 0.20, 0.1), onHost("client", "edge", 0.97, 0.95));
     assertEquals(List.of(
         new Observation("hosts", "host_cpu", "host CPU 15% mean over 2 hosts, highest 20% on"
-            + " localhost; free memory down to 3 GiB; client process 95% CPU"),
+            + " edge; free memory down to 3 GiB; client process 95% CPU"),
         new Observation("client edge", "process_cpu", "client-bound: hbench's JVM used 95% of"
-            + " its host's processors, the servers' hosts at most 20%")), seen);
+            + " its host's processors, the servers' hosts at most 10%")), seen);
   }
 }

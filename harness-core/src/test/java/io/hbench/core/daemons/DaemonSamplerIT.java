@@ -75,7 +75,7 @@ class DaemonSamplerIT {
     assertEquals(List.of(Role.NAMENODE, Role.DATANODE, Role.DATANODE, Role.DATANODE_VOLUME,
         Role.DATANODE_VOLUME, Role.DATANODE_VOLUME, Role.DATANODE_VOLUME),
         daemons.stream().map(Daemon::role).toList(), daemons.toString());
-    DaemonSampler sampler = DaemonSampler.start(daemons, Duration.ofMillis(500), Duration.ofSeconds(2), false);
+    DaemonSampler sampler = DaemonSampler.start(daemons, Duration.ofMillis(500), Duration.ofSeconds(2));
     long bytes = 0;
     int files = 5;
     byte[] buffer = new byte[1 << 20];
@@ -120,7 +120,7 @@ class DaemonSamplerIT {
     List<Daemon> daemons = new ArrayList<>(ClusterDaemons.find(fs, conf).subList(0, 1));
     daemons.add(new Daemon(Role.DATANODE, "127.0.0.1:1", URI.create("http://127.0.0.1:" + closed), null));
     List<DaemonFigures> figures =
-        DaemonSampler.start(daemons, Duration.ofSeconds(5), Duration.ZERO, false).finish();
+        DaemonSampler.start(daemons, Duration.ofSeconds(5), Duration.ZERO).finish();
     assertNull(figures.get(0).unreachable());
     assertEquals(0, figures.get(1).samples());
     assertTrue(figures.get(1).unreachable().contains("Connection refused"), figures.get(1).toString());

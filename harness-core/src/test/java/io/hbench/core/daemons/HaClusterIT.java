@@ -91,7 +91,7 @@ class HaClusterIT {
       assertTrue(web.getHost().equals("localhost") || web.getHost().equals("127.0.0.1"),
           web.toString());
     }
-    DaemonSampler sampler = DaemonSampler.start(daemons, Duration.ofMillis(500), Duration.ZERO, false);
+    DaemonSampler sampler = DaemonSampler.start(daemons, Duration.ofMillis(500), Duration.ZERO);
     fs.create(new Path("/ha-it/f")).close();
     List<DaemonFigures> figures = sampler.finish();
     for (DaemonFigures d : figures.subList(0, 3)) {

@@ -84,7 +84,7 @@ class HttpsClusterIT {
         daemons.stream().map(Daemon::role).toList(), daemons.toString());
     daemons.forEach(d -> assertEquals("https", d.http().getScheme(), d.toString()));
     assertEquals(cluster.getNameNode().getHttpsAddress().getPort(), daemons.get(0).http().getPort());
-    DaemonSampler sampler = DaemonSampler.start(daemons, Duration.ofMillis(500), Duration.ZERO, false);
+    DaemonSampler sampler = DaemonSampler.start(daemons, Duration.ofMillis(500), Duration.ZERO);
     fs.create(new Path("/https-it")).close();
     List<DaemonFigures> figures = sampler.finish();
     for (DaemonFigures d : figures.subList(0, 2)) {

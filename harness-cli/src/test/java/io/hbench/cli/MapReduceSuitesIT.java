@@ -242,13 +242,70 @@ class MapReduceSuitesIT {
     return ResultReader.read(results).toArray(new ResultRecord[0]);
   }
 
+  /** The host's busy share between two times, from /proc/stat samples (time, total, idle). */
+  private static double procStatBusy(List<long[]> stat, long from, long to) {
+    long[] a = null;
+    long[] b = null;
+    synchronized (stat) {
+      for (long[] x : stat) {
+        if (a == null && x[0] >= from) {
+          a = x;
+        }
+        if (x[0] <= to) {
+          b = x;
+        }
+      }
+    }
+    assertTrue(a != null && b != null && b[1] > a[1], "no /proc/stat samples in the phase");
+    return 1 - (double) (b[2] - a[2]) / (b[1] - a[1]);
+  }
+
   @Test
   @Order(5)
   void wordCountSweepOfTwoSizesIsValidatedAndReusesKeptText() throws Exception {
-    ResultRecord[] r =
-        bench(0, "wordcount", "--sizes", "1M,2M", "--keep-input", "--vocabulary", "5000",
-            "--base-dir", "/it-wordcount", "--instrument");
+    // The host's CPU as /proc/stat counts it, every 200 ms while the run goes on, to hold the
+    // CPU --metrics records against.
+    List<long[]> stat = java.util.Collections.synchronizedList(new ArrayList<>());
+    java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+    Thread sampler = new Thread(() -> {
+      while (!done.get()) {
+        try {
+          String[] cpu = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
+          long total = 0;
+          for (int i = 1; i < cpu.length; i++) {
+            total += Long.parseLong(cpu[i]);
+          }
+          stat.add(new long[] {System.currentTimeMillis(), total,
+              Long.parseLong(cpu[4]) + Long.parseLong(cpu[5])});
+          Thread.sleep(200);
+        } catch (java.io.IOException | InterruptedException e) {
+          return;
+        }
+      }
+    });
+    sampler.start();
+    ResultRecord[] r;
+    try {
+      r = bench(0, "wordcount", "--sizes", "1M,2M", "--keep-input", "--vocabulary", "5000",
+          "--base-dir", "/it-wordcount", "--instrument", "--metrics", "--metrics-interval", "1s");
+    } finally {
+      done.set(true);
+      sampler.join();
+    }
     assertEquals(2, r.length);
+    // Host load without SSH: each phase's host CPU (the servers' JVM, which is this one, read
+    // over /jmx) within 15 points of /proc/stat over the same phase; the count's jobs keep it busy.
+    for (ResultRecord x : r) {
+      for (PhaseResult p : x.phases()) {
+        double busy = procStatBusy(stat, p.startedMillis(), p.startedMillis() + (long) (p.seconds() * 1000));
+        double recorded = p.daemons().stream().filter(d -> d.role().equals("namenode"))
+            .findFirst().orElseThrow().metric("host_cpu").value();
+        assertEquals(busy, recorded, 0.15, x.point() + " " + p.name());
+        if (p.name().equals("count")) {
+          assertTrue(recorded >= 0.6, x.point() + " count: host CPU " + recorded);
+        }
+      }
+    }
     for (ResultRecord x : r) {
       assertEquals("ok", x.status(), x.toString());
       assertEquals("passed", x.validation().status());

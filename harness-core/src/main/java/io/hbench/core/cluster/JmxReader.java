@@ -57,24 +57,47 @@ public final class JmxReader {
   }
 
   /**
-   * The daemon's effective configuration as its {@code /conf} servlet lists it (Hadoop's {@code
-   * Configuration} dump): {@code {"properties": [{"key", "value", "isFinal", "resource"}]}}.
+   * The daemon's effective configuration as its {@code /conf} servlet writes it (Hadoop's {@code
+   * Configuration.writeXml}: each setting's value as set, and where it came from), loaded into a
+   * configuration of its own. XML, not the servlet's JSON: parsed by the same Hadoop code the
+   * client's own settings went through, the reads cost the client little more; parsing four
+   * daemons' JSON dumps made the client compile about a second more of Jackson.
    *
    * @throws IOException with a one-line reason when the daemon does not answer or refuses
    */
-  public static JsonNode conf(URI http) throws IOException, InterruptedException {
-    JsonNode tree = json(URI.create(http.toString().replaceAll("/+$", "") + "/conf").toURL());
-    if (!tree.path("properties").isArray()) {
-      throw new IOException(http + "/conf answered without properties");
+  public static org.apache.hadoop.conf.Configuration conf(URI http)
+      throws IOException, InterruptedException {
+    URL url = URI.create(http.toString().replaceAll("/+$", "") + "/conf").toURL();
+    byte[] xml = call(url, "text/xml", InputStream::readAllBytes);
+    org.apache.hadoop.conf.Configuration c = new org.apache.hadoop.conf.Configuration(false);
+    c.setQuietMode(true);
+    c.addResource(new java.io.ByteArrayInputStream(xml), CONF_RESOURCE);
+    try {
+      c.size(); // loads it now: a malformed answer fails here, not at the first get
+    } catch (RuntimeException e) {
+      throw new IOException(url + " answered without a configuration", e);
     }
-    return tree;
+    return c;
   }
 
+  /** The name a configuration read from a daemon's {@code /conf} is loaded under. */
+  public static final String CONF_RESOURCE = "hbench-daemon-conf";
+
   private static JsonNode json(URL url) throws IOException {
+    return call(url, "application/json", JSON::readTree);
+  }
+
+  /** What a body is read into. */
+  private interface Body<T> {
+    T read(InputStream in) throws IOException;
+  }
+
+  private static <T> T call(URL url, String accept, Body<T> body) throws IOException {
     try {
       return UserGroupInformation.isSecurityEnabled()
-          ? UserGroupInformation.getLoginUser().doAs((PrivilegedExceptionAction<JsonNode>) () -> get(url, true))
-          : get(url, false);
+          ? UserGroupInformation.getLoginUser().doAs(
+              (PrivilegedExceptionAction<T>) () -> get(url, true, accept, body))
+          : get(url, false, accept, body);
     } catch (IOException e) {
       throw e;
     } catch (Exception e) {
@@ -120,7 +143,8 @@ public final class JmxReader {
     return ssl;
   }
 
-  private static JsonNode get(URL url, boolean spnego) throws IOException {
+  private static <T> T get(URL url, boolean spnego, String accept, Body<T> body)
+      throws IOException {
     HttpURLConnection c;
     if (spnego) {
       try {
@@ -133,15 +157,14 @@ public final class JmxReader {
     } else {
       c = withTimeouts((HttpURLConnection) url.openConnection());
     }
-    // /conf answers in XML unless asked for JSON; /jmx always in JSON.
-    c.setRequestProperty("Accept", "application/json");
+    c.setRequestProperty("Accept", accept);
     try {
       int code = c.getResponseCode();
       if (code != 200) {
         throw new IOException("HTTP " + code + " from " + url);
       }
       try (InputStream in = c.getInputStream()) {
-        return JSON.readTree(in);
+        return body.read(in);
       }
     } finally {
       c.disconnect();

@@ -158,7 +158,9 @@ public final class DaemonSampler {
       Map<String, JsonNode> processes) throws IOException, InterruptedException {
     Map<String, JsonNode> beans = new java.util.HashMap<>();
     if (d.role() != Daemon.Role.CLIENT) {
-      beans.putAll(JmxReader.read(d.http(), d.role().jmxQuery()));
+      for (String query : ServerFigure.queries(d)) {
+        beans.putAll(JmxReader.read(d.http(), query));
+      }
     }
     if (d.role() != Daemon.Role.HIVESERVER2 && d.role() != Daemon.Role.DATANODE_VOLUME) {
       JsonNode os = jvm == null ? null : processes.get(jvm);

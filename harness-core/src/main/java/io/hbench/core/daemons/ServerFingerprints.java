@@ -110,9 +110,10 @@ public record ServerFingerprints(List<ServerFingerprint> servers,
     Map<String, String> settings = null;
     try {
       Map<String, String> set = new LinkedHashMap<>();
-      for (JsonNode p : JmxReader.conf(d.http()).path("properties")) {
-        if (!ServerSettings.isDefault(p.path("resource").asText(null))) {
-          set.put(p.path("key").asText(), p.path("value").isNull() ? "" : p.path("value").asText());
+      org.apache.hadoop.conf.Configuration conf = JmxReader.conf(d.http());
+      for (Map.Entry<String, String> p : conf) {
+        if (!ServerSettings.isDefault(source(conf, p.getKey()))) {
+          set.put(p.getKey(), p.getValue() == null ? "" : p.getValue());
         }
       }
       settings = ServerSettings.recorded(set);
@@ -161,6 +162,24 @@ public record ServerFingerprints(List<ServerFingerprint> servers,
         args, cores, memory, osName, null, volumes,
         settings == null ? null : ServerSettings.key(settings)), settings, racks,
         runtime == null ? null : runtime.path("Name").asText(null));
+  }
+
+  /**
+   * Where the daemon's setting {@code key} came from, as its {@code /conf} said ({@code
+   * hdfs-default.xml}, {@code hdfs-site.xml}, {@code programmatically}): the last source it
+   * names, the resource it was read under left aside.
+   */
+  private static String source(org.apache.hadoop.conf.Configuration conf, String key) {
+    String[] sources = conf.getPropertySources(key);
+    if (sources == null) {
+      return null;
+    }
+    for (int i = sources.length - 1; i >= 0; i--) {
+      if (!JmxReader.CONF_RESOURCE.equals(sources[i])) {
+        return sources[i];
+      }
+    }
+    return null;
   }
 
   /** The bean with a daemon's version (and a datanode's volumes, a NameNode's datanodes). */

@@ -211,7 +211,7 @@ public final class DaemonSampler {
         java.lang.management.ManagementFactory.getOperatingSystemMXBean();
     var bean = NODES.objectNode();
     bean.put("ProcessCpuLoad", os.getProcessCpuLoad());
-    bean.put("SystemCpuLoad", os.getCpuLoad());
+    bean.put("CpuLoad", os.getCpuLoad());
     bean.put("FreePhysicalMemorySize", os.getFreeMemorySize());
     if (os instanceof com.sun.management.UnixOperatingSystemMXBean unix) {
       bean.put("OpenFileDescriptorCount", unix.getOpenFileDescriptorCount());

@@ -19,7 +19,7 @@ import java.util.Map;
  *
  * @param role the daemon kind whose beans hold it; null for every daemon (the JVM's figures)
  * @param bean the {@code name=} part of the bean's name, with placeholders
- * @param attribute the attribute of the bean
+ * @param attribute the attribute of the bean; {@code A|B}: A, or B where the bean has no A
  * @param name the figure's name in records, snake_case
  * @param unit its unit (a {@link Metric} unit)
  * @param counter true for a counter, false for a gauge
@@ -169,7 +169,10 @@ public record ServerFigure(Role role, String bean, String attribute, String name
       // Every daemon's process and host: its CPU and its host's, as shares of the host's
       // processors over the JVM's last read, its open files, its host's free memory.
       gauge(null, OS_BEAN, "ProcessCpuLoad", "process_cpu", FRACTION),
-      gauge(null, OS_BEAN, "SystemCpuLoad", "host_cpu", FRACTION),
+      // CpuLoad first: the servlet reads every attribute of the bean in turn, and of two that
+      // share one counter (Java 14 and later publish both) the second covers microseconds. A
+      // Java 8 or 11 daemon has SystemCpuLoad only.
+      gauge(null, OS_BEAN, "CpuLoad|SystemCpuLoad", "host_cpu", FRACTION),
       gauge(null, OS_BEAN, "OpenFileDescriptorCount", "open_files", Metric.COUNT),
       gauge(null, OS_BEAN, "FreePhysicalMemorySize", "host_free_memory_bytes", Metric.BYTES))
       .stream(),
@@ -249,7 +252,10 @@ public record ServerFigure(Role role, String bean, String attribute, String name
       found = beans.entrySet().stream().filter(e -> e.getKey().endsWith(name))
           .map(Map.Entry::getValue).findFirst().orElse(null);
     }
-    JsonNode v = found == null ? null : found.get(attribute);
+    JsonNode v = null;
+    for (String a : attribute.split("\\|")) {
+      v = found == null || v != null ? v : found.get(a);
+    }
     // A JVM that cannot tell a CPU load says -1.
     return v != null && v.isNumber() && Double.isFinite(v.asDouble())
         && !(unit.equals(FRACTION) && v.asDouble() < 0) ? v.asDouble() : null;

@@ -111,14 +111,20 @@ class DaemonSamplerIT {
     assertTrue(ios >= files, figures.subList(3, 7).toString());
   }
 
-  @Test
-  void aDaemonThatDoesNotAnswerIsNotedAndTheOthersAreRead() throws Exception {
+  /** The NameNode, and a datanode whose web port nothing listens on. */
+  private List<Daemon> nameNodeAndAClosedPort() throws IOException {
     int closed;
     try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
       closed = s.getLocalPort();
     }
     List<Daemon> daemons = new ArrayList<>(ClusterDaemons.find(fs, conf).subList(0, 1));
     daemons.add(new Daemon(Role.DATANODE, "127.0.0.1:1", URI.create("http://127.0.0.1:" + closed), null));
+    return daemons;
+  }
+
+  @Test
+  void aDaemonThatDoesNotAnswerIsNotedAndTheOthersAreRead() throws Exception {
+    List<Daemon> daemons = nameNodeAndAClosedPort();
     List<DaemonFigures> figures =
         DaemonSampler.start(daemons, Duration.ofSeconds(5), Duration.ZERO).finish();
     assertNull(figures.get(0).unreachable());
@@ -188,12 +194,7 @@ class DaemonSamplerIT {
 
   @Test
   void aDaemonThatRefusesItsConfigurationIsUnavailableAndTheOthersAreDescribed() throws Exception {
-    int closed;
-    try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-      closed = s.getLocalPort();
-    }
-    List<Daemon> daemons = new ArrayList<>(ClusterDaemons.find(fs, conf).subList(0, 1));
-    daemons.add(new Daemon(Role.DATANODE, "127.0.0.1:1", URI.create("http://127.0.0.1:" + closed), null));
+    List<Daemon> daemons = nameNodeAndAClosedPort();
     ServerFingerprints f = ServerFingerprints.read(daemons);
     assertNull(f.servers().get(0).unavailable());
     assertTrue(f.servers().get(1).unavailable().contains("Connection refused"), f.toString());

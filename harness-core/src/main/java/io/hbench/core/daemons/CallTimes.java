@@ -161,6 +161,6 @@ public final class CallTimes {
 
   /** The figure name of a method: {@code rpc_get_file_info}. */
   static String figure(String method) {
-    return "rpc_" + method.replaceAll("([A-Z0-9])", "_$1").toLowerCase(Locale.ROOT);
+    return ServerFigure.methodFigure(method);
   }
 }

@@ -46,12 +46,17 @@ public record ServerFigure(Role role, String bean, String attribute, String name
    */
   private static ServerFigure[] method(String method) {
     String capital = Character.toUpperCase(method.charAt(0)) + method.substring(1);
-    String name = "rpc_" + method.replaceAll("([A-Z0-9])", "_$1").toLowerCase(java.util.Locale.ROOT);
+    String name = methodFigure(method);
     return new ServerFigure[] {
         counter(Role.NAMENODE, "RpcDetailedActivityForPort{port}", capital + "NumOps",
             name + "_calls", Metric.COUNT),
         gauge(Role.NAMENODE, "RpcDetailedActivityForPort{port}", capital + "AvgTime", name + "_ms",
             "ms")};
+  }
+
+  /** The name a NameNode method's figures start with: {@code rpc_get_file_info}. */
+  static String methodFigure(String method) {
+    return "rpc_" + method.replaceAll("([A-Z0-9])", "_$1").toLowerCase(java.util.Locale.ROOT);
   }
 
   /** Whether this is a time the NameNode's RPC metrics publish in {@code rpc.metrics.timeunit}. */

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.security.UserGroupInformation;
@@ -36,9 +35,7 @@ public final class DeadRunApplications {
   /** The tags of this process's jobs, comma-separated, as {@code mapreduce.job.tags} takes them. */
   public static String tags() {
     ProcessHandle self = ProcessHandle.current();
-    String host = HOST_TAG + DeadRunDirectories.host().toLowerCase(Locale.ROOT);
-    return TAG + "," + PID_TAG + self.pid() + ":" + started(self) + ","
-        + host.substring(0, Math.min(host.length(), MAX_TAG));
+    return TAG + "," + PID_TAG + self.pid() + ":" + started(self) + "," + hostTag();
   }
 
   private static String started(ProcessHandle p) {
@@ -57,8 +54,7 @@ public final class DeadRunApplications {
       yarn.init(ConfiguredCluster.fastFailing(conf));
       yarn.start();
       String user = UserGroupInformation.getCurrentUser().getShortUserName();
-      String host = (HOST_TAG + DeadRunDirectories.host().toLowerCase(Locale.ROOT));
-      host = host.substring(0, Math.min(host.length(), MAX_TAG));
+      String host = hostTag();
       for (ApplicationReport app : yarn.getApplications(null,
           EnumSet.of(YarnApplicationState.NEW, YarnApplicationState.NEW_SAVING,
               YarnApplicationState.SUBMITTED, YarnApplicationState.ACCEPTED,
@@ -87,17 +83,13 @@ public final class DeadRunApplications {
   /** Whether the process {@code <pid>:<start millis>} is gone (a reused pid is not it). */
   static boolean gone(String pidAndStart) {
     String[] parts = pidAndStart.split(":", 2);
-    long pid;
-    try {
-      pid = Long.parseLong(parts[0]);
-    } catch (NumberFormatException e) {
-      return false;
-    }
-    Optional<ProcessHandle> p = ProcessHandle.of(pid);
-    if (p.isEmpty() || !p.get().isAlive()) {
-      return true;
-    }
-    String now = started(p.get());
-    return parts.length == 2 && !parts[1].isEmpty() && !now.isEmpty() && !parts[1].equals(now);
+    return DeadRunDirectories.gone(parts[0], parts.length == 2 ? parts[1] : "",
+        i -> Long.toString(i.toEpochMilli()));
+  }
+
+  /** The tag naming this host, as long as YARN keeps. */
+  private static String hostTag() {
+    String host = HOST_TAG + DeadRunDirectories.host().toLowerCase(Locale.ROOT);
+    return host.substring(0, Math.min(host.length(), MAX_TAG));
   }
 }

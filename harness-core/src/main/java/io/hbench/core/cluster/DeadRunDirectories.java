@@ -78,19 +78,26 @@ final class DeadRunDirectories {
     if (!host().equals(p.getProperty("host"))) {
       return false;
     }
-    long pid;
+    return gone(p.getProperty("pid", ""), p.getProperty("started", ""), Object::toString);
+  }
+
+  /**
+   * Whether the process {@code pid} of this host is gone: not running, or its pid now a later
+   * process's, one whose start ({@code startOf} its start instant) is not {@code started}. An
+   * unreadable pid is not judged.
+   */
+  static boolean gone(String pid, String started,
+      java.util.function.Function<java.time.Instant, String> startOf) {
+    Optional<ProcessHandle> owner;
     try {
-      pid = Long.parseLong(p.getProperty("pid", ""));
+      owner = ProcessHandle.of(Long.parseLong(pid));
     } catch (NumberFormatException e) {
       return false;
     }
-    Optional<ProcessHandle> owner = ProcessHandle.of(pid);
     if (owner.isEmpty() || !owner.get().isAlive()) {
       return true;
     }
-    // The same pid, reused by a later process, is not the owner.
-    String started = p.getProperty("started", "");
-    String now = owner.get().info().startInstant().map(Object::toString).orElse("");
+    String now = owner.get().info().startInstant().map(startOf).orElse("");
     return !started.isEmpty() && !now.isEmpty() && !started.equals(now);
   }
 

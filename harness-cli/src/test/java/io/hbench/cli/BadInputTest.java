@@ -62,6 +62,17 @@ class BadInputTest {
     assertFalse(Files.exists(confDir), "nothing may be created");
   }
 
+  @Test
+  void embeddedClusterRefusesHaWithAnotherStore() {
+    Path confDir = tmp.resolve("conf");
+    BenchProcess p = BenchProcess.run(null, "embedded-cluster", "--ha", "--with", "ozone",
+        "--conf-dir", confDir.toString());
+    assertEquals(2, p.exitCode, p.toString());
+    assertEquals(List.of("bench: --ha starts HDFS as an HA pair: it cannot go with ozone"),
+        p.errLines(), p.toString());
+    assertFalse(Files.exists(confDir), "nothing may be created");
+  }
+
   @ParameterizedTest
   @CsvSource(
       delimiter = ';',

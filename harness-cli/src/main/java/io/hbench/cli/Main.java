@@ -173,7 +173,7 @@ public final class Main {
   private CommandSpec suiteCommand(Benchmark b) {
     CommandSpec spec = CommandSpec.create().name(b.name()).version("hbench " + BenchmarkRunner.version());
     spec.mixinStandardHelpOptions(true);
-    spec.usageMessage().description(b.description()).sortOptions(false);
+    spec.usageMessage().description(literal(b.description())).sortOptions(false);
     for (BenchmarkOption<?> o : SuiteOptions.of(b)) {
       spec.addOption(optionSpec(o, o.name(), false));
       for (String alias : o.aliases()) {
@@ -190,7 +190,7 @@ public final class Main {
   }
 
   private static OptionSpec optionSpec(BenchmarkOption<?> o, String name, boolean hidden) {
-    OptionSpec.Builder ob = OptionSpec.builder(name).description(describe(o)).hidden(hidden);
+    OptionSpec.Builder ob = OptionSpec.builder(name).description(literal(describe(o))).hidden(hidden);
     if (o.isFlag()) {
       ob.type(boolean.class).arity("0").negatable(o.isNegatable());
     } else if (o.bareValue() != null) {
@@ -229,6 +229,14 @@ public final class Main {
       }
     }
     return texts;
+  }
+
+  /**
+   * {@code text} as picocli prints it: picocli formats descriptions, so a percent sign in a
+   * suite's text (--until-stable's 7.5%,7) is doubled, or --help warns and prints it raw.
+   */
+  private static String literal(String text) {
+    return text.replace("%", "%%");
   }
 
   /** The option's text with its default, so --help shows every default. */

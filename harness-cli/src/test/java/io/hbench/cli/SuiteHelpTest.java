@@ -1,6 +1,7 @@
 package io.hbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -58,6 +59,8 @@ class SuiteHelpTest {
   private static String help(String suite) {
     BenchProcess p = BenchProcess.run(null, suite, "--help");
     assertEquals(0, p.exitCode, p.toString());
+    // A description picocli could not format is printed raw, after a warning on stderr.
+    assertFalse(p.err.contains("WARN"), p.err);
     return p.out.replaceAll("\\s+", " ");
   }
 
@@ -99,6 +102,9 @@ class SuiteHelpTest {
       }
       assertTrue(help.contains("map tasks on YARN"), suite);
       assertTrue(help.contains("e.g. 30s or 5m (a bare number is seconds)"), suite);
+      // Percent signs as written, not a format string's.
+      assertTrue(help.contains("bare: 7.5%,7."), suite);
+      assertTrue(help.contains("p99.9<50ms,errors<0.1%."), suite);
     }
     // Slive's clients are map tasks unless told otherwise, as SliveTest's are.
     assertTrue(help("slive").contains("0: in this process. Default: 4."));

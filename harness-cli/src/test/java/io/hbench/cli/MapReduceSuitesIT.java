@@ -75,10 +75,13 @@ class MapReduceSuitesIT {
     org.apache.hadoop.fs.FileUtil.fullyDelete(tmp.toFile());
   }
 
-  /** {@code args}, in MapReduce's local runner unless they ask for --instrument (see above). */
+  /**
+   * {@code args}, in MapReduce's local runner unless they ask for --instrument (see above) or
+   * --metrics (which reads the cluster's YARN daemons only when jobs run there).
+   */
   private static String[] localUnlessInstrumented(List<String> args) {
     List<String> all = new ArrayList<>(args);
-    if (!all.contains("--instrument")) {
+    if (!all.contains("--instrument") && !all.contains("--metrics")) {
       all.addAll(List.of("-D", "mapreduce.framework.name=local"));
     }
     return all.toArray(new String[0]);
@@ -242,69 +245,43 @@ class MapReduceSuitesIT {
     return ResultReader.read(results).toArray(new ResultRecord[0]);
   }
 
-  /** The host's busy share between two times, from /proc/stat samples (time, total, idle). */
-  private static double procStatBusy(List<long[]> stat, long from, long to) {
-    long[] a = null;
-    long[] b = null;
-    synchronized (stat) {
-      for (long[] x : stat) {
-        if (a == null && x[0] >= from) {
-          a = x;
-        }
-        if (x[0] <= to) {
-          b = x;
-        }
-      }
-    }
-    assertTrue(a != null && b != null && b[1] > a[1], "no /proc/stat samples in the phase");
-    return 1 - (double) (b[2] - a[2]) / (b[1] - a[1]);
+  private static io.hbench.core.result.DaemonFigures daemon(PhaseResult p, String role) {
+    return p.daemons().stream().filter(d -> d.role().equals(role)).findFirst()
+        .orElseThrow(() -> new AssertionError("no " + role + " in " + p.name()));
+  }
+
+  /** The processors of the NodeManager's host, from its fingerprint. */
+  private static double nodeManagerCores(ResultRecord r) {
+    return r.environment().servers().stream().filter(f -> f.role().equals("nodemanager"))
+        .findFirst().orElseThrow().cores();
   }
 
   @Test
   @Order(5)
   void wordCountSweepOfTwoSizesIsValidatedAndReusesKeptText() throws Exception {
-    // The host's CPU as /proc/stat counts it, every 200 ms while the run goes on, to hold the
-    // CPU --metrics records against.
-    List<long[]> stat = java.util.Collections.synchronizedList(new ArrayList<>());
-    java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
-    Thread sampler = new Thread(() -> {
-      while (!done.get()) {
-        try {
-          String[] cpu = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
-          long total = 0;
-          for (int i = 1; i < cpu.length; i++) {
-            total += Long.parseLong(cpu[i]);
-          }
-          stat.add(new long[] {System.currentTimeMillis(), total,
-              Long.parseLong(cpu[4]) + Long.parseLong(cpu[5])});
-          Thread.sleep(200);
-        } catch (java.io.IOException | InterruptedException e) {
-          return;
-        }
-      }
-    });
-    sampler.start();
     ResultRecord[] r;
-    try {
-      r = bench(0, "wordcount", "--sizes", "1M,2M", "--keep-input", "--vocabulary", "5000",
+    try (ProcStatSampler stat = new ProcStatSampler()) {
+      // Sizes of 8M chunks: the 16M point's count is 2 maps on 2 cores.
+      r = bench(0, "wordcount", "--sizes", "8M,16M", "--keep-input", "--vocabulary", "5000",
           "--base-dir", "/it-wordcount", "--instrument", "--metrics", "--metrics-interval", "1s");
-    } finally {
-      done.set(true);
-      sampler.join();
-    }
-    assertEquals(2, r.length);
-    // Host load without SSH: each phase's host CPU (the servers' JVM, which is this one, read
-    // over /jmx) within 15 points of /proc/stat over the same phase.
-    for (ResultRecord x : r) {
-      for (PhaseResult p : x.phases()) {
-        double busy = procStatBusy(stat, p.startedMillis(), p.startedMillis() + (long) (p.seconds() * 1000));
-        double recorded = p.daemons().stream().filter(d -> d.role().equals("namenode"))
-            .findFirst().orElseThrow().metric("host_cpu").value();
-        assertEquals(busy, recorded, 0.15, x.point() + " " + p.name());
-        if (p.name().equals("count")) {
-          // A job of 2 maps on 2 cores, its JVMs starting: busy, though not all of the time
-          // (0.595 measured, /proc/stat agreeing).
-          assertTrue(recorded >= 0.4, x.point() + " count: host CPU " + recorded);
+      assertEquals(2, r.length);
+      // Host load without SSH: each phase's host CPU (the servers' JVM, which is this one, read
+      // over /jmx) within 15 points of /proc/stat over the same phase; on the point of 2 maps,
+      // the count phase busy, as the NodeManager's measure of its node says too.
+      for (ResultRecord x : r) {
+        for (PhaseResult p : x.phases()) {
+          double busy = stat.busy(p.startedMillis(), p.startedMillis() + (long) (p.seconds() * 1000));
+          double recorded = daemon(p, "namenode").metric("host_cpu").value();
+          assertEquals(busy, recorded, 0.15, x.point() + " " + p.name());
+          if (p.name().equals("count") && x.point().equals("16M")) {
+            assertTrue(recorded >= 0.6, x.point() + " count: host CPU " + recorded);
+            double node = daemon(p, "nodemanager").metric("node_cpu_cores").value()
+                / nodeManagerCores(x);
+            System.out.printf("MapReduceSuitesIT count of 2 maps: host CPU %.3f, node CPU %.3f,"
+                + " /proc/stat %.3f%n", recorded, node, busy);
+            assertTrue(node >= 0.6, "node CPU " + node);
+            assertEquals(busy, node, 0.15, "node CPU");
+          }
         }
       }
     }
@@ -330,10 +307,10 @@ class MapReduceSuitesIT {
       long read = mapTotal(x.phase("count"), "stream_read_operations", "bytes");
       assertTrue(read >= bytes && read < bytes + (64 << 10), read + " bytes read of " + bytes);
     }
-    // The 2M point wrote only the chunk the 1M point had not.
+    // The 16M point wrote only the chunk the 8M point had not.
     assertEquals(0, ((Number) r[0].params().get("chunks_reused")).intValue());
     assertEquals(1, ((Number) r[1].params().get("chunks_reused")).intValue());
-    assertEquals(1L << 20, r[1].phase("generate").bytes());
+    assertEquals(8L << 20, r[1].phase("generate").bytes());
   }
 
   @Test
@@ -392,6 +369,29 @@ class MapReduceSuitesIT {
         {"create", "op_create"}, {"append", "op_append"}, {"rename", "op_rename"},
         {"delete", "op_delete"}, {"ls", "op_list_status"}}) {
       assertEquals(slive.load(pair[0]).calls(), mapTotal(phase, pair[1], "calls"), pair[0]);
+    }
+  }
+
+  @Test
+  @Order(8)
+  void aQuietPhaseReadsQuietAsProcStatDoes() throws Exception {
+    // Five exists calls a second for 15 s: the cluster and the client all but idle (the
+    // client JVM's start and the untimed prepare before it diluted).
+    ResultRecord r;
+    try (ProcStatSampler stat = new ProcStatSampler()) {
+      r = bench(0, "fsops", "--op", "exists", "--target-rate", "5", "--duration", "15s",
+          "--base-dir", "/it-quiet", "--metrics", "--metrics-interval", "1s")[0];
+      assertEquals("ok", r.status(), r.toString());
+      PhaseResult p = r.phase("exists");
+      double busy = stat.busy(p.startedMillis(), p.startedMillis() + (long) (p.seconds() * 1000));
+      double host = daemon(p, "namenode").metric("host_cpu").value();
+      double node = daemon(p, "nodemanager").metric("node_cpu_cores").value() / nodeManagerCores(r);
+      System.out.printf("MapReduceSuitesIT quiet phase: host CPU %.3f, node CPU %.3f,"
+          + " /proc/stat %.3f%n", host, node, busy);
+      assertTrue(host <= 0.2, "host CPU " + host);
+      assertTrue(node <= 0.2, "node CPU " + node);
+      assertEquals(busy, host, 0.15, "host CPU");
+      assertEquals(busy, node, 0.15, "node CPU");
     }
   }
 }

@@ -33,13 +33,18 @@ public final class MiniYarnService implements ServiceProvider {
       "yarn.client.nodemanager-connect.retry-interval-ms", "5000",
       "yarn.app.mapreduce.am.scheduler.connection.wait.interval-ms", "15000");
 
+  /** Whether {@code key} was given (with -D or --conf), not a *-default.xml value or unset. */
+  private static boolean given(Configuration conf, String key) {
+    String[] sources = conf.getPropertySources(key);
+    return sources != null
+        && java.util.Arrays.stream(sources).noneMatch(s -> s.endsWith("-default.xml"));
+  }
+
   @Override
   public RunningService start(Configuration conf, Path root, int nodes) throws IOException {
     Map<String, String> userSet = new java.util.HashMap<>();
     for (String key : ORPHAN_TIMEOUTS.keySet()) {
-      String[] sources = conf.getPropertySources(key);
-      // Given with -D or --conf, not a *-default.xml value.
-      if (sources != null && java.util.Arrays.stream(sources).noneMatch(s -> s.endsWith("-default.xml"))) {
+      if (given(conf, key)) {
         userSet.put(key, conf.get(key));
       }
     }
@@ -47,6 +52,19 @@ public final class MiniYarnService implements ServiceProvider {
     conf.setIfUnset("yarn.nodemanager.resource.memory-mb", "8192");
     conf.setIfUnset("yarn.nodemanager.resource.cpu-vcores", "8");
     conf.setIfUnset("yarn.nodemanager.vmem-check-enabled", "false");
+    // The NodeManager measures its node's CPU (NodeCpuUtilization, --metrics' node_cpu_cores)
+    // only with its resource monitor on, which MiniYARNCluster turns off unless told that the
+    // configuration controls monitoring; containers' monitoring stays off, as it has it. These
+    // have yarn-default.xml values: set unless given.
+    Map<String, String> monitoring = Map.of(
+        "yarn.minicluster.control-resource-monitoring", "true",
+        "yarn.nodemanager.container-monitor.enabled", "false",
+        "yarn.nodemanager.resource-monitor.interval-ms", "1000");
+    monitoring.forEach((key, value) -> {
+      if (!given(conf, key)) {
+        conf.set(key, value);
+      }
+    });
     // Task JVMs need an absolute class path (see JobPhase.absoluteClassPath); the property is put
     // back when YARN stops, and the running class loader is unaffected.
     String classPath = System.getProperty("java.class.path", "");

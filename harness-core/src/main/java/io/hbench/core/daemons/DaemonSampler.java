@@ -275,7 +275,7 @@ public final class DaemonSampler {
         continue;
       }
       series.put(f.name(), values);
-      if (f.unit().equals(ServerFigure.FRACTION) || f.meanTime()) {
+      if (f.cpuUse() || f.meanTime()) {
         // A CPU load covers the time since the JVM's previous read, a mean time the daemon's
         // last metrics period: the read before the phase covers time before it (a NameNode's
         // 9.75 ms per mkdirs before a phase of 0.1-0.3 ms ones), and a CPU load read after it
@@ -285,7 +285,7 @@ public final class DaemonSampler {
         for (int i = 0; i < got.size(); i++) {
           When w = got.get(i).when();
           if (values.get(i) != null && (w == When.DURING
-              || w == When.END && !f.unit().equals(ServerFigure.FRACTION))) {
+              || w == When.END && !f.cpuUse())) {
             inPhase.add(values.get(i));
           }
         }

@@ -188,6 +188,15 @@ public record ServerFigure(Role role, String bean, String attribute, String name
           .flatMap(m -> java.util.Arrays.stream(method(m))))
       .toList();
 
+  /**
+   * Whether this is processors in use over the time since the previous read (a process's or
+   * host's CPU load, or the cores a NodeManager measured busy every few seconds): read before a
+   * phase or after it, it covers time outside the phase.
+   */
+  public boolean cpuUse() {
+    return unit.equals(FRACTION) || name.equals("node_cpu_cores");
+  }
+
   /** The figures of hbench's own JVM, read in process: its process's and host's. */
   public static List<ServerFigure> client() {
     return ALL.stream().filter(f -> f.bean().equals(OS_BEAN)).toList();

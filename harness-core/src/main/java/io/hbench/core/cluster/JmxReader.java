@@ -158,16 +158,23 @@ public final class JmxReader {
       c = withTimeouts((HttpURLConnection) url.openConnection());
     }
     c.setRequestProperty("Accept", accept);
+    boolean done = false;
     try {
       int code = c.getResponseCode();
       if (code != 200) {
         throw new IOException("HTTP " + code + " from " + url);
       }
       try (InputStream in = c.getInputStream()) {
-        return body.read(in);
+        T read = body.read(in);
+        done = true;
+        return read;
       }
     } finally {
-      c.disconnect();
+      // A body read whole is closed, not disconnected: its connection goes back to the JDK's
+      // keep-alive cache, and the next sample's reads of the daemon do not connect again.
+      if (!done) {
+        c.disconnect();
+      }
     }
   }
 }

@@ -19,7 +19,8 @@ import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
  * Finds the daemons of a cluster whose figures {@code --metrics} reads, from what a client can
  * ask: the NameNode from its configured HTTP address, the live datanodes from the NameNode (its
  * datanode report, or its {@code /jmx} for a user who is not HDFS's superuser), the
- * ResourceManager from its configured web address and the running NodeManagers from it. What
+ * ResourceManager from its configured web address and the running NodeManagers from its {@code
+ * /jmx} (or, where that is not readable, a YARN client). What
  * cannot be found (not HDFS, no YARN, a report not allowed) is left out; the point goes on.
  */
 public final class ClusterDaemons {
@@ -164,6 +165,53 @@ public final class ClusterDaemons {
       return out;
     }
     String scheme = org.apache.hadoop.yarn.webapp.util.WebAppUtils.getHttpSchemePrefix(conf);
+    List<Daemon> nodes = nodeManagers(out, scheme);
+    out.addAll(nodes != null ? nodes : nodeManagersOverRpc(conf, scheme));
+    return out;
+  }
+
+  /** The ResourceManager's bean listing its NodeManagers. */
+  static final String RM_NODES = "Hadoop:service=ResourceManager,name=RMNMInfo";
+
+  /**
+   * The running NodeManagers as the ResourceManagers' {@code RMNMInfo} bean lists them ({@code
+   * LiveNodeManagers}, a JSON list: {@code NodeId}, {@code NodeHTTPAddress}, {@code State}); a
+   * standby lists none. Read over {@code /jmx}, as the figures are, rather than with a YARN
+   * client, whose set-up cost the client more than the rest of a point's discovery. Null when no
+   * ResourceManager answered.
+   */
+  static List<Daemon> nodeManagers(List<Daemon> resourceManagers, String scheme) {
+    java.util.Map<String, Daemon> out = new java.util.TreeMap<>();
+    boolean answered = false;
+    for (Daemon rm : resourceManagers) {
+      try {
+        JsonNode info = JmxReader.read(rm.http(), RM_NODES).get(RM_NODES);
+        if (info == null) {
+          continue;
+        }
+        answered = true;
+        for (JsonNode n : LIVE_NODES.readTree(info.path("LiveNodeManagers").asText("[]"))) {
+          String id = n.path("NodeId").asText("");
+          String web = n.path("NodeHTTPAddress").asText("");
+          if ("RUNNING".equals(n.path("State").asText()) && id.lastIndexOf(':') > 0
+              && !web.isEmpty()) {
+            out.put(id, new Daemon(Role.NODEMANAGER, id, URI.create(scheme + web),
+                Integer.valueOf(id.substring(id.lastIndexOf(':') + 1))));
+          }
+        }
+      } catch (IOException | RuntimeException e) {
+        // This one did not answer (down, or its /jmx not ours to read): the others may.
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return List.copyOf(out.values());
+      }
+    }
+    return answered ? List.copyOf(out.values()) : null;
+  }
+
+  /** The running NodeManagers as a YARN client hears of them: where no /jmx answered. */
+  private static List<Daemon> nodeManagersOverRpc(Configuration conf, String scheme) {
+    List<Daemon> out = new ArrayList<>();
     try (org.apache.hadoop.yarn.client.api.YarnClient yarn =
         org.apache.hadoop.yarn.client.api.YarnClient.createYarnClient()) {
       yarn.init(new org.apache.hadoop.yarn.conf.YarnConfiguration(conf));

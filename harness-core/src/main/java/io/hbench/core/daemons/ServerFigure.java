@@ -216,13 +216,19 @@ public record ServerFigure(Role role, String bean, String attribute, String name
    * JVM figures of its own (HiveServer2 publishes no Hadoop {@code JvmMetrics}).
    */
   public static List<ServerFigure> of(Role role) {
-    if (role == Role.CLIENT) {
-      return client();
-    }
-    // HiveServer2 publishes no Hadoop JVM figures; a volume is not a process.
-    boolean jvm = role != Role.HIVESERVER2 && role != Role.DATANODE_VOLUME;
-    return ALL.stream().filter(f -> f.role() == role || f.role() == null && jvm).toList();
+    // Asked for every daemon at every sample: worked out once per role.
+    return BY_ROLE.computeIfAbsent(role, r -> {
+      if (r == Role.CLIENT) {
+        return client();
+      }
+      // HiveServer2 publishes no Hadoop JVM figures; a volume is not a process.
+      boolean jvm = r != Role.HIVESERVER2 && r != Role.DATANODE_VOLUME;
+      return ALL.stream().filter(f -> f.role() == r || f.role() == null && jvm).toList();
+    });
   }
+
+  private static final Map<Role, List<ServerFigure>> BY_ROLE =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
   /**
    * Whether this counter is a sum over the regions a RegionServer holds now: a region that

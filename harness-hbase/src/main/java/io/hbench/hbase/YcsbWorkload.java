@@ -188,27 +188,23 @@ record YcsbWorkload(long records, long operations, int fields, int fieldLength,
     }
 
     long count(String key) {
-      try {
-        long n = Long.parseLong(text(key));
-        if (n >= 0) {
-          return n;
-        }
-      } catch (NumberFormatException e) {
-        // said below
-      }
-      throw bad(key, "a count of 0 or more");
+      return whole(key, 0, Long.MAX_VALUE, "a count of 0 or more");
     }
 
     int positive(String key) {
+      return (int) whole(key, 1, Integer.MAX_VALUE, "a whole number above 0");
+    }
+
+    private long whole(String key, long min, long max, String wanted) {
       try {
-        int n = Integer.parseInt(text(key));
-        if (n > 0) {
+        long n = Long.parseLong(text(key));
+        if (n >= min && n <= max) {
           return n;
         }
       } catch (NumberFormatException e) {
         // said below
       }
-      throw bad(key, "a whole number above 0");
+      throw bad(key, wanted);
     }
 
     double share(String key) {

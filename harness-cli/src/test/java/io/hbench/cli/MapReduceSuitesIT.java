@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hbench.core.cluster.EmbeddedCluster;
+import io.hbench.core.daemons.ProcStatSampler;
 import io.hbench.core.result.IoResult;
 import io.hbench.core.result.OperationSummary;
 import io.hbench.core.result.OperationLoad;
@@ -267,7 +268,9 @@ class MapReduceSuitesIT {
       assertEquals(2, r.length);
       // Host load without SSH: each phase's host CPU (the servers' JVM, which is this one, read
       // over /jmx) within 15 points of /proc/stat over the same phase; on the point of 2 maps,
-      // the count phase busy, as the NodeManager's measure of its node says too.
+      // the count phase busy, as the NodeManager's measure of its node says too. (Another test
+      // class may run beside this one: it adds to both figures alike. A quiet phase is checked
+      // where tests run alone, in harness-core's HostLoadIT.)
       for (ResultRecord x : r) {
         for (PhaseResult p : x.phases()) {
           double busy = stat.busy(p.startedMillis(), p.startedMillis() + (long) (p.seconds() * 1000));
@@ -369,29 +372,6 @@ class MapReduceSuitesIT {
         {"create", "op_create"}, {"append", "op_append"}, {"rename", "op_rename"},
         {"delete", "op_delete"}, {"ls", "op_list_status"}}) {
       assertEquals(slive.load(pair[0]).calls(), mapTotal(phase, pair[1], "calls"), pair[0]);
-    }
-  }
-
-  @Test
-  @Order(8)
-  void aQuietPhaseReadsQuietAsProcStatDoes() throws Exception {
-    // Five exists calls a second for 15 s: the cluster and the client all but idle (the
-    // client JVM's start and the untimed prepare before it diluted).
-    ResultRecord r;
-    try (ProcStatSampler stat = new ProcStatSampler()) {
-      r = bench(0, "fsops", "--op", "exists", "--target-rate", "5", "--duration", "15s",
-          "--base-dir", "/it-quiet", "--metrics", "--metrics-interval", "1s")[0];
-      assertEquals("ok", r.status(), r.toString());
-      PhaseResult p = r.phase("exists");
-      double busy = stat.busy(p.startedMillis(), p.startedMillis() + (long) (p.seconds() * 1000));
-      double host = daemon(p, "namenode").metric("host_cpu").value();
-      double node = daemon(p, "nodemanager").metric("node_cpu_cores").value() / nodeManagerCores(r);
-      System.out.printf("MapReduceSuitesIT quiet phase: host CPU %.3f, node CPU %.3f,"
-          + " /proc/stat %.3f%n", host, node, busy);
-      assertTrue(host <= 0.2, "host CPU " + host);
-      assertTrue(node <= 0.2, "node CPU " + node);
-      assertEquals(busy, host, 0.15, "host CPU");
-      assertEquals(busy, node, 0.15, "node CPU");
     }
   }
 }

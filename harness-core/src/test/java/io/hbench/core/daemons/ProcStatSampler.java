@@ -1,4 +1,4 @@
-package io.hbench.cli;
+package io.hbench.core.daemons;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,14 +12,14 @@ import java.util.List;
  * The host's CPU as the kernel counts it ({@code /proc/stat}'s first line), read every 200 ms
  * while open: what a test holds the CPU {@code --metrics} records against.
  */
-final class ProcStatSampler implements AutoCloseable {
+public final class ProcStatSampler implements AutoCloseable {
 
   /** Samples: time (ms), all jiffies, idle and iowait jiffies. */
   private final List<long[]> samples = new ArrayList<>();
   private final Thread thread;
   private volatile boolean done;
 
-  ProcStatSampler() {
+  public ProcStatSampler() {
     thread = new Thread(() -> {
       while (!done) {
         try {
@@ -43,7 +43,7 @@ final class ProcStatSampler implements AutoCloseable {
   }
 
   /** The host's busy share between two times (ms), from the first and last samples within. */
-  double busy(long from, long to) {
+  public double busy(long from, long to) {
     long[] a = null;
     long[] b = null;
     synchronized (samples) {

@@ -60,6 +60,23 @@ public final class ProcStatSampler implements AutoCloseable {
     return 1 - (double) (b[2] - a[2]) / (b[1] - a[1]);
   }
 
+  /**
+   * Waits, up to {@code maxMillis}, until the host was less than {@code share} busy over the last
+   * {@code windowMillis}: a cluster just started settles (its daemons compiling, reporting).
+   * Returns the last window's share.
+   */
+  public double awaitQuiet(double share, long windowMillis, long maxMillis)
+      throws InterruptedException {
+    long deadline = System.currentTimeMillis() + maxMillis;
+    double last;
+    do {
+      long from = System.currentTimeMillis();
+      Thread.sleep(windowMillis);
+      last = busy(from, System.currentTimeMillis());
+    } while (last >= share && System.currentTimeMillis() < deadline);
+    return last;
+  }
+
   @Override
   public void close() throws InterruptedException {
     done = true;

@@ -78,6 +78,14 @@ public interface Benchmark {
   List<Point> points(OptionValues options);
 
   /**
+   * Checks what the options name on this machine (a workload file ycsb reads), in the process
+   * the user started only, before any cluster is started: unlike {@link #points}, which map tasks
+   * call again where those files are not. Throw {@link InvalidInputException} to stop the run
+   * with exit code 2.
+   */
+  default void checkOptions(OptionValues options) {}
+
+  /**
    * Checks inputs that need the cluster (an input directory that must exist), after the cluster
    * is open and before anything is written. Throw {@link InvalidInputException} to stop the run
    * with exit code 2.

@@ -108,11 +108,14 @@ public final class BenchmarkOption<T> {
     return copy(def, positional, recorded, aliases, former);
   }
 
-  /** This option, also given by {@code names}: spellings kept from before, not shown in help. */
+  /**
+   * This option, also given by {@code names}: spellings kept from before, or the one-letter
+   * spelling a seed tool's users type ({@code -p} for ycsb's {@code --property}, as YCSB's).
+   */
   public BenchmarkOption<T> alias(String... names) {
     for (String n : names) {
-      if (!n.startsWith("--")) {
-        throw new IllegalArgumentException("option names start with --: " + n);
+      if (!n.startsWith("--") && !n.matches("-[a-zA-Z]")) {
+        throw new IllegalArgumentException("option names start with --, or are - and one letter: " + n);
       }
     }
     return copy(defaultValue, positional, recorded, List.of(names), former);

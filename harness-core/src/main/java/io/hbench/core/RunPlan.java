@@ -56,6 +56,7 @@ public record RunPlan(String suite, String runId, Path resultsFile, List<Measure
     if (benchmark.load() != null) {
       LoadOptions.check(options);
     }
+    benchmark.checkOptions(options);
     List<Point> points = benchmark.points(options);
     Path out =
         settings.out() != null

@@ -38,4 +38,16 @@ final class HBaseClientConfiguration {
         || c.get("hbase.client.bootstrap.servers") != null
         || c.get("hbase.masters") != null;
   }
+
+  /** Records what the embedded HBase changed from HBase's defaults, in the point's params. */
+  static void recordChanges(io.hbench.core.RunContext ctx) {
+    if (ctx.configuration().getBoolean(SPLITS_DISABLED, false)) {
+      ctx.param("region_splits", "off (set by hbench's embedded HBase: a split needs protobuf"
+          + " 2.5, which the class path's protobuf 3 replaces; --presplit makes regions)");
+    }
+    if (ctx.configuration().getBoolean(WAL_PROVIDER_CHANGED, false)) {
+      ctx.param("wal_provider", "filesystem (set by hbench's embedded HBase: AsyncFSWAL fails"
+          + " on Hadoop 3.4; writes are slower than with asyncfs)");
+    }
+  }
 }

@@ -174,7 +174,7 @@ public final class HBasePeBenchmark implements Benchmark {
       PeTable.State st = PeTable.state(admin, name);
       if (st.exists() && !st.ours()) {
         throw new InvalidInputException("table " + name + " was not created by hbench (its"
-            + " descriptor has no " + PeTable.MARKER + "); hbench reads and writes only its own"
+            + " descriptor has no " + OwnedTables.MARKER + "); hbench reads and writes only its own"
             + " tables: choose another --table");
       }
       PeCommand first = commands.get(0);
@@ -228,14 +228,7 @@ public final class HBasePeBenchmark implements Benchmark {
       ctx.param(PeFields.CLIENTS_TOTAL, clients);
       HBaseJars.ship(ctx.configuration());
     }
-    if (ctx.configuration().getBoolean(HBaseClientConfiguration.SPLITS_DISABLED, false)) {
-      ctx.param("region_splits", "off (set by hbench's embedded HBase: a split needs protobuf"
-          + " 2.5, which the class path's protobuf 3 replaces; --presplit makes regions)");
-    }
-    if (ctx.configuration().getBoolean(HBaseClientConfiguration.WAL_PROVIDER_CHANGED, false)) {
-      ctx.param("wal_provider", "filesystem (set by hbench's embedded HBase: AsyncFSWAL fails"
-          + " on Hadoop 3.4; writes are slower than with asyncfs)");
-    }
+    HBaseClientConfiguration.recordChanges(ctx);
     try (Connection conn = ConnectionFactory.createConnection(hbase);
         Admin admin = conn.getAdmin()) {
       long tableRows;
@@ -258,9 +251,9 @@ public final class HBasePeBenchmark implements Benchmark {
         }
         tableRows = st.rows();
       }
-      ctx.param("table", PeTable.describe(admin, name));
+      ctx.param("table", OwnedTables.describe(admin, name));
       ctx.param(PeFields.TABLE_ROWS, tableRows);
-      ctx.param("regions_before", PeTable.regionsByServer(conn, name));
+      ctx.param("regions_before", OwnedTables.regionsByServer(conn, name));
       int batch = PeSettings.batch(o, cmd);
       if (batch > 1) {
         ctx.param("rows_per_call", batch);
@@ -268,7 +261,7 @@ public final class HBasePeBenchmark implements Benchmark {
       PeVerification verify = PeVerification.before(
           PeSettings.of(o, point, tableRows, clients, 0), conn, clients);
       LoadResult r = ctx.load(cmd.text);
-      ctx.param("regions_after", PeTable.regionsByServer(conn, name));
+      ctx.param("regions_after", OwnedTables.regionsByServer(conn, name));
       verify.after(ctx, r, LoadOptions.timed(o) && PeLoad.counted(cmd));
     }
   }
@@ -309,7 +302,7 @@ public final class HBasePeBenchmark implements Benchmark {
     }
     try (Connection conn = ConnectionFactory.createConnection(HBaseClientConfiguration.of(conf));
         Admin admin = conn.getAdmin()) {
-      PeTable.drop(admin, tableName(o.get(TABLE)));
+      OwnedTables.drop(admin, tableName(o.get(TABLE)));
     }
   }
 }

@@ -5,38 +5,27 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.client.TableDescriptor;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
-import org.apache.hadoop.hbase.filter.FilterList;
-import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
-import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
 import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.apache.hadoop.hbase.regionserver.BloomType;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * The benchmark's table, and the only code that creates or drops one. A table hbench creates
- * carries a marker in its descriptor ({@link #MARKER}) and the layout its values were written
- * with ({@link #LAYOUT}); hbench never disables, drops, truncates or recreates a table without
- * the marker, and reads refuse a table whose layout differs from theirs.
+ * hbase-pe's table: the layout its values are written with ({@link #LAYOUT}, what a read must
+ * know to check them), its families and PE's split points. Created and dropped by {@link
+ * OwnedTables}, which owns every table hbench makes.
  */
 final class PeTable {
 
-  /** Descriptor key present on every table hbench created. */
-  static final String MARKER = "hbench.created-by";
   /** Descriptor key holding the layout the rows were written with. */
   static final String LAYOUT = "hbench.hbase-pe.layout";
 
@@ -104,50 +93,32 @@ final class PeTable {
   private PeTable() {}
 
   static State state(Admin admin, TableName name) throws IOException {
-    if (!admin.tableExists(name)) {
+    OwnedTables.Found f = OwnedTables.find(admin, name, LAYOUT);
+    if (!f.exists()) {
       return State.MISSING;
     }
-    TableDescriptor d = admin.getDescriptor(name);
-    if (d.getValue(MARKER) == null) {
+    if (!f.ours()) {
       return new State(true, false, null, 0);
     }
-    String layout = d.getValue(LAYOUT);
+    String layout = f.layout();
     return new State(true, true, layout == null ? null : Layout.parse(layout),
         layout == null ? 0 : Layout.rows(layout));
   }
 
-  /**
-   * Creates the table for {@code rows} rows, first dropping the one of that name if hbench made
-   * it. Refuses (IllegalStateException) a table hbench did not make: checked again here, just
-   * before anything is changed.
-   */
+  /** Creates the table for {@code rows} rows ({@link OwnedTables#create}). */
   static void create(Admin admin, TableName name, Layout layout, long rows, Shape shape,
       String version) throws IOException {
-    State now = state(admin, name);
-    if (now.exists() && !now.ours()) {
-      throw new IllegalStateException("table " + name + " was not created by hbench; it is left as it is");
-    }
-    if (now.exists()) {
-      drop(admin, name);
-    }
-    TableDescriptorBuilder t = TableDescriptorBuilder.newBuilder(name)
-        .setValue(MARKER, "hbench " + version)
-        .setValue(LAYOUT, layout.text(rows))
-        .setRegionReplication(shape.replicas());
+    List<ColumnFamilyDescriptor> families = new ArrayList<>();
     for (int f = 0; f < layout.families(); f++) {
-      t.setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(PeRows.family(f))
+      families.add(ColumnFamilyDescriptorBuilder.newBuilder(PeRows.family(f))
           .setCompressionType(shape.compression())
           .setDataBlockEncoding(shape.encoding())
           .setBloomFilterType(shape.bloom())
           .setInMemory(shape.inMemory())
           .build());
     }
-    byte[][] splits = splits(rows, shape.presplit());
-    if (splits.length == 0) {
-      admin.createTable(t.build());
-    } else {
-      admin.createTable(t.build(), splits);
-    }
+    OwnedTables.create(admin, name, LAYOUT, layout.text(rows), families, shape.replicas(),
+        splits(rows, shape.presplit()), version);
   }
 
   /** PE's split points: {@code key(k * rows / regions)} for k = 1 .. regions-1. */
@@ -165,69 +136,10 @@ final class PeTable {
     return keys.toArray(new byte[0][]);
   }
 
-  /** Drops the table if, and only if, hbench created it. Returns whether it did. */
-  static boolean drop(Admin admin, TableName name) throws IOException {
-    State now = state(admin, name);
-    if (!now.exists() || !now.ours()) {
-      return false;
-    }
-    if (admin.isTableEnabled(name)) {
-      admin.disableTable(name);
-    }
-    admin.deleteTable(name);
-    return true;
-  }
-
-  /** Regions of the table by RegionServer ({@code host:port}), as the cluster places them now. */
-  static Map<String, Integer> regionsByServer(Connection conn, TableName name) throws IOException {
-    Map<String, Integer> by = new TreeMap<>();
-    try (RegionLocator locator = conn.getRegionLocator(name)) {
-      for (HRegionLocation l : locator.getAllRegionLocations()) {
-        if (l.getRegion().getReplicaId() != 0) {
-          continue;
-        }
-        String server = l.getServerName() == null ? "unassigned"
-            : l.getServerName().getHostname() + ":" + l.getServerName().getPort();
-        by.merge(server, 1, Integer::sum);
-      }
-    }
-    return by;
-  }
-
-  /** The descriptor as the cluster holds it: what the record says was measured. */
-  static Map<String, Object> describe(Admin admin, TableName name) throws IOException {
-    TableDescriptor d = admin.getDescriptor(name);
-    ColumnFamilyDescriptor f = d.getColumnFamilies()[0];
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("name", name.getNameAsString());
-    m.put("families", d.getColumnFamilyCount());
-    m.put("compression", f.getCompressionType().getName());
-    m.put("block_encoding", f.getDataBlockEncoding().name());
-    m.put("bloom", f.getBloomFilterType().name());
-    m.put("block_size", f.getBlocksize());
-    m.put("in_memory", f.isInMemory());
-    m.put("region_replication", d.getRegionReplication());
-    m.put("created_by", d.getValue(MARKER));
-    return m;
-  }
-
-  /**
-   * Rows in {@code [from, to)} as the RegionServers return them to a key-only scan: what the
-   * server holds, not what the clients think they wrote.
-   */
+  /** Rows {@code from} to {@code to - 1} on the server ({@link OwnedTables#countRows}). */
   static long countRows(Connection conn, TableName name, long from, long to) throws IOException {
-    Scan scan = new Scan().withStartRow(PeRows.key(from)).setCaching(10_000)
-        .setFilter(new FilterList(new FirstKeyOnlyFilter(), new KeyOnlyFilter()));
-    if (to < Long.MAX_VALUE) {
-      scan.withStopRow(PeRows.key(to));
-    }
-    long n = 0;
-    try (Table t = conn.getTable(name); ResultScanner rs = t.getScanner(scan)) {
-      for (Result r = rs.next(); r != null; r = rs.next()) {
-        n++;
-      }
-    }
-    return n;
+    return OwnedTables.countRows(conn, name, PeRows.key(from),
+        to < Long.MAX_VALUE ? PeRows.key(to) : null);
   }
 
   /**

@@ -146,7 +146,7 @@ final class PeClients implements AutoCloseable {
       this.calls = s.callsPerClient();
       this.scratch = new byte[s.valueSize()];
       this.order = new PeRows.Permutation(Math.max(1, s.rows()), s.seed() * 31 + number);
-      this.random = new SplittableRandom(System.nanoTime() ^ PeRows.mix(number));
+      this.random = PeRows.draws(s.seed(), number);
       // The client's own buffer is flushed by hbench (see put); HBase's never fills first.
       long hbaseBuffer = s.writeBuffer() * 2 + (1 << 20);
       if (s.async()) {

@@ -105,8 +105,9 @@ final class PeOptions {
       BenchmarkOption.flag("--async", "Make the read, write and scan calls on HBase's async"
           + " client (AsyncTable, AsyncBufferedMutator), one call at a time per client.");
   static final BenchmarkOption<Integer> SEED =
-      BenchmarkOption.integer("--seed", "Seed of the values: a read checks values against the"
-          + " seed its table was written with.", "1", 0);
+      BenchmarkOption.integer("--seed", "Seed of the values and of the rows random commands"
+          + " draw (with the client's number): the same options read the same rows. A read checks"
+          + " values against the seed its table was written with.", "1", 0);
 
   static List<BenchmarkOption<?>> all() {
     return List.of(COMMAND, ROWS, SIZE, CLIENTS, VALUE_SIZE, COLUMNS, FAMILIES, PRESPLIT,

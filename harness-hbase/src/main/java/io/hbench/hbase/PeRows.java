@@ -87,6 +87,15 @@ final class PeRows {
     return java.util.Arrays.equals(array, offset, offset + length, scratch, 0, expected);
   }
 
+  /**
+   * The generator client {@code client}'s random commands draw their rows from (randomRead, the
+   * range scans' starts): a function of the seed and the client, so that the same options read
+   * the same rows, and different clients different ones.
+   */
+  static java.util.SplittableRandom draws(long seed, int client) {
+    return new java.util.SplittableRandom(mix(mix(seed) + client * 0xC2B2AE3D27D4EB4FL));
+  }
+
   /** SplitMix64's finalizer: a cheap, well-mixed bijection of longs. */
   static long mix(long z) {
     z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;

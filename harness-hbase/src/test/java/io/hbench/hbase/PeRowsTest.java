@@ -64,4 +64,20 @@ class PeRowsTest {
       assertTrue(r >= 0 && r < big, String.valueOf(r));
     }
   }
+
+  @Test
+  void randomCommandsDrawTheSameRowsForTheSameSeedAndClient() {
+    long[] first = rows(PeRows.draws(7, 3));
+    org.junit.jupiter.api.Assertions.assertArrayEquals(first, rows(PeRows.draws(7, 3)));
+    assertFalse(java.util.Arrays.equals(first, rows(PeRows.draws(8, 3))), "another seed");
+    assertFalse(java.util.Arrays.equals(first, rows(PeRows.draws(7, 4))), "another client");
+  }
+
+  private static long[] rows(java.util.SplittableRandom r) {
+    long[] out = new long[100];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = r.nextLong(1_000_000);
+    }
+    return out;
+  }
 }

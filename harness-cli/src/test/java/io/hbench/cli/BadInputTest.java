@@ -160,6 +160,16 @@ class BadInputTest {
         "hbase-pe sequentialWrite --multi-put 5; --multi-put needs --auto-flush",
         "hbase-pe randomRead --table no:such:name; invalid value 'no:such:name' for --table",
         "hbase-pe sequentialWrite --duration 5s; --duration does not apply to sequentialWrite",
+        "ycsb g; --workload: no workload 'g' (a, b, c, d, e, f, or a YCSB workload file)",
+        "ycsb a -p readproportion=1.5; workload a: readproportion=1.5: a proportion from 0 to 1",
+        "ycsb a -p requestdistribution=normal; requestdistribution=normal: one of uniform, zipfian, latest, hotspot",
+        "ycsb a --records -5; invalid value '-5' for --records: a count of 0 or more",
+        "ycsb a -p recordcount=-5; recordcount=-5: a count of 0 or more",
+        "ycsb a -p fieldcont=3; unknown property fieldcont",
+        "ycsb a -p nokey; invalid value 'nokey' for --property: KEY=VALUE",
+        "ycsb a --records 0; the load phase needs recordcount (--records) of at least 1",
+        "ycsb a --phase run --operations 0; needs operationcount (--operations) of at least 1",
+        "ycsb a -p table=no:such:name; invalid table name 'no:such:name'",
         "tpch --queries 23; TPC-H has queries 1 to 22, not 23",
         "tpch --queries 3-1; the range 3-1 runs backwards",
         "tpch --scales 1..x; 'x' is not a number",
@@ -189,13 +199,30 @@ class BadInputTest {
     assertTrue(p.err.contains(expected), "expected '" + expected + "' in: " + p.err);
   }
 
+  /** A YCSB workload file is read as YCSB reads it, and a bad value in it named by file and key. */
+  @Test
+  void aBadYcsbWorkloadFileIsOneLine() throws Exception {
+    Path file = tmp.resolve("workload-bad");
+    Files.writeString(file, "recordcount=1000\noperationcount=1000\nreadproportion=0.5\n"
+        + "updateproportion=-0.5\nrequestdistribution=zipfian\n");
+    BenchProcess p = badRun("ycsb " + file);
+    assertTrue(p.err.contains(file + ": updateproportion=-0.5: a proportion from 0 to 1"), p.err);
+    Files.writeString(file, "recordcount=-1000\n");
+    p = badRun("ycsb " + file);
+    assertTrue(p.err.contains(file + ": recordcount=-1000: a count of 0 or more"), p.err);
+    Files.writeString(file, "requestdistribution=exponential\n");
+    p = badRun("ycsb " + file);
+    assertTrue(p.err.contains(file + ": requestdistribution=exponential: one of uniform,"), p.err);
+    Files.delete(file);
+  }
+
   @Test
   void helpListsTheSuites() {
     BenchProcess p = BenchProcess.run(null, "--help");
     assertEquals(0, p.exitCode);
     for (String suite :
         new String[] {"terasort", "teragen", "teravalidate", "dfsio", "wordcount", "slive",
-          "disk", "nnthroughput", "fsops", "hbase-pe", "tpch", "embedded-cluster"}) {
+          "disk", "nnthroughput", "fsops", "hbase-pe", "ycsb", "tpch", "embedded-cluster"}) {
       assertTrue(p.out.contains("  " + suite + " "), suite + " missing from:\n" + p.out);
     }
   }

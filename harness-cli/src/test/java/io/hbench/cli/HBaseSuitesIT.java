@@ -44,15 +44,15 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * bench hbase-pe on a real HBase mini cluster (with HDFS, in this JVM), reached as a
- * configured cluster through the configuration files the embedded cluster writes: every command,
- * checked reads that catch a changed cell, tables hbench did not create left alone, clients as
- * map tasks, and open-loop latency.
+ * bench hbase-pe and bench ycsb on one real HBase mini cluster (with HDFS, in this JVM), reached
+ * as a configured cluster through the configuration files the embedded cluster writes: every
+ * command, checked reads that catch a changed cell, tables hbench did not create left alone,
+ * clients as map tasks, and open-loop latency; YCSB's workloads A, D, E and F.
  */
 @Tag("integration")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 15, unit = TimeUnit.MINUTES)
-class HBasePeIT {
+class HBaseSuitesIT {
 
   EmbeddedCluster cluster;
   Path tmp;
@@ -84,8 +84,12 @@ class HBasePeIT {
   record Run(BenchProcess process, List<ResultRecord> records) {}
 
   Run bench(String out, String... args) throws Exception {
+    return suite("hbase-pe", out, args);
+  }
+
+  Run suite(String suite, String out, String... args) throws Exception {
     Path file = tmp.resolve(out + ".jsonl");
-    List<String> all = new ArrayList<>(List.of("hbase-pe"));
+    List<String> all = new ArrayList<>(List.of(suite));
     all.addAll(List.of(args));
     all.addAll(List.of("--cluster", "conf", "--out", file.toString()));
     BenchProcess p = BenchProcess.run(confDir.toString(), all.toArray(new String[0]));
@@ -114,7 +118,8 @@ class HBasePeIT {
 
   @Test
   void everyCommandCountsExactlyChecksEveryValueAndLeavesNoTable() throws Exception {
-    Run run = bench("all", "all", "--rows", "200", "--clients", "2", "--table", "it_all");
+    Run run = bench("all", "all", "--rows", "200", "--clients", "2", "--table", "it_all",
+        "--base-dir", "/it-hbase-pe");
     assertEquals(0, run.process().exitCode, run.process().toString());
     assertEquals(18, run.records().size());
     for (ResultRecord r : run.records()) {
@@ -143,9 +148,31 @@ class HBasePeIT {
     assertTrue(run.process().out.contains("sequentialWrite") && run.process().out.contains("rows/s"),
         run.process().out);
     // The table the run's writes made is gone; nothing else was asked for.
+    assertNothingLeft("it_all", "/it-hbase-pe");
+  }
+
+  /**
+   * After a run: its table is gone, its base directory holds nothing, and none of its threads
+   * (the load's clients, the samplers) is still alive.
+   */
+  void assertNothingLeft(String table, String baseDir) throws Exception {
     try (Admin admin = hbase.getAdmin()) {
-      assertFalse(admin.tableExists(TableName.valueOf("it_all")));
+      assertFalse(admin.tableExists(TableName.valueOf(table)), "table " + table + " is left");
     }
+    org.apache.hadoop.fs.FileSystem fs = org.apache.hadoop.fs.FileSystem.get(cluster.configuration());
+    org.apache.hadoop.fs.Path base = new org.apache.hadoop.fs.Path(baseDir);
+    assertTrue(!fs.exists(base) || fs.listStatus(base).length == 0,
+        "left under " + baseDir + ": " + (fs.exists(base) ? List.of(fs.listStatus(base)) : ""));
+    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    List<String> alive;
+    do {
+      alive = Thread.getAllStackTraces().keySet().stream().map(Thread::getName)
+          .filter(n -> n.startsWith("hbench-")).toList();
+      if (!alive.isEmpty()) {
+        Thread.sleep(100);
+      }
+    } while (!alive.isEmpty() && System.nanoTime() < until);
+    assertEquals(List.of(), alive, "hbench's threads still alive");
   }
 
   @Test
@@ -236,17 +263,31 @@ class HBasePeIT {
       Run r = run.get(5, TimeUnit.MINUTES);
       assertEquals(1, r.records().size(), r.process().toString());
       ResultRecord rec = r.records().get(0);
+      // Either way the record names the stopped server: it was lost during the point.
+      io.hbench.core.result.ServiceInfo service = rec.environment().services().stream()
+          .filter(s -> s.name().equals("hbase")).findFirst().orElseThrow();
+      String address = target.getAddress().toString();
+      assertEquals(List.of(address), service.nodesLost(), rec.toString());
       if (rec.ok()) {
-        io.hbench.core.result.ServiceInfo service = rec.environment().services().stream()
-            .filter(s -> s.name().equals("hbase")).findFirst().orElseThrow();
-        assertEquals(List.of(target.getAddress().toString()), service.nodesLost(), rec.toString());
+        // Completed: every row counted, and the regions it held moved to the other server.
         assertEquals("passed", rec.validation().status(), rec.toString());
         assertTrue(check(rec, "rows_on_server").detail().startsWith("120000 rows counted"),
             rec.validation().toString());
+        Map<?, ?> before = (Map<?, ?>) rec.params().get("regions_before");
+        Map<?, ?> after = (Map<?, ?>) rec.params().get("regions_after");
+        assertTrue(before.containsKey(address), "regions before: " + before);
+        assertFalse(after.containsKey(address), "regions after: " + after);
+        assertEquals(4, after.values().stream().mapToInt(v -> ((Number) v).intValue()).sum(),
+            "regions after: " + after);
       } else {
+        // Failed: for a reason, and not as a number.
+        assertEquals("failed", rec.status(), rec.toString());
         assertTrue(rec.failure() != null && !rec.failure().isBlank(), rec.toString());
+        assertTrue(rec.phases().stream().allMatch(p -> p.metrics() == null
+            || p.metrics().stream().noneMatch(m -> m.name().equals("rows_per_s"))),
+            "a failed write reports no rows/s: " + rec);
       }
-      System.out.println("HBasePeIT RegionServer stopped: status " + rec.status() + ", failure "
+      System.out.println("HBaseSuitesIT RegionServer stopped: status " + rec.status() + ", failure "
           + rec.failure() + ", services " + rec.environment().services());
     } finally {
       // Whichever server was stopped, the other serves the remaining tests; had none been
@@ -412,5 +453,136 @@ class HBasePeIT {
     assertEquals(1, bench.size(), p.toString());
     assertTrue(bench.get(0).contains("127.0.0.1:9"), bench.get(0));
     assertFalse(Files.exists(tmp.resolve("none.jsonl")));
+  }
+
+  // bench ycsb
+
+  static OperationLoad load(ResultRecord r, String phase, String op) {
+    OperationLoad l = r.phase(phase).load(op);
+    assertNotNull(l, op + " in " + r.point() + ": " + r.phase(phase).loads());
+    return l;
+  }
+
+  static double ycsbMetric(ResultRecord r, String phase, String name) {
+    Metric m = r.phase(phase).metric(null, name);
+    assertNotNull(m, name + " in " + r.point());
+    return m.value();
+  }
+
+  @Test
+  void ycsbWorkloadAReadsAndUpdatesHalfEachChecksEveryValueAndLeavesNoTable() throws Exception {
+    Run run = suite("ycsb", "ycsb-a", "a", "--records", "2000", "--operations", "20000",
+        "--threads", "4", "--presplit", "4", "-p", "table=it_ycsb_a", "--base-dir", "/it-ycsb");
+    assertEquals(0, run.process().exitCode, run.process().toString());
+    assertEquals(List.of("a load", "a run"), run.records().stream().map(ResultRecord::point).toList());
+    for (ResultRecord r : run.records()) {
+      assertTrue(r.ok(), r.point() + ": " + r.failure() + " " + r.validation());
+      assertEquals("passed", r.validation().status(), r.point());
+    }
+    ResultRecord loaded = run.records().get(0);
+    assertEquals(2000, load(loaded, "load", "insert").calls());
+    assertTrue(ycsbMetric(loaded, "load", "rows_per_s") > 0);
+    assertTrue(check(loaded, "rows_on_server").detail().startsWith("2000 rows counted"),
+        check(loaded, "rows_on_server").detail());
+    ResultRecord r = run.records().get(1);
+    OperationLoad read = load(r, "run", "read");
+    OperationLoad update = load(r, "run", "update");
+    assertEquals(20_000, read.calls() + update.calls());
+    double readShare = read.calls() / 20_000.0;
+    assertTrue(Math.abs(readShare - 0.5) <= 0.01, "read share " + readShare);
+    for (OperationLoad l : List.of(read, update)) {
+      assertEquals(0, l.failures(), l.op());
+      assertTrue(l.opsPerSecond() > 0 && l.latencyMs().p99() >= l.latencyMs().p50(), l.op());
+      assertEquals(l.calls(), LatencyHistogram.decode(l.histogram()).count(), l.op());
+    }
+    assertTrue(ycsbMetric(r, "run", "ops_per_s") > 0);
+    assertEquals("zipfian", ((Map<?, ?>) r.params().get("workload")).get("requestdistribution"));
+    assertTrue(check(r, "rows_on_server").detail().startsWith("2000 rows counted"));
+    // The key names are YCSB's, in the table YCSB's instructions split.
+    assertEquals(4, ((Map<?, ?>) r.params().get("regions_before")).values().stream()
+        .mapToInt(v -> ((Number) v).intValue()).sum());
+    assertNothingLeft("it_ycsb_a", "/it-ycsb");
+  }
+
+  @Test
+  void ycsbWorkloadEScansInOrderAndCountsItsInsertsOnTheServer() throws Exception {
+    Run run = suite("ycsb", "ycsb-e", "e", "--records", "1000", "--operations", "1000",
+        "--threads", "2", "-p", "table=it_ycsb_e");
+    assertEquals(0, run.process().exitCode, run.process().toString());
+    ResultRecord r = run.records().get(1);
+    assertTrue(r.ok(), r.failure() + " " + r.validation());
+    OperationLoad scan = load(r, "run", "scan");
+    OperationLoad insert = load(r, "run", "insert");
+    assertEquals(1000, scan.calls() + insert.calls());
+    assertEquals(0, scan.failures() + insert.failures());
+    // Scan lengths uniform over 1..100: 50.5 rows a scan, a few fewer at the table's end.
+    double perScan = ycsbMetric(r, "run", "rows_returned") / scan.calls();
+    assertTrue(perScan > 40 && perScan <= 50.5 + 5, "rows per scan " + perScan);
+    assertTrue(check(r, "rows_on_server").detail().startsWith((1000 + insert.calls())
+        + " rows counted"), check(r, "rows_on_server").detail());
+  }
+
+  @Test
+  void ycsbWorkloadFCountsItsStepsAndLeavesTheModifiedValues() throws Exception {
+    Run run = suite("ycsb", "ycsb-f", "f", "--records", "500", "--operations", "2000",
+        "--keep-table", "-p", "table=it_ycsb_f");
+    assertEquals(0, run.process().exitCode, run.process().toString());
+    ResultRecord r = run.records().get(1);
+    assertTrue(r.ok(), r.failure() + " " + r.validation());
+    OperationLoad rmw = load(r, "run", "read_modify_write");
+    OperationLoad readStep = load(r, "run", "read_modify_write.read");
+    OperationLoad writeStep = load(r, "run", "read_modify_write.write");
+    assertTrue(readStep.isStep() && writeStep.isStep());
+    assertEquals(rmw.calls(), readStep.calls());
+    assertEquals(rmw.calls(), writeStep.calls());
+    assertEquals(2000, rmw.calls() + load(r, "run", "read").calls());
+    // Every read-modify-write wrote the next version of field0: the versions on the server add
+    // up to the read-modify-writes (the header is v and 8 hex digits).
+    long versions = 0;
+    try (Table t = hbase.getTable(TableName.valueOf("it_ycsb_f"));
+        ResultScanner rs = t.getScanner(new Scan())) {
+      for (Result row : rs) {
+        byte[] v = row.getValue(Bytes.toBytes("family"), Bytes.toBytes("field0"));
+        assertEquals('v', v[0]);
+        versions += Long.parseLong(new String(v, 1, 8, java.nio.charset.StandardCharsets.US_ASCII), 16);
+      }
+    }
+    assertEquals(rmw.calls(), versions);
+    try (Admin admin = hbase.getAdmin()) {
+      admin.disableTable(TableName.valueOf("it_ycsb_f"));
+      admin.deleteTable(TableName.valueOf("it_ycsb_f"));
+    }
+  }
+
+  @Test
+  void ycsbClientsAsMapTasksInsertDisjointKeysAndMergeTheirHistograms() throws Exception {
+    Run run = suite("ycsb", "ycsb-maps", "d", "--records", "1000", "--operations", "2000",
+        "--threads", "2", "--maps", "2", "-p", "table=it_ycsb_maps");
+    assertEquals(0, run.process().exitCode, run.process().toString());
+    for (ResultRecord r : run.records()) {
+      assertTrue(r.ok(), r.point() + ": " + r.failure() + " " + r.validation());
+    }
+    // Four clients' ranges of the load, and their inserts in the run, all distinct on the server.
+    assertTrue(check(run.records().get(0), "rows_on_server").detail().startsWith("1000 rows"));
+    ResultRecord r = run.records().get(1);
+    OperationLoad read = load(r, "run", "read");
+    OperationLoad insert = load(r, "run", "insert");
+    assertEquals(2000, read.calls() + insert.calls());
+    assertTrue(insert.calls() > 0);
+    assertEquals(read.calls(), LatencyHistogram.decode(read.histogram()).count());
+    assertTrue(check(r, "rows_on_server").detail().startsWith((1000 + insert.calls())
+        + " rows counted"), check(r, "rows_on_server").detail());
+  }
+
+  @Test
+  void aBadYcsbWorkloadCreatesNoTable() throws Exception {
+    Run run = suite("ycsb", "ycsb-bad", "a", "-p", "readproportion=2", "-p",
+        "table=it_ycsb_bad");
+    assertEquals(2, run.process().exitCode, run.process().toString());
+    assertTrue(run.process().err.contains("readproportion=2: a proportion from 0 to 1"),
+        run.process().err);
+    try (Admin admin = hbase.getAdmin()) {
+      assertFalse(admin.tableExists(TableName.valueOf("it_ycsb_bad")));
+    }
   }
 }

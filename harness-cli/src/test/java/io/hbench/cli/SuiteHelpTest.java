@@ -95,7 +95,7 @@ class SuiteHelpTest {
 
   @Test
   void theLoadOptionsAreTheCoresForEverySuiteWithALoad() {
-    for (String suite : List.of("fsops", "nnthroughput", "slive", "hbase-pe")) {
+    for (String suite : List.of("fsops", "nnthroughput", "slive", "hbase-pe", "ycsb")) {
       String help = help(suite);
       for (String option : List.of("--maps", "--duration", "--target-rate", "--warmup-time")) {
         assertTrue(lists(help, option), suite + " " + option);
@@ -106,6 +106,8 @@ class SuiteHelpTest {
       assertTrue(help.contains("bare: 7.5%,7."), suite);
       assertTrue(help.contains("p99.9<50ms,errors<0.1%."), suite);
     }
+    // YCSB's -p, as its users type it.
+    assertTrue(help("ycsb").contains("Also spelled -p."));
     // Slive's clients are map tasks unless told otherwise, as SliveTest's are.
     assertTrue(help("slive").contains("0: in this process. Default: 4."));
     assertTrue(help("fsops").contains("0: in this process. Default: 0."));

@@ -238,6 +238,45 @@ record YcsbWorkload(long records, long operations, int fields, int fieldLength,
     }
   }
 
+  /**
+   * Every property of this workload by YCSB's name, defaults included: what the record says was
+   * run, and what a map task reads the workload back from ({@link #of}).
+   */
+  Map<String, String> properties() {
+    Map<String, String> m = new java.util.TreeMap<>();
+    m.put("recordcount", Long.toString(records));
+    m.put("operationcount", Long.toString(operations));
+    m.put("fieldcount", Integer.toString(fields));
+    m.put("fieldlength", Integer.toString(fieldLength));
+    m.put("minfieldlength", Integer.toString(minFieldLength));
+    m.put("fieldlengthdistribution", fieldLengthDistribution);
+    m.put("readallfields", Boolean.toString(readAllFields));
+    m.put("writeallfields", Boolean.toString(writeAllFields));
+    m.put("readproportion", Double.toString(read));
+    m.put("updateproportion", Double.toString(update));
+    m.put("insertproportion", Double.toString(insert));
+    m.put("scanproportion", Double.toString(scan));
+    m.put("readmodifywriteproportion", Double.toString(readModifyWrite));
+    m.put("requestdistribution", requestDistribution);
+    m.put("minscanlength", Integer.toString(minScanLength));
+    m.put("maxscanlength", Integer.toString(maxScanLength));
+    m.put("scanlengthdistribution", scanLengthDistribution);
+    m.put("insertorder", orderedInserts ? "ordered" : "hashed");
+    m.put("hotspotdatafraction", Double.toString(hotspotDataFraction));
+    m.put("hotspotopnfraction", Double.toString(hotspotOpnFraction));
+    m.put("zeropadding", Integer.toString(zeroPadding));
+    m.put("insertstart", Long.toString(insertStart));
+    m.put("table", table);
+    return m;
+  }
+
+  /** The workload {@link #properties} gave. */
+  static YcsbWorkload of(Map<String, String> properties) {
+    StringBuilder text = new StringBuilder();
+    properties.forEach((k, v) -> text.append(k).append('=').append(v).append('\n'));
+    return read("the recorded workload", new StringReader(text.toString())).workload();
+  }
+
   /** The operations' names and their proportions, those above 0, in YCSB's order. */
   List<Map.Entry<String, Double>> mix() {
     List<Map.Entry<String, Double>> out = new ArrayList<>();

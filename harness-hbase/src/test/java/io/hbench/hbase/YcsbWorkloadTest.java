@@ -75,4 +75,27 @@ class YcsbWorkloadTest {
         assertThrows(InvalidInputException.class, () -> YcsbWorkload.preset("g"));
     assertTrue(e.getMessage().startsWith("--workload: no workload 'g'"), e.getMessage());
   }
+
+  @Test
+  void theRecordedPropertiesGiveTheSameWorkload() {
+    for (String letter : List.of("a", "b", "c", "d", "e", "f")) {
+      YcsbWorkload w = YcsbWorkload.preset(letter);
+      assertEquals(w, YcsbWorkload.of(w.properties()), letter);
+    }
+  }
+
+  @Test
+  void propertiesThenRecordsAndOperationsOverTheWorkloadAsYcsbsDashP() {
+    YcsbWorkload w = YcsbOptions.workload("b", List.of("requestdistribution=uniform",
+        "recordcount=5"), 100_000L, 2_000L).workload();
+    assertEquals("uniform", w.requestDistribution());
+    assertEquals(0.95, w.read());
+    assertEquals(100_000, w.records());
+    assertEquals(2_000, w.operations());
+    assertEquals(5, YcsbOptions.workload("b", List.of("recordcount=5"), -1L, null).workload()
+        .records());
+    InvalidInputException e = assertThrows(InvalidInputException.class,
+        () -> YcsbOptions.workload("/no/such/workload", List.of(), null, null));
+    assertTrue(e.getMessage().contains("no workload '/no/such/workload'"), e.getMessage());
+  }
 }

@@ -1,0 +1,61 @@
+package io.hbench.hbase;
+
+import io.hbench.core.LoadOptions;
+import io.hbench.core.LoadScope;
+import io.hbench.core.LoadSpec;
+import io.hbench.core.OptionValues;
+import io.hbench.core.PhaseFigures;
+import io.hbench.core.Point;
+import io.hbench.core.load.LoadClients;
+import io.hbench.core.load.LoadResult;
+import io.hbench.core.result.Metric;
+
+/**
+ * {@code bench ycsb}'s load: {@code --threads} clients per process making YCSB's inserts (the
+ * load phase) or its operations (the run phase, each call recorded as the operation it made).
+ */
+final class YcsbLoad implements LoadSpec {
+
+  /** The operation of the run phase's load: every call names its own (read, update, ...). */
+  static final String RUN_OP = "operation";
+
+  @Override
+  public String operation(OptionValues o, Point point) {
+    return load(point) ? "insert" : RUN_OP;
+  }
+
+  private static boolean load(Point point) {
+    return point.get(YcsbFields.PHASE) == YcsbOptions.Phase.LOAD;
+  }
+
+  /** The load phase inserts its records once, whatever the duration: they are then counted. */
+  @Override
+  public boolean timed(OptionValues o, Point point) {
+    return LoadOptions.timed(o) && !load(point);
+  }
+
+  @Override
+  public int threads(OptionValues o, Point point) {
+    return o.get(YcsbOptions.THREADS);
+  }
+
+  /** In {@link YcsbClients}, so that this class loads without HBase ({@code bench.jar --help}). */
+  @Override
+  public LoadClients open(LoadScope scope) throws Exception {
+    return YcsbClients.clients(scope);
+  }
+
+  /** The headline over the clients' common window: rows inserted or operations made per second. */
+  @Override
+  public void figures(LoadResult r, LoadScope scope, PhaseFigures into) {
+    double window = r.wallNanos() / 1e9;
+    boolean load = load(scope.point());
+    into.metric(Metric.of(load ? YcsbFields.ROWS_PER_S : YcsbFields.OPS_PER_S,
+        load ? "rows/s" : Metric.OPS_PER_SECOND, window <= 0 ? 0 : r.calls() / window,
+        Metric.Better.HIGHER));
+    if (r.counts().containsKey(YcsbClients.ROWS_RETURNED)) {
+      into.metric(Metric.of(YcsbClients.ROWS_RETURNED, Metric.COUNT,
+          r.count(YcsbClients.ROWS_RETURNED), Metric.Better.NONE));
+    }
+  }
+}

@@ -52,6 +52,18 @@ final class OwnedTables {
     return new Found(true, d.getValue(MARKER) != null, d.getValue(layoutKey));
   }
 
+  /** A layout's settings, {@code key=value} words as a suite writes them, in their order. */
+  static Map<String, String> layoutFields(String text) {
+    Map<String, String> kv = new LinkedHashMap<>();
+    for (String part : text.trim().split("\\s+")) {
+      int eq = part.indexOf('=');
+      if (eq > 0) {
+        kv.put(part.substring(0, eq), part.substring(eq + 1));
+      }
+    }
+    return kv;
+  }
+
   /** The line that refuses a table hbench did not create: choose another with {@code option}. */
   static String notOurs(TableName name, String option) {
     return "table " + name + " was not created by hbench (its descriptor has no " + MARKER

@@ -2,7 +2,6 @@ package io.hbench.hbase;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hbase.TableName;
@@ -38,7 +37,7 @@ final class PeTable {
 
     /** The layout of {@code text}; null when it is not one. */
     static Layout parse(String text) {
-      Map<String, String> kv = fields(text);
+      Map<String, String> kv = OwnedTables.layoutFields(text);
       try {
         return new Layout(Integer.parseInt(kv.get("families")), Integer.parseInt(kv.get("columns")),
             Integer.parseInt(kv.get("value_size")), Long.parseLong(kv.get("seed")));
@@ -48,18 +47,7 @@ final class PeTable {
     }
 
     static long rows(String text) {
-      return Long.parseLong(fields(text).getOrDefault("rows", "0"));
-    }
-
-    private static Map<String, String> fields(String text) {
-      Map<String, String> kv = new LinkedHashMap<>();
-      for (String part : text.trim().split("\\s+")) {
-        int eq = part.indexOf('=');
-        if (eq > 0) {
-          kv.put(part.substring(0, eq), part.substring(eq + 1));
-        }
-      }
-      return kv;
+      return Long.parseLong(OwnedTables.layoutFields(text).getOrDefault("rows", "0"));
     }
 
     /** What differs from {@code other}, for the message that refuses a read. */

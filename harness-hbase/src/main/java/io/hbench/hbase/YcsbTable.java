@@ -45,8 +45,8 @@ final class YcsbTable {
 
   /** What differs between a run's layout and the table's, for the line that refuses the run. */
   static String difference(String wanted, String table) {
-    Map<String, String> want = fields(wanted);
-    Map<String, String> have = fields(table == null ? "" : table);
+    Map<String, String> want = OwnedTables.layoutFields(wanted);
+    Map<String, String> have = OwnedTables.layoutFields(table == null ? "" : table);
     List<String> d = new ArrayList<>();
     want.forEach((k, v) -> {
       if (!v.equals(have.get(k))) {
@@ -54,17 +54,6 @@ final class YcsbTable {
       }
     });
     return String.join(", ", d);
-  }
-
-  private static Map<String, String> fields(String text) {
-    Map<String, String> kv = new TreeMap<>();
-    for (String part : text.trim().split("\\s+")) {
-      int eq = part.indexOf('=');
-      if (eq > 0) {
-        kv.put(part.substring(0, eq), part.substring(eq + 1));
-      }
-    }
-    return kv;
   }
 
   /**

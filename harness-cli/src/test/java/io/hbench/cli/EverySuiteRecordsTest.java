@@ -93,7 +93,8 @@ class EverySuiteRecordsTest {
     records().forEach(r -> bySuite.computeIfAbsent(r.suite(), k -> new ArrayList<>()).add(r));
     Map<String, String> titles = Map.of("fsops", "File system operations",
         "nnthroughput", "NameNode throughput", "hbase-pe", "HBase PerformanceEvaluation workloads",
-        "tpch", "TPC-H on Hive", "dfsio", "DFSIO", "slive", "Slive", "disk", "Disk (dd-style)");
+        "tpch", "TPC-H on Hive", "dfsio", "DFSIO", "slive", "Slive", "disk", "Disk (dd-style)",
+        "ycsb", "YCSB workloads on HBase");
     titles.forEach((suite, title) -> {
       List<Table> tables = SuiteReport.of(suite).tables(bySuite.get(suite));
       assertFalse(tables.isEmpty(), suite);

@@ -165,7 +165,6 @@ class BadInputTest {
         "ycsb a -p requestdistribution=normal; requestdistribution=normal: one of uniform, zipfian, latest, hotspot",
         "ycsb a --records -5; invalid value '-5' for --records: a count of 0 or more",
         "ycsb a -p recordcount=-5; recordcount=-5: a count of 0 or more",
-        "ycsb a -p fieldcont=3; unknown property fieldcont",
         "ycsb a -p nokey; invalid value 'nokey' for --property: KEY=VALUE",
         "ycsb a --records 0; the load phase needs recordcount (--records) of at least 1",
         "ycsb a --phase run --operations 0; needs operationcount (--operations) of at least 1",

@@ -525,9 +525,15 @@ class HBaseSuitesIT {
   @Test
   void ycsbWorkloadFCountsItsStepsAndLeavesTheModifiedValues() throws Exception {
     Run run = suite("ycsb", "ycsb-f", "f", "--records", "500", "--operations", "2000",
-        "--keep-table", "-p", "table=it_ycsb_f");
+        "--keep-table", "-p", "table=it_ycsb_f", "-p", "fieldcont=3", "-p", "threadcount=8");
     assertEquals(0, run.process().exitCode, run.process().toString());
     ResultRecord r = run.records().get(1);
+    // A key hbench does not read is named, once, and recorded; YCSB's client settings (and the
+    // workload class, which YCSB's file F names) are left alone and recorded as such.
+    assertTrue(run.process().err.contains("not read, not being properties of YCSB's core"
+        + " workload: fieldcont"), run.process().err);
+    assertEquals(List.of("fieldcont"), r.params().get("unknown_properties"));
+    assertEquals(List.of("threadcount", "workload"), r.params().get("properties_left_alone"));
     assertTrue(r.ok(), r.failure() + " " + r.validation());
     OperationLoad rmw = load(r, "run", "read_modify_write");
     OperationLoad readStep = load(r, "run", "read_modify_write.read");

@@ -173,9 +173,7 @@ public final class HBasePeBenchmark implements Benchmark {
         Admin admin = conn.getAdmin()) {
       PeTable.State st = PeTable.state(admin, name);
       if (st.exists() && !st.ours()) {
-        throw new InvalidInputException("table " + name + " was not created by hbench (its"
-            + " descriptor has no " + OwnedTables.MARKER + "); hbench reads and writes only its own"
-            + " tables: choose another --table");
+        throw new InvalidInputException(OwnedTables.notOurs(name, "--table"));
       }
       PeCommand first = commands.get(0);
       if (first.needsRows()) {

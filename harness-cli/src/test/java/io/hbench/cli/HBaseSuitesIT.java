@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hbench.core.cluster.EmbeddedCluster;
+import io.hbench.core.daemons.CallTimes;
 import io.hbench.core.result.Check;
 import io.hbench.core.result.Metric;
 import io.hbench.core.result.OperationLoad;
@@ -14,6 +15,7 @@ import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultReader;
 import io.hbench.core.result.ResultRecord;
 import io.hbench.core.result.ResultSchema;
+import io.hbench.core.result.ServerCalls;
 import io.hbench.core.stats.LatencyHistogram;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -472,7 +474,8 @@ class HBaseSuitesIT {
   @Test
   void ycsbWorkloadAReadsAndUpdatesHalfEachChecksEveryValueAndLeavesNoTable() throws Exception {
     Run run = suite("ycsb", "ycsb-a", "a", "--records", "2000", "--operations", "20000",
-        "--threads", "4", "--presplit", "4", "-p", "table=it_ycsb_a", "--base-dir", "/it-ycsb");
+        "--threads", "4", "--presplit", "4", "-p", "table=it_ycsb_a", "--base-dir", "/it-ycsb",
+        "--metrics", "-D", "hbench.metrics.period=0.5");
     assertEquals(0, run.process().exitCode, run.process().toString());
     assertEquals(List.of("a load", "a run"), run.records().stream().map(ResultRecord::point).toList());
     for (ResultRecord r : run.records()) {
@@ -496,6 +499,22 @@ class HBaseSuitesIT {
       assertEquals(l.calls(), LatencyHistogram.decode(l.histogram()).count(), l.op());
     }
     assertTrue(ycsbMetric(r, "run", "ops_per_s") > 0);
+    // Each read is one get and each update one put on the region server: their times, taken
+    // apart with its own, add up to the client's mean.
+    assertEquals(List.of("put"), r.phase("run").figure(ServerCalls.FIELD).regionServer().get("update"));
+    Map<String, CallTimes.Breakdown> parts = new java.util.HashMap<>();
+    CallTimes.of(r.phase("run")).forEach(b -> parts.put(b.op(), b));
+    double serverMs = 0;
+    for (OperationLoad l : List.of(read, update)) {
+      CallTimes.Breakdown b = parts.get(l.op());
+      assertNotNull(b, l.op() + " not taken apart: " + parts);
+      assertTrue(b.server().startsWith("regionserver "), b.text());
+      assertEquals(l.latencyMs().mean(), b.clientMeanMs(), b.text());
+      assertNotNull(b.elsewhereMs(), b.text());
+      assertEquals(b.clientMeanMs(), b.queueMs() + b.processingMs() + b.elsewhereMs(), 0.01, b.text());
+      serverMs += b.processingMs();
+    }
+    assertTrue(serverMs > 0, parts.toString());
     assertEquals("zipfian", ((Map<?, ?>) r.params().get("workload")).get("requestdistribution"));
     assertTrue(check(r, "rows_on_server").detail().startsWith("2000 rows counted"));
     // The key names are YCSB's, in the table YCSB's instructions split.

@@ -52,6 +52,16 @@ public interface LoadSpec {
     return LoadOptions.timed(options);
   }
 
+  /**
+   * What each of the point's operations asks of the servers, one call each, so that with {@code
+   * --metrics} a call's time is taken apart with the server's own times for exactly those calls
+   * ({@link io.hbench.core.daemons.CallTimes}). None by default: an operation is never matched to
+   * a server method by its name.
+   */
+  default io.hbench.core.result.ServerCalls serverCalls(OptionValues options, Point point) {
+    return io.hbench.core.result.ServerCalls.NONE;
+  }
+
   /** {@code --maps} unless given: 0 (this process), or a suite's own (Slive's 4 clients). */
   default int defaultMaps() {
     return 0;

@@ -307,6 +307,7 @@ public final class RunContext {
       LoadResult r = result[0];
       into.work(r.bytes(), r.calls());
       into.loads(r.loads());
+      recordServerCalls(spec, point, into);
       spec.figures(r, whole, into);
     };
     if (options.has(LoadOptions.FIND_MAX) && options.get(LoadOptions.FIND_MAX)) {
@@ -352,6 +353,7 @@ public final class RunContext {
       LoadResult r = found[0].answer() != null ? found[0].answer() : found[0].last();
       into.work(r.bytes(), r.calls());
       into.loads(r.loads());
+      recordServerCalls(spec, whole.point(), into);
       spec.figures(r, whole, into);
       if (found[0].answer() != null) {
         into.metric(Metric.of(MAX_AT_SLO, Metric.OPS_PER_SECOND,
@@ -367,6 +369,14 @@ public final class RunContext {
     LoadResult shown = found[0].answer() != null ? found[0].answer() : found[0].last();
     logIntervals(name, shown);
     return shown;
+  }
+
+  /** What the suite declares its load's operations ask of the servers, when it declares any. */
+  private void recordServerCalls(LoadSpec spec, Point point, PhaseFigures into) {
+    io.hbench.core.result.ServerCalls calls = spec.serverCalls(options, point);
+    if (calls != null && !calls.isEmpty()) {
+      into.figure(io.hbench.core.result.ServerCalls.FIELD, calls);
+    }
   }
 
   /** The metric of {@code --find-max}'s answer. */

@@ -9,6 +9,7 @@ import io.hbench.core.Point;
 import io.hbench.core.load.LoadClients;
 import io.hbench.core.load.LoadResult;
 import io.hbench.core.result.Metric;
+import io.hbench.core.result.ServerCalls;
 import io.hbench.core.stats.Spread;
 
 /**
@@ -33,6 +34,24 @@ final class PeLoad implements LoadSpec {
   /** Whether {@code cmd} runs by time when given one: every command but writes and deletes. */
   static boolean counted(PeCommand cmd) {
     return cmd.kind != PeCommand.Kind.WRITE && cmd.kind != PeCommand.Kind.DELETE;
+  }
+
+  /**
+   * A get, or an unbuffered put ({@code --auto-flush}), of one row a call is one RegionServer
+   * call; a batch or a buffered write is not one call's.
+   */
+  @Override
+  public ServerCalls serverCalls(OptionValues o, Point point) {
+    PeCommand cmd = point.get(PeFields.COMMAND);
+    if (PeSettings.batch(o, cmd) != 1) {
+      return ServerCalls.NONE;
+    }
+    return switch (cmd) {
+      case SEQUENTIAL_READ, RANDOM_READ -> ServerCalls.NONE.regionServer(cmd.op(), "get");
+      case SEQUENTIAL_WRITE, RANDOM_WRITE -> o.get(PeOptions.AUTO_FLUSH)
+          ? ServerCalls.NONE.regionServer(cmd.op(), "put") : ServerCalls.NONE;
+      default -> ServerCalls.NONE;
+    };
   }
 
   @Override

@@ -9,6 +9,7 @@ import io.hbench.core.Point;
 import io.hbench.core.load.LoadClients;
 import io.hbench.core.load.LoadResult;
 import io.hbench.core.result.Metric;
+import io.hbench.core.result.ServerCalls;
 
 /**
  * {@code bench ycsb}'s load: {@code --threads} clients per process making YCSB's inserts (the
@@ -37,6 +38,21 @@ final class YcsbLoad implements LoadSpec {
   @Override
   public int threads(OptionValues o, Point point) {
     return o.get(YcsbOptions.THREADS);
+  }
+
+  /**
+   * Each operation's RegionServer calls: YCSB's HBase binding sends every write alone ({@code
+   * Table.put}), as hbench does; a scan is many RPCs, so its time is not one call's.
+   */
+  @Override
+  public ServerCalls serverCalls(OptionValues o, Point point) {
+    return load(point) ? ServerCalls.NONE.regionServer("insert", "put")
+        : ServerCalls.NONE.regionServer(YcsbClients.Ops.READ.op, "get")
+            .regionServer(YcsbClients.Ops.UPDATE.op, "put")
+            .regionServer(YcsbClients.Ops.INSERT.op, "put")
+            .regionServer(YcsbClients.Ops.READ_MODIFY_WRITE.op, "get", "put")
+            .regionServer(YcsbClients.RMW_READ, "get")
+            .regionServer(YcsbClients.RMW_WRITE, "put");
   }
 
   /** In {@link YcsbClients}, so that this class loads without HBase ({@code bench.jar --help}). */

@@ -4,16 +4,16 @@ import io.hbench.core.result.DaemonFigures;
 import io.hbench.core.result.Metric;
 import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.PhaseResult;
+import io.hbench.core.result.ServerCalls;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
- * Where a NameNode call's (or an HBase get's) time went: the client's mean time per call beside
- * the server's own figures for the same phase, the time a call waited in its RPC queue, waited for the namespace
- * lock, and was processed (the RPC methods the client's operation makes, from {@code
- * rpcdetailed}), and the rest: the network, the client, the server's reading and answering. The
+ * Where a NameNode call's (or an HBase get's or put's) time went: the client's mean time per call
+ * beside the server's own figures for the same phase, the time a call waited in its RPC queue,
+ * waited for the namespace lock, and was processed (the RPC methods the suite declares its
+ * operation makes, {@link ServerCalls}, from {@code rpcdetailed}), and the rest: the network, the client, the server's reading and answering. The
  * NameNode's times are means over its metrics periods during the phase, in milliseconds whatever
  * its {@code rpc.metrics.timeunit}; a server time above the client's is named, never a negative
  * rest.
@@ -22,16 +22,20 @@ public final class CallTimes {
 
   private CallTimes() {}
 
-  /** The NameNode methods each client operation calls, once each per call. */
-  static final Map<String, List<String>> METHODS = Map.of(
-      "mkdirs", List.of("mkdirs"),
-      "exists", List.of("getFileInfo"),
-      "fileStatus", List.of("getFileInfo"),
-      "open", List.of("getBlockLocations"),
-      "delete", List.of("delete"),
-      "rename", List.of("rename", "rename2"),
-      "list", List.of("getListing"),
-      "create", List.of("create", "complete"));
+  /**
+   * What records written before suites declared their server calls ({@link ServerCalls}) are
+   * read with: the NameNode operations of nnthroughput and fsops, and hbase-pe's get, by name.
+   */
+  static final ServerCalls UNDECLARED = ServerCalls.NONE
+      .nameNode("mkdirs", "mkdirs")
+      .nameNode("exists", "getFileInfo")
+      .nameNode("fileStatus", "getFileInfo")
+      .nameNode("open", "getBlockLocations")
+      .nameNode("delete", "delete")
+      .nameNode("rename", "rename", "rename2")
+      .nameNode("list", "getListing")
+      .nameNode("create", "create", "complete")
+      .regionServer("get", "get");
 
   /**
    * One operation's call, taken apart.
@@ -45,20 +49,27 @@ public final class CallTimes {
    * @param lockWaitMs per call, the time they waited for the namespace lock
    * @param processingMs per call, the time the NameNode processed them
    * @param elsewhereMs the rest of the client's mean; null when the server's figures exceed it
+   * @param wholeMilliseconds whether the server's times are whole milliseconds, rounded down (a
+   *     RegionServer's means): its share may then be up to a millisecond more per RPC, and the
+   *     rest that much less
    */
   public record Breakdown(String op, String server, double clientMeanMs, double clientP50Ms,
-      double queueMs, double lockWaitMs, double processingMs, Double elsewhereMs) {
+      double queueMs, double lockWaitMs, double processingMs, Double elsewhereMs,
+      boolean wholeMilliseconds) {
 
     /** {@code mkdirs: client mean 12.3 ms (p50 12) = queue 0.1 + lock wait 0 + ...}. */
     public String text() {
-      String head = String.format(Locale.ROOT, "%s: client mean %s ms (p50 %s) = queue %s +"
-          + " lock wait %s + processing %s", op, n(clientMeanMs), n(clientP50Ms), n(queueMs),
-          n(lockWaitMs), n(processingMs));
+      String head = String.format(Locale.ROOT, "%s: client mean %s ms (p50 %s) = queue %s +%s"
+          + " processing %s", op, n(clientMeanMs), n(clientP50Ms), n(queueMs),
+          wholeMilliseconds ? "" : " lock wait " + n(lockWaitMs) + " +", n(processingMs));
+      String rounded = wholeMilliseconds
+          ? "; the server counts whole milliseconds, rounded down, so its share may be up to 1 ms"
+              + " more per RPC" : "";
       return elsewhereMs == null
           ? head + " ms, more than the client's mean: the server's are means over its metrics"
-              + " periods, this load's calls and others'"
+              + " periods, this load's calls and others'" + rounded
           : head + " + elsewhere " + n(elsewhereMs) + " ms (network, client, reading and"
-              + " answering)";
+              + " answering" + rounded + ")";
     }
   }
 
@@ -66,76 +77,80 @@ public final class CallTimes {
     return DaemonObservations.number(v);
   }
 
-  /** The breakdowns of {@code phase}'s NameNode operations; none without the NameNode's figures. */
+  /**
+   * The breakdowns of {@code phase}'s operations that its suite declared server calls for
+   * ({@link ServerCalls}); none without the servers' figures.
+   */
   public static List<Breakdown> of(PhaseResult phase) {
     List<Breakdown> out = new ArrayList<>();
     if (phase.loads() == null || phase.daemons() == null) {
       return out;
     }
+    ServerCalls declared = phase.figure(ServerCalls.FIELD);
+    if (declared == null) {
+      declared = UNDECLARED;
+    }
     for (OperationLoad load : phase.loads()) {
-      if (Boolean.TRUE.equals(load.step()) || load.calls() == 0 || load.latencyMs() == null) {
+      if (load.calls() == 0 || load.latencyMs() == null) {
         continue;
       }
-      if (load.op().equals("get")) {
-        Breakdown b = regionServerGet(phase, load);
-        if (b != null) {
-          out.add(b);
-        }
-        continue;
+      List<String> methods = declared.nameNode().get(load.op());
+      List<String> operations = declared.regionServer().get(load.op());
+      Breakdown b = methods != null ? nameNode(phase, load, methods)
+          : operations != null ? regionServer(phase, load, operations) : null;
+      if (b != null) {
+        out.add(b);
       }
-      List<String> methods = METHODS.get(load.op());
-      if (methods == null) {
-        continue;
-      }
-      // The NameNode that served the calls: under HA, the one whose methods were called.
-      DaemonFigures served = null;
-      double servedCalls = 0;
-      for (DaemonFigures d : phase.daemons()) {
-        if (!d.role().equals("namenode")) {
-          continue;
-        }
-        double calls = 0;
-        for (String m : methods) {
-          Metric c = d.metric(figure(m) + "_calls");
-          calls += c == null ? 0 : c.value();
-        }
-        if (calls > servedCalls) {
-          served = d;
-          servedCalls = calls;
-        }
-      }
-      if (served == null) {
-        continue;
-      }
-      double processing = 0;
-      for (String m : methods) {
-        Metric c = served.metric(figure(m) + "_calls");
-        Metric t = served.metric(figure(m) + "_ms");
-        if (c != null && t != null) {
-          processing += c.value() * t.value();
-        }
-      }
-      double rpcsPerCall = servedCalls / load.calls();
-      processing /= load.calls();
-      double queue = value(served, "rpc_queue_ms") * rpcsPerCall;
-      double lockWait = value(served, "rpc_lock_wait_ms") * rpcsPerCall;
-      double rest = load.latencyMs().mean() - queue - lockWait - processing;
-      out.add(new Breakdown(load.op(), "namenode " + served.node(), load.latencyMs().mean(),
-          load.latencyMs().p50(), round(queue), round(lockWait), round(processing),
-          rest < 0 ? null : round(rest)));
     }
     return out;
   }
 
+  private static Breakdown nameNode(PhaseResult phase, OperationLoad load, List<String> methods) {
+    // The NameNode that served the calls: under HA, the one whose methods were called.
+    DaemonFigures served = null;
+    double servedCalls = 0;
+    for (DaemonFigures d : phase.daemons()) {
+      if (!d.role().equals("namenode")) {
+        continue;
+      }
+      double calls = 0;
+      for (String m : methods) {
+        calls += value(d, figure(m) + "_calls");
+      }
+      if (calls > servedCalls) {
+        served = d;
+        servedCalls = calls;
+      }
+    }
+    if (served == null) {
+      return null;
+    }
+    double processing = 0;
+    for (String m : methods) {
+      Metric c = served.metric(figure(m) + "_calls");
+      Metric t = served.metric(figure(m) + "_ms");
+      if (c != null && t != null) {
+        processing += c.value() * t.value();
+      }
+    }
+    double rpcsPerCall = servedCalls / load.calls();
+    processing /= load.calls();
+    double queue = value(served, "rpc_queue_ms") * rpcsPerCall;
+    double lockWait = value(served, "rpc_lock_wait_ms") * rpcsPerCall;
+    return breakdown(load, "namenode " + served.node(), queue, lockWait, processing, false);
+  }
+
   /**
-   * An HBase get: one RPC per call (puts are left out: the client's buffer sends them in
-   * batches, so a put's server time is not part of one call's). The RegionServer that served
-   * most requests in the phase stands for them all.
+   * HBase gets and puts, one RPC each (a put only where the suite sends each alone: a buffered
+   * one goes out in batches, and is not declared). The RegionServer that served most requests in
+   * the phase stands for them all.
    */
-  private static Breakdown regionServerGet(PhaseResult phase, OperationLoad load) {
+  private static Breakdown regionServer(PhaseResult phase, OperationLoad load,
+      List<String> operations) {
     DaemonFigures served = null;
     for (DaemonFigures d : phase.daemons()) {
-      if (d.role().equals("regionserver") && d.metric("get_ms") != null
+      if (d.role().equals("regionserver")
+          && operations.stream().allMatch(o -> d.metric(o + "_ms") != null)
           && (served == null || value(d, "requests") > value(served, "requests"))) {
         served = d;
       }
@@ -143,11 +158,20 @@ public final class CallTimes {
     if (served == null) {
       return null;
     }
-    double queue = value(served, "rpc_queue_ms");
-    double processing = value(served, "get_ms");
-    double rest = load.latencyMs().mean() - queue - processing;
-    return new Breakdown(load.op(), "regionserver " + served.node(), load.latencyMs().mean(),
-        load.latencyMs().p50(), round(queue), 0, round(processing), rest < 0 ? null : round(rest));
+    double processing = 0;
+    for (String o : operations) {
+      processing += value(served, o + "_ms");
+    }
+    double queue = value(served, "rpc_queue_ms") * operations.size();
+    return breakdown(load, "regionserver " + served.node(), queue, 0, processing, true);
+  }
+
+  private static Breakdown breakdown(OperationLoad load, String server, double queue,
+      double lockWait, double processing, boolean wholeMilliseconds) {
+    double rest = load.latencyMs().mean() - queue - lockWait - processing;
+    return new Breakdown(load.op(), server, load.latencyMs().mean(), load.latencyMs().p50(),
+        round(queue), round(lockWait), round(processing), rest < 0 ? null : round(rest),
+        wholeMilliseconds);
   }
 
   private static double value(DaemonFigures d, String name) {

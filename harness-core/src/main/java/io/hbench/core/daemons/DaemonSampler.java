@@ -275,25 +275,35 @@ public final class DaemonSampler {
         continue;
       }
       series.put(f.name(), values);
-      if (f.cpuUse() || f.meanTime()) {
-        // A CPU load covers the time since the JVM's previous read, a mean time the daemon's
-        // last metrics period: the read before the phase covers time before it (a NameNode's
-        // 9.75 ms per mkdirs before a phase of 0.1-0.3 ms ones), and a CPU load read after it
-        // the wait for the daemons' last figures. A mean time read after it is its last
-        // period's with calls: the phase's.
+      if (f.cpuUse()) {
+        // A CPU load covers the time since the JVM's previous read: the read before the phase
+        // covers time before it, and the read after it the wait for the daemons' last figures.
         List<Double> inPhase = new ArrayList<>();
         for (int i = 0; i < got.size(); i++) {
-          When w = got.get(i).when();
-          if (values.get(i) != null && (w == When.DURING
-              || w == When.END && !f.cpuUse())) {
+          if (values.get(i) != null && got.get(i).when() == When.DURING) {
             inPhase.add(values.get(i));
           }
         }
         present = inPhase.isEmpty() ? present : inPhase;
       }
       if (f.meanTime()) {
-        // A mean time of 0 is a period without the operation, not an operation taking no time.
-        present = present.stream().filter(v -> v > 0).toList();
+        // A mean time covers the daemon's last metrics period: the read before the phase covers
+        // time before it (a NameNode's 9.75 ms per mkdirs before a phase of 0.1-0.3 ms ones); a
+        // read after it, its last period with calls: the phase's. A period without the
+        // operation reads 0, which is no time of an operation.
+        List<Double> calls = f.callsFigure() == null ? null : values(got, f.callsFigure());
+        List<Double> timed = new ArrayList<>();
+        List<Double> inPhase = new ArrayList<>();
+        for (int i = 0; i < got.size(); i++) {
+          if (values.get(i) == null || !withOperations(values, calls, got, i)) {
+            continue;
+          }
+          timed.add(values.get(i));
+          if (got.get(i).when() != When.START) {
+            inPhase.add(values.get(i));
+          }
+        }
+        present = inPhase.isEmpty() ? timed : inPhase;
         if (present.isEmpty()) {
           continue;
         }
@@ -322,6 +332,20 @@ public final class DaemonSampler {
         : "the read " + (got.get(0).when() != When.START ? "before" : "after") + " the phase failed ("
             + (failure == null ? "no answer" : failure) + "): its counters are left out";
     return new DaemonFigures(d.role().label(), d.node(), missed, got.size(), metrics, series);
+  }
+
+  /**
+   * Whether read {@code i} of a mean time timed operations: it is not 0, or, where the daemon
+   * counts the operations ({@link ServerFigure#callsFigure}), it was read during the phase and the
+   * count grew since the read before (a RegionServer's sub-millisecond gets read 0).
+   */
+  private static boolean withOperations(List<Double> means, List<Double> calls, List<Sample> got,
+      int i) {
+    if (means.get(i) > 0) {
+      return true;
+    }
+    return calls != null && i > 0 && got.get(i).when() == When.DURING && calls.get(i) != null
+        && calls.get(i - 1) != null && calls.get(i) > calls.get(i - 1);
   }
 
   private static List<Double> values(List<Sample> got, String figure) {

@@ -140,6 +140,8 @@ public record ServerFigure(Role role, String bean, String attribute, String name
       counter(Role.REGIONSERVER, "RegionServer,sub=Server", "totalRequestCount", "requests", Metric.COUNT),
       counter(Role.REGIONSERVER, "RegionServer,sub=Server", "readRequestCount", "read_requests", Metric.COUNT),
       counter(Role.REGIONSERVER, "RegionServer,sub=Server", "writeRequestCount", "write_requests", Metric.COUNT),
+      counter(Role.REGIONSERVER, "RegionServer,sub=Server", "Get_num_ops", "get_calls", Metric.COUNT),
+      counter(Role.REGIONSERVER, "RegionServer,sub=Server", "Put_num_ops", "put_calls", Metric.COUNT),
       gauge(Role.REGIONSERVER, "RegionServer,sub=Server", "Get_mean", "get_ms", MS),
       gauge(Role.REGIONSERVER, "RegionServer,sub=IPC", "queueCallTime_mean", "rpc_queue_ms", MS),
       gauge(Role.REGIONSERVER, "RegionServer,sub=Server", "Put_mean", "put_ms", MS),
@@ -209,6 +211,20 @@ public record ServerFigure(Role role, String bean, String attribute, String name
    */
   public boolean meanTime() {
     return !counter && (attribute.endsWith("AvgTime") || attribute.endsWith("_mean"));
+  }
+
+  /**
+   * For a mean time, the counter of the operations it times where the daemon publishes one
+   * ({@code get_calls} for {@code get_ms}), else null: a RegionServer's means are whole
+   * milliseconds rounded down, so a period of sub-millisecond gets reads 0, and only the count
+   * tells it from a period without gets.
+   */
+  public String callsFigure() {
+    if (!meanTime() || !name.endsWith("_ms")) {
+      return null;
+    }
+    String calls = name.substring(0, name.length() - "_ms".length()) + "_calls";
+    return of(role).stream().anyMatch(f -> f.counter() && f.name().equals(calls)) ? calls : null;
   }
 
   /**

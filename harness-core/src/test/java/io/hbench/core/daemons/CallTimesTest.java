@@ -2,12 +2,15 @@ package io.hbench.core.daemons;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hbench.core.result.DaemonFigures;
 import io.hbench.core.result.Metric;
 import io.hbench.core.result.OperationLoad;
+import io.hbench.core.PhaseFigures;
 import io.hbench.core.result.PhaseResult;
+import io.hbench.core.result.ServerCalls;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -38,7 +41,7 @@ class CallTimesTest {
         ms("rpc_mkdirs_ms", 0.4)), null);
     List<CallTimes.Breakdown> b = CallTimes.of(phase(load("mkdirs", 1000, 12, 11), nn));
     assertEquals(1, b.size());
-    assertEquals(new CallTimes.Breakdown("mkdirs", "namenode nn:8020", 12, 11, 9, 0.5, 0.4, 2.1), b.get(0));
+    assertEquals(new CallTimes.Breakdown("mkdirs", "namenode nn:8020", 12, 11, 9, 0.5, 0.4, 2.1, false), b.get(0));
     assertEquals("mkdirs: client mean 12 ms (p50 11) = queue 9 + lock wait 0.5 + processing 0.4"
         + " + elsewhere 2.1 ms (network, client, reading and answering)", b.get(0).text());
   }
@@ -75,5 +78,61 @@ class CallTimesTest {
         ms("rpc_queue_ms", 1)), null);
     assertEquals(List.of(), CallTimes.of(phase(load("create_write", 10, 5, 5), nn)));
     assertEquals(List.of(), CallTimes.of(phase(load("mkdirs", 10, 5, 5), nn)));
+  }
+
+  /** A phase as a record holds it: its suite's declaration written out and read back. */
+  private static PhaseResult declared(ServerCalls calls, List<OperationLoad> loads,
+      DaemonFigures... daemons) throws Exception {
+    com.fasterxml.jackson.databind.ObjectMapper json =
+        new com.fasterxml.jackson.databind.ObjectMapper();
+    String written = json.writeValueAsString(
+        new PhaseFigures("run").figure(ServerCalls.FIELD, calls).figures());
+    @SuppressWarnings("unchecked")
+    java.util.Map<String, Object> read = json.readValue(written, java.util.Map.class);
+    return new PhaseResult("run", 1, 0, null, null).withLoads(loads)
+        .withDaemons(List.of(daemons)).withFigures(read);
+  }
+
+  @Test
+  void onlyWhatTheSuiteDeclaresIsTakenApartWhateverTheOperationsAreCalled() throws Exception {
+    DaemonFigures nn = new DaemonFigures("namenode", "nn:8020", null, 5, List.of(
+        ms("rpc_queue_ms", 1), count("rpc_get_listing_calls", 10), ms("rpc_get_listing_ms", 2),
+        count("rpc_create_calls", 10), ms("rpc_create_ms", 2),
+        count("rpc_complete_calls", 10), ms("rpc_complete_ms", 1)), null);
+    // Slive's create writes data and its ls is one getListing: only ls is declared.
+    ServerCalls slive = ServerCalls.NONE.nameNode("ls", "getListing");
+    List<CallTimes.Breakdown> b = CallTimes.of(declared(slive,
+        List.of(load("create", 10, 40, 40), load("ls", 10, 5, 5), load("read", 10, 5, 5)), nn));
+    assertEquals(List.of("ls"), b.stream().map(CallTimes.Breakdown::op).toList());
+    assertEquals(new CallTimes.Breakdown("ls", "namenode nn:8020", 5, 5, 1, 0, 2, 2.0, false), b.get(0));
+  }
+
+  @Test
+  void anHBaseCallIsTheRegionServersQueueAndOperationTimesPerCall() throws Exception {
+    DaemonFigures idle = new DaemonFigures("regionserver", "rs2:16020", null, 5, List.of(
+        count("requests", 3), ms("rpc_queue_ms", 0), ms("get_ms", 0), ms("put_ms", 0)), null);
+    DaemonFigures rs = new DaemonFigures("regionserver", "rs1:16020", null, 5, List.of(
+        count("requests", 3000), ms("rpc_queue_ms", 0.25), ms("get_ms", 0.5), ms("put_ms", 1.5)),
+        null);
+    ServerCalls ycsb = ServerCalls.NONE.regionServer("update", "put")
+        .regionServer("read_modify_write", "get", "put");
+    List<CallTimes.Breakdown> b = CallTimes.of(declared(ycsb,
+        List.of(load("update", 1000, 3, 2.5), load("read_modify_write", 500, 5, 4)), idle, rs));
+    assertEquals(new CallTimes.Breakdown("update", "regionserver rs1:16020", 3, 2.5, 0.25, 0,
+        1.5, 1.25, true), b.get(0));
+    assertEquals("update: client mean 3 ms (p50 2.5) = queue 0.25 + processing 1.5 + elsewhere"
+        + " 1.25 ms (network, client, reading and answering; the server counts whole"
+        + " milliseconds, rounded down, so its share may be up to 1 ms more per RPC)",
+        b.get(0).text());
+    // A read and a write: two RPCs, each queued, and both operations' times.
+    assertEquals(new CallTimes.Breakdown("read_modify_write", "regionserver rs1:16020", 5, 4,
+        0.5, 0, 2, 2.5, true), b.get(1));
+  }
+
+  @Test
+  void aRegionServerOperationWithoutATimePerCallIsRefused() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> ServerCalls.NONE.regionServer("scan", "scan"));
+    assertTrue(e.getMessage().contains("'scan'"), e.getMessage());
   }
 }

@@ -62,6 +62,27 @@ class DaemonSamplerTest {
     assertNull(f.metric("write_requests"), f.toString());
   }
 
+  private static Sample gets(double t, double calls, double meanMs, When when) {
+    return new Sample(t, Map.of("get_calls", calls, "get_ms", meanMs), when);
+  }
+
+  @Test
+  void aRegionServersSubMillisecondGetsReadZeroAndCountAsZeroWhileItsGetsGrow() {
+    // Its means are whole milliseconds, rounded down: 0 during the phase, with gets counted, is
+    // gets under a millisecond; 0 after the phase, its last period's, is a period without gets.
+    DaemonFigures f = DaemonSampler.figures(RS, List.of(gets(0, 10, 0, When.START),
+        gets(1, 500, 0, When.DURING), gets(2, 900, 1, When.DURING), gets(3, 1200, 0, When.DURING),
+        gets(4, 1200, 0, When.DURING), gets(5, 1200, 0, When.END)), null);
+    assertEquals(1190, f.metric("get_calls").value());
+    assertEquals(1 / 3.0, f.metric("get_ms").value(), 0.001);
+    assertEquals(0, f.metric("get_ms_min").value());
+    // Without the count, a 0 is a period without the operation.
+    f = DaemonSampler.figures(RS, List.of(new Sample(0, Map.of("put_ms", 0.0), When.START),
+        new Sample(1, Map.of("put_ms", 2.0), When.DURING),
+        new Sample(2, Map.of("put_ms", 0.0), When.DURING)), null);
+    assertEquals(2, f.metric("put_ms").value());
+  }
+
   @Test
   void aRegionServersRequestsAreLeftOutWhenItsRegionsChanged() {
     // A region that moved in brought its whole count with it.

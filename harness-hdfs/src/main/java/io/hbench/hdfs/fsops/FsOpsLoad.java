@@ -7,6 +7,7 @@ import io.hbench.core.PhaseFigures;
 import io.hbench.core.Point;
 import io.hbench.core.load.LoadClients;
 import io.hbench.core.load.LoadResult;
+import io.hbench.core.result.ServerCalls;
 import java.io.IOException;
 
 /**
@@ -28,6 +29,24 @@ final class FsOpsLoad implements LoadSpec {
   @Override
   public int threads(OptionValues o, Point point) {
     return o.get(FsOpsOptions.OP) == FsOperation.CLEAN ? 1 : o.get(FsOpsOptions.THREADS);
+  }
+
+  /**
+   * On HDFS, the NameNode methods of the operations that only ask it; create_write and the
+   * reads move data, and only their open (a step) is one NameNode call.
+   */
+  @Override
+  public ServerCalls serverCalls(OptionValues o, Point point) {
+    return switch (o.get(FsOpsOptions.OP)) {
+      case EXISTS -> ServerCalls.NONE.nameNode("exists", "getFileInfo");
+      case RENAME -> ServerCalls.NONE.nameNode("rename", "rename", "rename2");
+      case LIST -> ServerCalls.NONE.nameNode("list", "getListing");
+      case DELETE -> ServerCalls.NONE.nameNode("delete", "delete");
+      case MKDIRS -> ServerCalls.NONE.nameNode("mkdirs", "mkdirs");
+      case OPEN_READ, SINGLE_READ, PREFETCH_READ ->
+          ServerCalls.NONE.nameNode("open", "getBlockLocations");
+      case CREATE_WRITE, CLEAN -> ServerCalls.NONE;
+    };
   }
 
   /** In {@link FsOpsCalls}, so that this class loads without Hadoop ({@code bench.jar --help}). */

@@ -8,6 +8,7 @@ import io.hbench.core.Point;
 import io.hbench.core.load.LoadClients;
 import io.hbench.core.load.LoadResult;
 import io.hbench.core.result.Metric;
+import io.hbench.core.result.ServerCalls;
 
 /**
  * nnthroughput's load: one NameNode operation repeated by its clients. Over RPC the namespace
@@ -32,6 +33,25 @@ final class NameNodeLoad implements LoadSpec {
     }
     return op == NameNodeOp.BLOCK_REPORT ? o.get(NnThroughputBenchmark.SIMULATED_DATANODES)
         : o.get(NnThroughputBenchmark.THREADS);
+  }
+
+  /**
+   * The NameNode methods each namespace operation calls over RPC (with {@code --mode direct} the
+   * NameNode counts no RPCs, and nothing is taken apart); the datanode operations are not the
+   * client protocol's.
+   */
+  @Override
+  public ServerCalls serverCalls(OptionValues o, Point point) {
+    NameNodeOp op = point.get(NnThroughputBenchmark.OPERATION);
+    return switch (op) {
+      case CREATE -> ServerCalls.NONE.nameNode(op.text, "create", "complete");
+      case MKDIRS -> ServerCalls.NONE.nameNode(op.text, "mkdirs");
+      case OPEN -> ServerCalls.NONE.nameNode(op.text, "getBlockLocations");
+      case DELETE -> ServerCalls.NONE.nameNode(op.text, "delete");
+      case FILE_STATUS -> ServerCalls.NONE.nameNode(op.text, "getFileInfo");
+      case RENAME -> ServerCalls.NONE.nameNode(op.text, "rename");
+      case BLOCK_REPORT, REPLICATION, CLEAN -> ServerCalls.NONE;
+    };
   }
 
   /** In {@link NameNodeWorkload}, so that this class loads without Hadoop. */

@@ -9,6 +9,7 @@ import io.hbench.core.Point;
 import io.hbench.core.load.LoadClients;
 import io.hbench.core.load.LoadResult;
 import io.hbench.core.result.Metric;
+import io.hbench.core.result.ServerCalls;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -39,6 +40,19 @@ final class SliveLoad implements LoadSpec {
   @Override
   public int threads(OptionValues o, Point point) {
     return 1;
+  }
+
+  /**
+   * On HDFS, the operations that only ask the NameNode; create, read and append move data, so
+   * their time is not one call's.
+   */
+  @Override
+  public ServerCalls serverCalls(OptionValues o, Point point) {
+    return ServerCalls.NONE
+        .nameNode(SliveOperation.LS.text(), "getListing")
+        .nameNode(SliveOperation.MKDIR.text(), "mkdirs")
+        .nameNode(SliveOperation.RENAME.text(), "rename", "rename2")
+        .nameNode(SliveOperation.DELETE.text(), "delete");
   }
 
   /** In {@link SliveCalls}, so that this class loads without Hadoop ({@code bench.jar --help}). */

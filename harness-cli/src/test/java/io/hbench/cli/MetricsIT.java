@@ -113,6 +113,10 @@ class MetricsIT {
     assertTrue(nn.samples() >= (int) write.seconds() + 1, nn.samples() + " samples in "
         + write.seconds() + " s");
     assertEquals(nn.samples(), nn.series().get("t").size());
+    // A job names no NameNode calls: the NameNode's per-method bean, its largest, is not read.
+    assertTrue(nn.metric("rpc_calls").value() > 0, nn.toString());
+    assertNull(nn.metric("rpc_create_calls"), nn.toString());
+    assertNull(nn.series().get("rpc_create_ms"), nn.toString());
   }
 
   @Test

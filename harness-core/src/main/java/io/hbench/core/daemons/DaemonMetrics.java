@@ -54,6 +54,14 @@ public record DaemonMetrics(FileSystem dataFs, Configuration conf, Duration inte
    * phase's clock starts.
    */
   public DaemonSampler start() {
+    return start(true);
+  }
+
+  /**
+   * As {@link #start()}; {@code nameNodeMethods} says whether to read the NameNode's per-method
+   * figures ({@code rpcdetailed}), which only a phase whose load names NameNode calls uses.
+   */
+  public DaemonSampler start(boolean nameNodeMethods) {
     List<Daemon> withClient = new ArrayList<>(daemons);
     withClient.add(Daemon.client());
     java.util.Map<Daemon, Double> rpcToMillis = new java.util.HashMap<>();
@@ -78,7 +86,7 @@ public record DaemonMetrics(FileSystem dataFs, Configuration conf, Duration inte
     }
     jvmOf.put(withClient.get(withClient.size() - 1),
         java.lang.management.ManagementFactory.getRuntimeMXBean().getName());
-    return DaemonSampler.start(withClient, interval, period, rpcToMillis, jvmOf);
+    return DaemonSampler.start(withClient, interval, period, rpcToMillis, jvmOf, nameNodeMethods);
   }
 
   /** The setting that says in what unit a server's RPC metrics publish their times. */

@@ -53,6 +53,8 @@ public final class DaemonSampler {
   private final Map<Daemon, String> jvmOf;
   /** Per daemon, what its RPC times are multiplied by to be milliseconds (1 unless said). */
   private final Map<Daemon, Double> rpcToMillis;
+  /** Whether the NameNode's per-method bean is read (see {@link #start}). */
+  private final boolean nameNodeMethods;
   /** When the first reads were done: the phase's clock starts right after. */
   private long t0;
   private final Map<Daemon, List<Sample>> samples = new LinkedHashMap<>();
@@ -63,7 +65,8 @@ public final class DaemonSampler {
   private final ScheduledExecutorService timer;
 
   private DaemonSampler(List<Daemon> daemons, Duration interval, Duration settle,
-      Map<Daemon, Double> rpcToMillis, Map<Daemon, String> jvmOf) {
+      Map<Daemon, Double> rpcToMillis, Map<Daemon, String> jvmOf, boolean nameNodeMethods) {
+    this.nameNodeMethods = nameNodeMethods;
     this.daemons = List.copyOf(daemons);
     this.settle = settle;
     this.jvmOf = Map.copyOf(jvmOf);
@@ -99,7 +102,16 @@ public final class DaemonSampler {
    */
   public static DaemonSampler start(List<Daemon> daemons, Duration interval, Duration settle,
       Map<Daemon, Double> rpcToMillis, Map<Daemon, String> jvmOf) {
-    return new DaemonSampler(daemons, interval, settle, rpcToMillis, jvmOf);
+    return start(daemons, interval, settle, rpcToMillis, jvmOf, true);
+  }
+
+  /**
+   * As {@link #start(List, Duration, Duration, Map, Map)}; without {@code nameNodeMethods} the
+   * NameNode's per-method bean ({@code RpcDetailedActivityForPort<port>}) is not read.
+   */
+  public static DaemonSampler start(List<Daemon> daemons, Duration interval, Duration settle,
+      Map<Daemon, Double> rpcToMillis, Map<Daemon, String> jvmOf, boolean nameNodeMethods) {
+    return new DaemonSampler(daemons, interval, settle, rpcToMillis, jvmOf, nameNodeMethods);
   }
 
   private synchronized void sampleAll(When when) {
@@ -121,7 +133,8 @@ public final class DaemonSampler {
       double t = when == When.START ? 0 : (System.nanoTime() - t0) / 1e9;
       try {
         samples.get(d).add(new Sample(Math.round(t * 1000) / 1000.0,
-            read(d, rpcToMillis.getOrDefault(d, 1.0), jvmOf.get(d), processes), when));
+            read(d, rpcToMillis.getOrDefault(d, 1.0), jvmOf.get(d), processes, nameNodeMethods),
+            when));
         return;
       } catch (NoFigures e) {
         failed(d, when, e.getMessage());
@@ -155,11 +168,14 @@ public final class DaemonSampler {
 
   /** One read of {@code d}'s figures; a read without any of its role's figures is not a sample. */
   private static Map<String, Double> read(Daemon d, double rpcToMillis, String jvm,
-      Map<String, JsonNode> processes) throws IOException, InterruptedException {
+      Map<String, JsonNode> processes, boolean nameNodeMethods)
+      throws IOException, InterruptedException {
     Map<String, JsonNode> beans = new java.util.HashMap<>();
     if (d.role() != Daemon.Role.CLIENT) {
       for (String query : ServerFigure.queries(d)) {
-        beans.putAll(JmxReader.read(d.http(), query));
+        if (nameNodeMethods || !query.contains(ServerFigure.METHODS_BEAN)) {
+          beans.putAll(JmxReader.read(d.http(), query));
+        }
       }
     }
     if (d.role() != Daemon.Role.HIVESERVER2 && d.role() != Daemon.Role.DATANODE_VOLUME) {

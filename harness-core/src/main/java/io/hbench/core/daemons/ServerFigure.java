@@ -48,11 +48,13 @@ public record ServerFigure(Role role, String bean, String attribute, String name
     String capital = Character.toUpperCase(method.charAt(0)) + method.substring(1);
     String name = methodFigure(method);
     return new ServerFigure[] {
-        counter(Role.NAMENODE, "RpcDetailedActivityForPort{port}", capital + "NumOps",
-            name + "_calls", Metric.COUNT),
-        gauge(Role.NAMENODE, "RpcDetailedActivityForPort{port}", capital + "AvgTime", name + "_ms",
-            "ms")};
+        counter(Role.NAMENODE, METHODS_BEAN + "{port}", capital + "NumOps", name + "_calls",
+            Metric.COUNT),
+        gauge(Role.NAMENODE, METHODS_BEAN + "{port}", capital + "AvgTime", name + "_ms", "ms")};
   }
+
+  /** The NameNode's per-method bean ({@code rpcdetailed}), before its port. */
+  static final String METHODS_BEAN = "RpcDetailedActivityForPort";
 
   /** The name a NameNode method's figures start with: {@code rpc_get_file_info}. */
   static String methodFigure(String method) {

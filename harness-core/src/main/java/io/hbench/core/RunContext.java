@@ -390,12 +390,14 @@ public final class RunContext {
     return shown;
   }
 
-  /** What the suite declares its load's operations ask of the servers, when it declares any. */
+  /**
+   * What the suite declares its load's operations ask of the servers; recorded even when it is
+   * nothing, so that no operation of the load is taken apart by a guess from its name.
+   */
   private void recordServerCalls(LoadSpec spec, Point point, PhaseFigures into) {
     io.hbench.core.result.ServerCalls calls = spec.serverCalls(options, point);
-    if (calls != null && !calls.isEmpty()) {
-      into.figure(io.hbench.core.result.ServerCalls.FIELD, calls);
-    }
+    into.figure(io.hbench.core.result.ServerCalls.FIELD,
+        calls == null ? io.hbench.core.result.ServerCalls.NONE : calls);
   }
 
   /** The metric of {@code --find-max}'s answer. */

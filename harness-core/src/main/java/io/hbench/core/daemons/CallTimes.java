@@ -50,8 +50,8 @@ public final class CallTimes {
    * @param processingMs per call, the time the NameNode processed them
    * @param elsewhereMs the rest of the client's mean; null when the server's figures exceed it
    * @param wholeMilliseconds whether the server's times are whole milliseconds, rounded down (a
-   *     RegionServer's means): its share may then be up to a millisecond more per RPC, and the
-   *     rest that much less
+   *     RegionServer's means): its queue and processing times may then each be up to a
+   *     millisecond more per RPC, and the rest that much less
    */
   public record Breakdown(String op, String server, double clientMeanMs, double clientP50Ms,
       double queueMs, double lockWaitMs, double processingMs, Double elsewhereMs,
@@ -63,8 +63,8 @@ public final class CallTimes {
           + " processing %s", op, n(clientMeanMs), n(clientP50Ms), n(queueMs),
           wholeMilliseconds ? "" : " lock wait " + n(lockWaitMs) + " +", n(processingMs));
       String rounded = wholeMilliseconds
-          ? "; the server counts whole milliseconds, rounded down, so its share may be up to 1 ms"
-              + " more per RPC" : "";
+          ? "; the server counts whole milliseconds, rounded down, so its queue and processing"
+              + " times may each be up to 1 ms more per RPC" : "";
       return elsewhereMs == null
           ? head + " ms, more than the client's mean: the server's are means over its metrics"
               + " periods, this load's calls and others'" + rounded

@@ -34,9 +34,11 @@ public final class DaemonSampler {
   record Sample(double t, Map<String, Double> values, When when) {}
 
   /**
-   * How often the read after the phase is tried when a daemon that had answered with its figures
-   * answers without any: HBase stops its JVM's whole metrics system for half a second, 5 s after
-   * a region opens or closes (its JmxCacheBuster), and every bean is missing meanwhile.
+   * How often the read before the phase, and the read after it of a daemon that had answered
+   * with its figures, are tried when the daemon answers without any: HBase stops its JVM's whole
+   * metrics system for half a second, 5 s after a region opens or closes (its JmxCacheBuster),
+   * and every bean is missing meanwhile (a table created just before a phase hit it: the phase
+   * lost its counters).
    */
   static final int END_READ_TRIES = 4;
 
@@ -138,7 +140,11 @@ public final class DaemonSampler {
         return;
       } catch (NoFigures e) {
         failed(d, when, e.getMessage());
-        if (when != When.END || attempt >= END_READ_TRIES || samples.get(d).isEmpty()) {
+        // Before the phase (its clock not started) and after it, a read without figures is
+        // tried again: HBase's metrics may be restarting (see END_READ_TRIES).
+        boolean again = when == When.START
+            || when == When.END && !samples.get(d).isEmpty();
+        if (!again || attempt >= END_READ_TRIES) {
           return;
         }
         Thread.sleep(END_READ_PAUSE_MILLIS);
@@ -310,16 +316,22 @@ public final class DaemonSampler {
         List<Double> calls = f.callsFigure() == null ? null : values(got, f.callsFigure());
         List<Double> timed = new ArrayList<>();
         List<Double> inPhase = new ArrayList<>();
+        boolean readInPhase = false;
         for (int i = 0; i < got.size(); i++) {
-          if (values.get(i) == null || !withOperations(values, calls, got, i)) {
+          if (values.get(i) == null) {
             continue;
           }
-          timed.add(values.get(i));
-          if (got.get(i).when() != When.START) {
-            inPhase.add(values.get(i));
+          boolean during = got.get(i).when() != When.START;
+          readInPhase |= during;
+          if (withOperations(values, calls, got, i)) {
+            timed.add(values.get(i));
+            if (during) {
+              inPhase.add(values.get(i));
+            }
           }
         }
-        present = inPhase.isEmpty() ? timed : inPhase;
+        // The read before the phase stands only where nothing was read during or after it.
+        present = readInPhase ? inPhase : timed;
         if (present.isEmpty()) {
           continue;
         }

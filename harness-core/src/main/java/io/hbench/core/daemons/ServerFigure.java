@@ -145,6 +145,7 @@ public record ServerFigure(Role role, String bean, String attribute, String name
       counter(Role.REGIONSERVER, "RegionServer,sub=Server", "Get_num_ops", "get_calls", Metric.COUNT),
       counter(Role.REGIONSERVER, "RegionServer,sub=Server", "Put_num_ops", "put_calls", Metric.COUNT),
       gauge(Role.REGIONSERVER, "RegionServer,sub=Server", "Get_mean", "get_ms", MS),
+      counter(Role.REGIONSERVER, "RegionServer,sub=IPC", "queueCallTime_num_ops", "rpc_queue_calls", Metric.COUNT),
       gauge(Role.REGIONSERVER, "RegionServer,sub=IPC", "queueCallTime_mean", "rpc_queue_ms", MS),
       gauge(Role.REGIONSERVER, "RegionServer,sub=Server", "Put_mean", "put_ms", MS),
       gauge(Role.REGIONSERVER, "RegionServer,sub=Server", "ScanTime_mean", "scan_ms", MS),

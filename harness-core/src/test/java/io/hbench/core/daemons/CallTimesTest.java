@@ -105,6 +105,9 @@ class CallTimesTest {
         List.of(load("create", 10, 40, 40), load("ls", 10, 5, 5), load("read", 10, 5, 5)), nn));
     assertEquals(List.of("ls"), b.stream().map(CallTimes.Breakdown::op).toList());
     assertEquals(new CallTimes.Breakdown("ls", "namenode nn:8020", 5, 5, 1, 0, 2, 2.0, false), b.get(0));
+    // A load that declares nothing (hbase-pe's batched gets) is never matched by name.
+    assertEquals(List.of(), CallTimes.of(declared(ServerCalls.NONE,
+        List.of(load("create", 10, 40, 40)), nn)));
   }
 
   @Test
@@ -122,7 +125,8 @@ class CallTimesTest {
         1.5, 1.25, true), b.get(0));
     assertEquals("update: client mean 3 ms (p50 2.5) = queue 0.25 + processing 1.5 + elsewhere"
         + " 1.25 ms (network, client, reading and answering; the server counts whole"
-        + " milliseconds, rounded down, so its share may be up to 1 ms more per RPC)",
+        + " milliseconds, rounded down, so its queue and processing times may each be up to 1 ms"
+        + " more per RPC)",
         b.get(0).text());
     // A read and a write: two RPCs, each queued, and both operations' times.
     assertEquals(new CallTimes.Breakdown("read_modify_write", "regionserver rs1:16020", 5, 4,

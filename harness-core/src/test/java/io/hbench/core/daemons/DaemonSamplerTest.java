@@ -81,6 +81,12 @@ class DaemonSamplerTest {
         new Sample(1, Map.of("put_ms", 2.0), When.DURING),
         new Sample(2, Map.of("put_ms", 0.0), When.DURING)), null);
     assertEquals(2, f.metric("put_ms").value());
+    // A mean read before the phase is the phase before's: with only 0s read during and after
+    // it, the phase made no such calls, and has no figure.
+    f = DaemonSampler.figures(RS, List.of(new Sample(0, Map.of("rpc_queue_ms", 5.0), When.START),
+        new Sample(1, Map.of("rpc_queue_ms", 0.0), When.DURING),
+        new Sample(2, Map.of("rpc_queue_ms", 0.0), When.END)), null);
+    assertNull(f.metric("rpc_queue_ms"), f.toString());
   }
 
   @Test

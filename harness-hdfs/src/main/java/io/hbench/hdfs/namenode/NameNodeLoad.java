@@ -36,13 +36,16 @@ final class NameNodeLoad implements LoadSpec {
   }
 
   /**
-   * The NameNode methods each namespace operation calls over RPC (with {@code --mode direct} the
-   * NameNode counts no RPCs, and nothing is taken apart); the datanode operations are not the
-   * client protocol's.
+   * The NameNode methods each namespace operation calls over RPC; none with {@code --mode
+   * direct}, where the NameNode in this process counts no RPCs. The datanode operations are not
+   * the client protocol's.
    */
   @Override
   public ServerCalls serverCalls(OptionValues o, Point point) {
     NameNodeOp op = point.get(NnThroughputBenchmark.OPERATION);
+    if (NnThroughputBenchmark.direct(o)) {
+      return ServerCalls.NONE;
+    }
     return switch (op) {
       case CREATE -> ServerCalls.NONE.nameNode(op.text, "create", "complete");
       case MKDIRS -> ServerCalls.NONE.nameNode(op.text, "mkdirs");

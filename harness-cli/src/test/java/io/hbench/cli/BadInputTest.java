@@ -173,7 +173,7 @@ class BadInputTest {
         "tpch --queries 3-1; the range 3-1 runs backwards",
         "tpch --scales 1..x; 'x' is not a number",
         "tpch --scales 0.001; scale factors start at 0.01",
-        "tpch --check --scales 10; --check runs at --scales 0.01 only",
+        "tpch --check --scales 10; --check checks answers by value up to SF 1",
         "tpch --set nokey; 'nokey' is not key=value",
         "tpch --password pw; --password needs --jdbc-url",
         "tpch --engine tez; the embedded HiveServer2 has no Tez",

@@ -86,8 +86,12 @@ class TpchIT {
   record Run(BenchProcess process, List<ResultRecord> records) {}
 
   Run bench(String out, String... args) throws Exception {
+    return benchAt("0.01", out, args);
+  }
+
+  Run benchAt(String scale, String out, String... args) throws Exception {
     Path file = tmp.resolve(out + ".jsonl");
-    List<String> all = new ArrayList<>(List.of("tpch", "--scales", "0.01"));
+    List<String> all = new ArrayList<>(List.of("tpch", "--scales", scale));
     all.addAll(List.of(args));
     all.addAll(List.of("--cluster", "conf", "--out", file.toString()));
     if (!all.contains("--jobs")) {
@@ -132,6 +136,12 @@ class TpchIT {
       assertTrue(p.seconds() > 0, "q" + q);
       assertTrue(check(r, "answer_q" + q).passed(), "q" + q);
     }
+    // q1 by value against both sources, q2 against the library's file alone.
+    assertTrue(check(r, "answer_q1").detail().endsWith("equal by value to the tpch library's"
+        + " SF 0.01 answer and to the answer computed from the generator's rows"),
+        check(r, "answer_q1").detail());
+    assertTrue(check(r, "answer_q2").detail().endsWith("equal by value to the tpch library's"
+        + " SF 0.01 answer"), check(r, "answer_q2").detail());
     PhaseResult power = r.phase("power");
     assertEquals(22, power.metric(null, "queries_passed").value());
     assertTrue(power.metric(null, "power_at_size").value() > 0);
@@ -414,7 +424,23 @@ class TpchIT {
   }
 
   @Test
-  @Order(10) // last: HiveServer2 is gone afterwards
+  @Order(10)
+  void atSf01TheComputedQueriesAreCheckedByValue() throws Exception {
+    Run run = benchAt("0.1", "sf01", "--check", "--queries", "1,3,6,14");
+    assertEquals(0, run.process().exitCode, run.process().toString());
+    ResultRecord r = run.records().get(0);
+    assertTrue(r.ok(), r.failure() + " " + r.validation());
+    assertTrue(((String) r.params().get("answer_check")).startsWith("q1, q3, q6, q14 by value"
+        + " against answers hbench computes"), (String) r.params().get("answer_check"));
+    for (int q : List.of(1, 3, 6, 14)) {
+      assertTrue(check(r, "answer_q" + q).detail().endsWith("equal by value to the answer"
+          + " computed from the generator's rows"), check(r, "answer_q" + q).detail());
+    }
+    assertTrue(check(r, "rows_lineitem").passed(), check(r, "rows_lineitem").detail());
+  }
+
+  @Test
+  @Order(11) // last: HiveServer2 is gone afterwards
   void hiveServerStoppedMidRunFailsThePointsAfterWithTheReason() throws Exception {
     Path file = tmp.resolve("stopped.jsonl");
     java.util.concurrent.CompletableFuture<Run> run = java.util.concurrent.CompletableFuture

@@ -85,17 +85,18 @@ public final class TpchBenchmark implements Benchmark {
 
   @Override
   public List<Point> points(OptionValues o) {
-    List<BigDecimal> scales = o.get(SCALES);
+    List<BigDecimal> scales = scales(o);
     if (o.get(CHECK)) {
-      boolean given = !(scales.size() == 1 && scales.get(0).compareTo(BigDecimal.ONE) == 0);
-      if (given && !(scales.size() == 1 && scales.get(0).compareTo(TpchOptions.MIN_SCALE) == 0)) {
-        throw new InvalidInputException("--check runs at --scales 0.01 only (the answers the"
-            + " tpch library ships); leave --scales out");
+      for (BigDecimal sf : scales) {
+        if (sf.doubleValue() > TpchReference.MAX_SCALE) {
+          throw new InvalidInputException("--check checks answers by value up to SF 1 (the"
+              + " client computes them from the generator's rows); " + sf.toPlainString()
+              + " is above it");
+        }
       }
       if (o.get(SEED) != null) {
         throw new InvalidInputException("--check uses the spec's validation values; leave --seed out");
       }
-      scales = List.of(TpchOptions.MIN_SCALE);
     }
     if (o.get(ENGINE).equals("tez") && o.get(JDBC_URL) == null) {
       // Its server would answer every statement with "Error running query" and nothing more.
@@ -113,8 +114,8 @@ public final class TpchBenchmark implements Benchmark {
           + " use one or the other");
     }
     if (o.get(REFRESH) && o.get(CHECK)) {
-      throw new InvalidInputException("--check compares the answers with the spec's, which"
-          + " --refresh's changes to the data make different; use one or the other");
+      throw new InvalidInputException("--check checks answers by value, which --refresh's"
+          + " changes to the data make different; use one or the other");
     }
     if (o.get(PASSWORD) != null && o.get(JDBC_URL) == null) {
       throw new InvalidInputException("--password needs --jdbc-url (the embedded HiveServer2 takes none)");
@@ -130,11 +131,18 @@ public final class TpchBenchmark implements Benchmark {
     return points;
   }
 
+  /** {@code --scales}, with auto resolved: SF 0.01 with {@code --check}, else SF 1. */
+  static List<BigDecimal> scales(OptionValues o) {
+    List<BigDecimal> given = o.get(SCALES);
+    return given != null ? given
+        : List.of(o.get(CHECK) ? TpchOptions.MIN_SCALE : BigDecimal.ONE);
+  }
+
   @Override
   public void checkInputs(OptionValues o, Configuration conf) throws IOException {
     // A database of hbench's name that hbench did not make is refused before anything runs.
     try (Connection c = connect(o, conf)) {
-      for (BigDecimal sf : o.get(CHECK) ? List.of(TpchOptions.MIN_SCALE) : o.get(SCALES)) {
+      for (BigDecimal sf : scales(o)) {
         String db = TpchDatabase.name(sf, o.get(FILE_FORMAT), o.get(PARTITIONED), o.get(REFRESH));
         TpchDatabase.checkOwned(TpchDatabase.state(c, db), db);
       }
@@ -166,10 +174,14 @@ public final class TpchBenchmark implements Benchmark {
       ctx.param(TpchFields.REFRESH_FUNCTIONS, "not run: the TPC-H figures are computed without RF1/RF2");
     }
     ctx.param("tpc_audited", false);
-    // RF1 runs before the queries and changes the data the spec's answers are of.
+    // RF1 runs before the queries and changes the data the answers are of.
     boolean answers = seed == null && sf.compareTo(TpchOptions.MIN_SCALE) == 0 && !refresh;
-    ctx.param("answer_check", answers ? "against the spec's answers at SF 0.01"
-        : "row count and columns" + (refresh ? " (the refresh functions change the data)" : ""));
+    java.util.Set<Integer> computed = new java.util.TreeSet<>(TpchReference.QUERIES);
+    computed.retainAll(queries);
+    if (refresh || scale > TpchReference.MAX_SCALE) {
+      computed.clear();
+    }
+    ctx.param("answer_check", answerCheck(answers, computed, refresh));
 
     try (Connection c = connect(o, ctx.configuration())) {
       String jobs = session(c, o, embedded);
@@ -228,6 +240,7 @@ public final class TpchBenchmark implements Benchmark {
 
       Random random = seed == null ? null : new Random(seed);
       Map<Integer, String> texts = new LinkedHashMap<>();
+      Map<Integer, Map<String, String>> parameters = new LinkedHashMap<>();
       for (int q = 1; q <= TpchQueries.COUNT; q++) {
         Map<String, String> params = random == null ? TpchQueries.validationParameters(q, scale)
             : TpchQueries.randomParameters(q, scale, random);
@@ -236,8 +249,16 @@ public final class TpchBenchmark implements Benchmark {
           params = new LinkedHashMap<>(params);
           params.put("FRACTION", "0.0001");
         }
+        parameters.put(q, params);
         texts.put(q, TpchQueries.text(q, params));
       }
+      // Before any clock: a pass over the generator's line items (about 10 s at SF 1).
+      if (!computed.isEmpty()) {
+        ctx.console().status("hbench: " + ctx.label() + ": computing the answers of q"
+            + computed.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", q"))
+            + " from the generator's rows");
+      }
+      Map<Integer, List<String[]>> reference = TpchReference.answers(scale, computed, parameters);
       int timeout = (int) Math.min(Integer.MAX_VALUE, o.get(QUERY_TIMEOUT).toSeconds());
       TpchStreams.Queries run = new TpchStreams.Queries() {
         @Override
@@ -247,10 +268,25 @@ public final class TpchBenchmark implements Benchmark {
 
         @Override
         public String check(int query, TpchStreams.Answer a) throws Exception {
-          if (answers) {
-            return TpchAnswers.compare(query, a.columns(), a.rows());
+          String wrong = answers ? TpchAnswers.compare(query, a.columns(), a.rows())
+              : TpchAnswers.shape(query, a.columns().size(), a.rows().size(), scale);
+          if (wrong == null && reference.containsKey(query)) {
+            wrong = TpchAnswers.compare(query, a.columns(), a.rows(), reference.get(query),
+                TpchAnswers.COMPUTED_ANSWER);
           }
-          return TpchAnswers.shape(query, a.columns().size(), a.rows().size(), scale);
+          return wrong;
+        }
+
+        @Override
+        public String checkedHow(int query) {
+          String library = "equal by value to " + TpchAnswers.LIBRARY_ANSWER;
+          String computedHere = "equal by value to " + TpchAnswers.COMPUTED_ANSWER;
+          if (reference.containsKey(query)) {
+            return answers ? library + " and to " + TpchAnswers.COMPUTED_ANSWER : computedHere;
+          }
+          return answers ? library : "shape only: columns, and rows where the query fixes them"
+              + " (no answer to compare with" + (seed != null ? " for random parameters" : "")
+              + (refresh ? " after the refresh functions" : "") + ")";
         }
 
         @Override
@@ -289,6 +325,25 @@ public final class TpchBenchmark implements Benchmark {
         TpchRefresh.finish(ctx, c, db, setsBefore, streams + 1, scale);
       }
     }
+  }
+
+  /** What the record says of how answers are checked. */
+  static String answerCheck(boolean libraryAnswers, java.util.Set<Integer> computed,
+      boolean refresh) {
+    List<String> parts = new ArrayList<>();
+    if (!computed.isEmpty()) {
+      parts.add("q" + computed.stream().map(String::valueOf)
+          .collect(java.util.stream.Collectors.joining(", q"))
+          + " by value against answers hbench computes in plain Java from the generator's rows");
+    }
+    if (libraryAnswers) {
+      parts.add("every query by value against the tpch library's answer files at SF 0.01 (made"
+          + " from its own generator, not the TPC's answer set, which is for SF 1)");
+    }
+    parts.add((parts.isEmpty() ? "" : "others: ") + "row count and columns"
+        + (refresh ? " (the refresh functions change the data)" : ""));
+    return libraryAnswers ? String.join("; ", parts.subList(0, parts.size() - 1))
+        : String.join("; ", parts);
   }
 
   /**

@@ -45,7 +45,8 @@ final class TpchOptions {
   static final BenchmarkOption<List<BigDecimal>> SCALES =
       BenchmarkOption.of("--scales", "SF[,SF...]", "TPC-H scale factors (SF 1 is about 1 GB of"
           + " raw data): a list, a range a..b (step 1) or a..b:step, e.g. 1..10, 10..100:10,"
-          + " 0.01,0.1. One point per scale.", "1", TpchOptions::scales);
+          + " 0.01,0.1. One point per scale. auto: 1, or 0.01 with --check.",
+          BenchmarkOption.AUTO, TpchOptions::scales);
   static final BenchmarkOption<Format> FILE_FORMAT =
       BenchmarkOption.choice("--file-format", "orc|parquet|textfile", "Storage format of the"
           + " tables (CREATE TABLE ... STORED AS ... AS SELECT from the generated text). Formerly"
@@ -70,7 +71,7 @@ final class TpchOptions {
   static final BenchmarkOption<Long> SEED =
       BenchmarkOption.of("--seed", "N", "Draw the substitution parameters at random from this"
           + " seed, as the spec's qgen does; auto: the spec's validation values (answers"
-          + " checked at SF 0.01).", "auto", TpchOptions::seed);
+          + " checked by value, see --check).", "auto", TpchOptions::seed);
   static final BenchmarkOption<Integer> STREAMS =
       BenchmarkOption.integer("--streams", "Also run a throughput test of this many concurrent"
           + " query streams, each in the spec's order for its number; 0: the power test only.",
@@ -94,8 +95,10 @@ final class TpchOptions {
           + " each YARN job costs 20-30 s of start-up; the cluster's own setting otherwise.",
           "auto", List.of(JobMode.values()), JobMode::label);
   static final BenchmarkOption<Boolean> CHECK =
-      BenchmarkOption.flag("--check", "Check the answers of the 22 queries at SF 0.01 against"
-          + " the spec's (the answer files of the tpch library): --scales 0.01, validation values.");
+      BenchmarkOption.flag("--check", "Check answers by value, with the spec's validation"
+          + " values: at SF 0.01 (the default with --check) all 22 against the tpch library's"
+          + " answer files; q1, q3, q6 and q14 at any scale up to 1 against answers hbench"
+          + " computes from the generator's rows.");
   static final BenchmarkOption<Integer> GEN_MAPS =
       BenchmarkOption.integerOrAuto("--gen-maps", "Map tasks that generate the data; auto: one"
           + " per 2 GB of raw data, at least 1.", 1);
@@ -116,7 +119,11 @@ final class TpchOptions {
   /** The smallest scale the generator makes sense at (its own answer files are at 0.01). */
   static final BigDecimal MIN_SCALE = new BigDecimal("0.01");
 
+  /** The scales {@code text} names; null for auto (see {@link TpchBenchmark#scales}). */
   static List<BigDecimal> scales(String text) {
+    if (text.trim().equalsIgnoreCase(BenchmarkOption.AUTO)) {
+      return null;
+    }
     List<BigDecimal> out = new ArrayList<>();
     for (String part : text.split(",", -1)) {
       String p = part.trim();

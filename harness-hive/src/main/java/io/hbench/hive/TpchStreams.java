@@ -45,6 +45,9 @@ final class TpchStreams {
     /** Null when the answer is right, else one line naming the query, row and column. */
     String check(int query, Answer answer) throws Exception;
 
+    /** How a right answer of {@code query} was checked: {@code by value against ...}. */
+    String checkedHow(int query);
+
     int timeoutSeconds();
 
     String password();
@@ -108,7 +111,7 @@ final class TpchStreams {
         }
         String wrong = queries.check(q, answer[0]);
         ctx.check("answer_q" + q, wrong == null, wrong == null ? "q" + q + ": "
-            + answer[0].rows().size() + " rows as expected" : wrong);
+            + answer[0].rows().size() + " rows, " + queries.checkedHow(q) : wrong);
         if (wrong == null) {
           passed.put(q, p.seconds());
         }

@@ -39,9 +39,23 @@ class TpchAnswersTest {
     }
     assertNull(TpchAnswers.compare(3, columns, rows));
     rows.get(4)[2] = "1999-01-01";
-    assertEquals("q3: row 5, column 3 (o_orderdate): got 1999-01-01, the answer has "
+    assertEquals("q3: row 5, column 3 (o_orderdate): got 1999-01-01, the tpch library's SF 0.01"
+        + " answer has "
         + answer.get(4)[2], TpchAnswers.compare(3, columns, rows));
     assertTrue(TpchAnswers.compare(3, columns, rows.subList(0, 3)).startsWith("q3: 3 rows"));
+  }
+
+  @Test
+  void theRecordSaysWhichQueriesWereCheckedHow() {
+    assertEquals("q1, q3, q6, q14 by value against answers hbench computes in plain Java from the"
+        + " generator's rows; every query by value against the tpch library's answer files at SF"
+        + " 0.01 (made from its own generator, not the TPC's answer set, which is for SF 1)",
+        TpchBenchmark.answerCheck(true, new java.util.TreeSet<>(List.of(14, 1, 6, 3)), false));
+    assertEquals("q6 by value against answers hbench computes in plain Java from the generator's"
+        + " rows; others: row count and columns",
+        TpchBenchmark.answerCheck(false, java.util.Set.of(6), false));
+    assertEquals("row count and columns (the refresh functions change the data)",
+        TpchBenchmark.answerCheck(false, java.util.Set.of(), true));
   }
 
   @Test

@@ -163,7 +163,7 @@ class BadInputTest {
         "ycsb g; --workload: no workload 'g' (a, b, c, d, e, f, or a YCSB workload file)",
         "ycsb a -p readproportion=1.5; workload a: readproportion=1.5: a proportion from 0 to 1",
         "ycsb a -p requestdistribution=normal; requestdistribution=normal: one of uniform, zipfian, latest, hotspot",
-        "ycsb a --records -5; invalid value '-5' for --records: a count of 0 or more",
+        "ycsb a --records -5; invalid value '-5' for --records: must be at least 0",
         "ycsb a -p recordcount=-5; recordcount=-5: a count of 0 or more",
         "ycsb a -p nokey; invalid value 'nokey' for --property: KEY=VALUE",
         "ycsb a --records 0; the load phase needs recordcount (--records) of at least 1",

@@ -371,6 +371,23 @@ public final class BenchmarkOption<T> {
     return AUTO.equalsIgnoreCase(v.trim());
   }
 
+  /**
+   * A count given as the option {@code name}'s value: a whole number of at least {@code min},
+   * with {@code _} allowed between digits ({@code 1_000_000}); else one line naming the option.
+   */
+  public static long count(String name, String v, long min) {
+    long n;
+    try {
+      n = Long.parseLong(v.trim().replace("_", ""));
+    } catch (NumberFormatException e) {
+      throw new InvalidInputException("invalid value '" + v + "' for " + name + ": not a whole number");
+    }
+    if (n < min) {
+      throw new InvalidInputException("invalid value '" + v + "' for " + name + ": must be at least " + min);
+    }
+    return n;
+  }
+
   private static int parseInt(String name, String v, int min) {
     int n;
     try {

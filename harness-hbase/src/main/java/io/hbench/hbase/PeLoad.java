@@ -70,12 +70,10 @@ final class PeLoad implements LoadSpec {
   public void figures(LoadResult r, LoadScope scope, PhaseFigures into) {
     PeCommand cmd = scope.point().get(PeFields.COMMAND);
     boolean rangeScan = cmd.range > 0 || cmd == PeCommand.FILTER_SCAN;
-    double window = r.wallNanos() / 1e9;
     String headline = rangeScan ? PeFields.SCANS_PER_S : PeFields.ROWS_PER_S;
     String unit = rangeScan ? "scans/s" : "rows/s";
     double perCall = rangeScan ? 1 : PeSettings.batch(scope.options(), cmd);
-    into.metric(Metric.of(headline, unit, window <= 0 ? 0 : r.calls() * perCall / window,
-        Metric.Better.HIGHER));
+    into.metric(Metric.of(headline, unit, r.callsPerSecond() * perCall, Metric.Better.HIGHER));
     Spread clients = r.clientSpread(perCall);
     if (clients != null && clients.n() > 1) {
       into.metric(Metric.of("client_" + headline + "_min", unit, clients.min(), Metric.Better.HIGHER));

@@ -118,18 +118,7 @@ final class PeOptions {
   private PeOptions() {}
 
   private static Long rows(String t) {
-    if (t.equalsIgnoreCase(BenchmarkOption.AUTO)) {
-      return -1L;
-    }
-    try {
-      long n = Long.parseLong(t.replace("_", ""));
-      if (n < 1) {
-        throw new InvalidInputException("invalid value '" + t + "' for --rows: must be at least 1");
-      }
-      return n;
-    } catch (NumberFormatException e) {
-      throw new InvalidInputException("invalid value '" + t + "' for --rows: not a whole number");
-    }
+    return t.equalsIgnoreCase(BenchmarkOption.AUTO) ? -1L : BenchmarkOption.count("--rows", t, 1);
   }
 
   private static Integer positive(String name, String t) {

@@ -44,8 +44,7 @@ public final class PeReport implements SuiteReport {
       Integer total = r.param(PeFields.CLIENTS_TOTAL);
       String who = (total != null ? total : r.param(PeFields.CLIENTS)) + " x "
           + r.param(PeFields.ROWS_PER_CLIENT);
-      String label = r.point() + (r.repeat() > 1 ? " #" + r.repeat() : "")
-          + (r.isWarmup() ? " (warm-up)" : "");
+      String label = r.rowLabel();
       PhaseResult p = r.ok() ? r.phase(command) : null;
       if (p == null) {
         rows.add(List.of(label, who, r.ok() ? "-" : "failed", "", "", "", "", "", "", ""));

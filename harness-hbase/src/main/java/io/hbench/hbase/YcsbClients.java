@@ -247,7 +247,7 @@ final class YcsbClients implements AutoCloseable {
       steps.operation(op.op);
       switch (op) {
         case READ:
-          return read(key(), steps);
+          return read(key());
         case UPDATE:
           return update(YcsbKeys.key(key(), w.orderedInserts(), w.zeroPadding()),
               1 + random.nextInt(Integer.MAX_VALUE), -1);
@@ -329,8 +329,7 @@ final class YcsbClients implements AutoCloseable {
       return bytes;
     }
 
-    private long read(long keynum, ConcurrentLoad.Steps steps)
-        throws IOException, RefusedCallException {
+    private long read(long keynum) throws IOException, RefusedCallException {
       String key = YcsbKeys.key(keynum, w.orderedInserts(), w.zeroPadding());
       int field = w.readAllFields() ? -1 : random.nextInt(w.fields());
       return check(key, field, get(key, field));

@@ -64,11 +64,9 @@ final class YcsbLoad implements LoadSpec {
   /** The headline over the clients' common window: rows inserted or operations made per second. */
   @Override
   public void figures(LoadResult r, LoadScope scope, PhaseFigures into) {
-    double window = r.wallNanos() / 1e9;
     boolean load = load(scope.point());
     into.metric(Metric.of(load ? YcsbFields.ROWS_PER_S : YcsbFields.OPS_PER_S,
-        load ? "rows/s" : Metric.OPS_PER_SECOND, window <= 0 ? 0 : r.calls() / window,
-        Metric.Better.HIGHER));
+        load ? "rows/s" : Metric.OPS_PER_SECOND, r.callsPerSecond(), Metric.Better.HIGHER));
     if (r.counts().containsKey(YcsbClients.ROWS_RETURNED)) {
       into.metric(Metric.of(YcsbClients.ROWS_RETURNED, Metric.COUNT,
           r.count(YcsbClients.ROWS_RETURNED), Metric.Better.NONE));

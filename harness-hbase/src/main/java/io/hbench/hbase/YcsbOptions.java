@@ -122,18 +122,6 @@ final class YcsbOptions {
   }
 
   private static Long count(String name, String t) {
-    if (t.equalsIgnoreCase(BenchmarkOption.AUTO)) {
-      return -1L;
-    }
-    try {
-      long n = Long.parseLong(t.replace("_", ""));
-      if (n >= 0) {
-        return n;
-      }
-    } catch (NumberFormatException e) {
-      // said below
-    }
-    throw new InvalidInputException("invalid value '" + t + "' for " + name + ": a count of 0"
-        + " or more");
+    return t.equalsIgnoreCase(BenchmarkOption.AUTO) ? -1L : BenchmarkOption.count(name, t, 0);
   }
 }

@@ -39,8 +39,7 @@ public final class YcsbReport implements SuiteReport {
     List<List<String>> rows = new ArrayList<>();
     for (ResultRecord r : records) {
       YcsbOptions.Phase phase = r.param(YcsbFields.PHASE);
-      String label = r.point() + (r.repeat() > 1 ? " #" + r.repeat() : "")
-          + (r.isWarmup() ? " (warm-up)" : "");
+      String label = r.rowLabel();
       PhaseResult p = r.ok() && phase != null ? r.phase(phase.text()) : null;
       if (p == null) {
         rows.add(List.of(label, r.ok() ? "-" : "failed", "", "", "", "", "", "", ""));

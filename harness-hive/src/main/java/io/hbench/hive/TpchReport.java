@@ -48,8 +48,7 @@ public final class TpchReport implements SuiteReport {
     List<List<String>> totals = new ArrayList<>();
     List<String> labels = new ArrayList<>();
     for (ResultRecord r : records) {
-      String label = r.point() + (r.repeat() > 1 ? " #" + r.repeat() : "")
-          + (r.isWarmup() ? " (warm-up)" : "");
+      String label = r.rowLabel();
       labels.add(label);
       PhaseResult power = r.phase("power");
       PhaseResult tp = r.phase("throughput");

@@ -85,7 +85,7 @@ final class DaemonCharts {
 
   private static String phase(ResultRecord r, PhaseResult p, ArrayNode charts) {
     List<Observation> seen = DaemonObservations.of(p);
-    String title = r.point() + (r.repeat() > 1 ? " #" + r.repeat() : "") + " · " + p.name()
+    String title = r.pointAndRepeat() + " · " + p.name()
         + " · " + r.label();
     StringBuilder h = new StringBuilder("<details class=\"daemons\"")
         .append(seen.isEmpty() ? "" : " open").append("><summary>")

@@ -27,7 +27,7 @@ public final class DaemonTable {
         any = true;
         daemons = Math.max(daemons, p.daemons().size());
         for (DaemonObservations.Observation o : DaemonObservations.of(p)) {
-          rows.add(List.of(r.repeat() > 1 ? r.point() + " #" + r.repeat() : r.point(), p.name(),
+          rows.add(List.of(r.pointAndRepeat(), p.name(),
               o.daemon(), o.text()));
         }
       }

@@ -40,7 +40,7 @@ final class SeriesCharts {
           if (ops.isEmpty()) {
             continue;
           }
-          String title = r.point() + (r.repeat() > 1 ? " #" + r.repeat() : "") + " · "
+          String title = r.pointAndRepeat() + " · "
               + p.name() + " · " + r.label();
           boolean first = h.length() == 0; // the first load opens by itself
           h.append("<details class=\"series\"").append(first ? " open" : "")

@@ -35,7 +35,7 @@ final class SeriesTable {
           }
           OperationSeries.Band b = s.band();
           stability |= s.stability() != null;
-          rows.add(List.of(r.repeat() > 1 ? r.point() + " #" + r.repeat() : r.point(), p.name(),
+          rows.add(List.of(r.pointAndRepeat(), p.name(),
               l.op(), RecordIndex.number(l.opsPerSecond() == null ? 0 : l.opsPerSecond()),
               b == null ? "-" : span(b), b == null ? "-" : RecordIndex.number(b.fastest()),
               b == null ? "-" : RecordIndex.number(b.median()),
@@ -78,7 +78,7 @@ final class SeriesTable {
         for (CapacityFigures.Step s : f.steps()) {
           boolean answer = s.met() != null && s.met() && f.maxOpsPerSecond() != null
               && s.askedOpsPerSecond() == f.maxOpsPerSecond();
-          rows.add(List.of(r.repeat() > 1 ? r.point() + " #" + r.repeat() : r.point(), p.name(),
+          rows.add(List.of(r.pointAndRepeat(), p.name(),
               Integer.toString(++n),
               s.met() == null ? "closed loop" : RecordIndex.number(s.askedOpsPerSecond()),
               RecordIndex.number(s.achievedOpsPerSecond()), RecordIndex.number(s.p50()),

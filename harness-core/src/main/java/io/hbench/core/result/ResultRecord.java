@@ -80,6 +80,16 @@ public record ResultRecord(
     return OK.equals(status);
   }
 
+  /** Its point, with its repeat when there are several: {@code sf1 #2}. */
+  public String pointAndRepeat() {
+    return repeat > 1 ? point + " #" + repeat : point;
+  }
+
+  /** A report row's name for it: {@link #pointAndRepeat}, and {@code (warm-up)} for one. */
+  public String rowLabel() {
+    return pointAndRepeat() + (isWarmup() ? " (warm-up)" : "");
+  }
+
   /** Whether this is a warm-up repeat, left out of summaries. */
   public boolean isWarmup() {
     return Boolean.TRUE.equals(warmup);

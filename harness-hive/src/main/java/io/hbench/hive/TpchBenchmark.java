@@ -211,7 +211,7 @@ public final class TpchBenchmark implements Benchmark {
             : (int) Math.max(1, Math.min(1000, Math.ceil(scale * TpchData.BYTES_PER_SCALE / 2e9)));
         // The point's directory is made (and owned) before the maps write under it.
         Path raw = TpchData.raw(ctx.pointDirectory());
-        TpchData.Generated gen = TpchData.generate(ctx, sf, m);
+        TextTables.Generated gen = TpchData.generate(ctx, sf, m);
         try {
           TpchDatabase.load(ctx, c, db, raw, format, partitioned, refresh, gen);
           TpchDatabase.analyze(ctx, c, db, partitioned, gen);

@@ -156,7 +156,7 @@ final class TpchDatabase {
    * SELECT}, then the text table is dropped (its files are the point's, removed with it).
    */
   static void load(RunContext ctx, Connection c, String db, Path raw, TpchOptions.Format format,
-      boolean partitioned, boolean transactional, TpchData.Generated gen) throws Exception {
+      boolean partitioned, boolean transactional, TextTables.Generated gen) throws Exception {
     ctx.phase("load", gen.bytes(), () -> {
       try (Statement s = c.createStatement()) {
         s.execute("CREATE DATABASE " + db + " COMMENT 'TPC-H data made by hbench' WITH DBPROPERTIES ('"
@@ -202,7 +202,7 @@ final class TpchDatabase {
    * a real warehouse would have them), then marks the database complete.
    */
   static void analyze(RunContext ctx, Connection c, String db, boolean partitioned,
-      TpchData.Generated gen) throws Exception {
+      TextTables.Generated gen) throws Exception {
     ctx.phase("analyze", 0, () -> {
       try (Statement s = c.createStatement()) {
         // Statistics that could not be stored fail the load rather than leave the optimizer

@@ -305,17 +305,21 @@ public final class RunContext {
     if (spec == null) {
       throw new IllegalStateException(suiteClass.getName() + " declares no load");
     }
-    io.hbench.core.result.ServerCalls calls = spec.serverCalls(options, point);
-    phaseCallsNameNodeMethods = calls != null && !calls.nameNode().isEmpty();
+    // What the suite declares its load's operations ask of the servers; recorded even when it
+    // is nothing, so that no operation of the load is taken apart by a guess from its name.
+    io.hbench.core.result.ServerCalls declared = spec.serverCalls(options, point);
+    io.hbench.core.result.ServerCalls calls =
+        declared == null ? io.hbench.core.result.ServerCalls.NONE : declared;
+    phaseCallsNameNodeMethods = !calls.nameNode().isEmpty();
     try {
-      return placedLoad(name, prepared, point, spec);
+      return placedLoad(name, prepared, point, spec, calls);
     } finally {
       phaseCallsNameNodeMethods = false;
     }
   }
 
-  private LoadResult placedLoad(String name, Object prepared, Point point, LoadSpec spec)
-      throws Exception {
+  private LoadResult placedLoad(String name, Object prepared, Point point, LoadSpec spec,
+      io.hbench.core.result.ServerCalls calls) throws Exception {
     int maps = LoadOptions.maps(options);
     int threads = spec.threads(options, point);
     LoadResult[] result = new LoadResult[1];
@@ -326,11 +330,11 @@ public final class RunContext {
       LoadResult r = result[0];
       into.work(r.bytes(), r.calls());
       into.loads(r.loads());
-      recordServerCalls(spec, point, into);
+      into.figure(io.hbench.core.result.ServerCalls.FIELD, calls);
       spec.figures(r, whole, into);
     };
     if (options.has(LoadOptions.FIND_MAX) && options.get(LoadOptions.FIND_MAX)) {
-      return findMax(name, spec, whole);
+      return findMax(name, spec, whole, calls);
     }
     if (maps == 0) {
       phase(name, 0, () -> {
@@ -358,7 +362,8 @@ public final class RunContext {
    * every step ({@code find_max}), its metric the answer ({@code max_ops_per_s_at_slo}). A search
    * in which no step met the objective records its steps and fails the point's check.
    */
-  private LoadResult findMax(String name, LoadSpec spec, LoadScope whole) throws Exception {
+  private LoadResult findMax(String name, LoadSpec spec, LoadScope whole,
+      io.hbench.core.result.ServerCalls calls) throws Exception {
     Slo slo = options.get(LoadOptions.SLO);
     String op = spec.operation(options, whole.point());
     CapacitySearch.Outcome[] found = new CapacitySearch.Outcome[1];
@@ -372,7 +377,7 @@ public final class RunContext {
       LoadResult r = found[0].answer() != null ? found[0].answer() : found[0].last();
       into.work(r.bytes(), r.calls());
       into.loads(r.loads());
-      recordServerCalls(spec, whole.point(), into);
+      into.figure(io.hbench.core.result.ServerCalls.FIELD, calls);
       spec.figures(r, whole, into);
       if (found[0].answer() != null) {
         into.metric(Metric.of(MAX_AT_SLO, Metric.OPS_PER_SECOND,
@@ -388,16 +393,6 @@ public final class RunContext {
     LoadResult shown = found[0].answer() != null ? found[0].answer() : found[0].last();
     logIntervals(name, shown);
     return shown;
-  }
-
-  /**
-   * What the suite declares its load's operations ask of the servers; recorded even when it is
-   * nothing, so that no operation of the load is taken apart by a guess from its name.
-   */
-  private void recordServerCalls(LoadSpec spec, Point point, PhaseFigures into) {
-    io.hbench.core.result.ServerCalls calls = spec.serverCalls(options, point);
-    into.figure(io.hbench.core.result.ServerCalls.FIELD,
-        calls == null ? io.hbench.core.result.ServerCalls.NONE : calls);
   }
 
   /** The metric of {@code --find-max}'s answer. */

@@ -13,7 +13,8 @@ import java.util.Locale;
  * Where a NameNode call's (or an HBase get's or put's) time went: the client's mean time per call
  * beside the server's own figures for the same phase, the time a call waited in its RPC queue,
  * waited for the namespace lock, and was processed (the RPC methods the suite declares its
- * operation makes, {@link ServerCalls}, from {@code rpcdetailed}), and the rest: the network, the client, the server's reading and answering. The
+ * operation makes, {@link ServerCalls}, from {@code rpcdetailed}), and the rest: the network,
+ * the client, the server's reading and answering. The
  * NameNode's times are means over its metrics periods during the phase, in milliseconds whatever
  * its {@code rpc.metrics.timeunit}; a server time above the client's is named, never a negative
  * rest.

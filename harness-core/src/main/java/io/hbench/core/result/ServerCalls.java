@@ -61,12 +61,6 @@ public record ServerCalls(
     return new ServerCalls(nameNode, with(regionServer, op, operations));
   }
 
-  /** Whether no operation is declared. */
-  @com.fasterxml.jackson.annotation.JsonIgnore
-  public boolean isEmpty() {
-    return nameNode.isEmpty() && regionServer.isEmpty();
-  }
-
   // Sorted, so that the record says it the same way every run.
   private static Map<String, List<String>> sorted(Map<String, List<String>> m) {
     return m == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(m));

@@ -1,22 +1,22 @@
 package io.hbench.hive;
 
 import static io.hbench.hive.TpchOptions.CHECK;
-import static io.hbench.hive.TpchOptions.ENGINE;
-import static io.hbench.hive.TpchOptions.FILE_FORMAT;
-import static io.hbench.hive.TpchOptions.GEN_MAPS;
-import static io.hbench.hive.TpchOptions.JDBC_URL;
-import static io.hbench.hive.TpchOptions.JOBS;
+import static io.hbench.hive.HiveOptions.ENGINE;
+import static io.hbench.hive.HiveOptions.FILE_FORMAT;
+import static io.hbench.hive.HiveOptions.GEN_MAPS;
+import static io.hbench.hive.HiveOptions.JDBC_URL;
+import static io.hbench.hive.HiveOptions.JOBS;
 import static io.hbench.hive.TpchOptions.PARTITIONED;
-import static io.hbench.hive.TpchOptions.PASSWORD;
+import static io.hbench.hive.HiveOptions.PASSWORD;
 import static io.hbench.hive.TpchOptions.QUERIES;
-import static io.hbench.hive.TpchOptions.QUERY_TIMEOUT;
+import static io.hbench.hive.HiveOptions.QUERY_TIMEOUT;
 import static io.hbench.hive.TpchOptions.REFRESH;
-import static io.hbench.hive.TpchOptions.RELOAD;
+import static io.hbench.hive.HiveOptions.RELOAD;
 import static io.hbench.hive.TpchOptions.SCALES;
 import static io.hbench.hive.TpchOptions.SEED;
-import static io.hbench.hive.TpchOptions.SET;
+import static io.hbench.hive.HiveOptions.SET;
 import static io.hbench.hive.TpchOptions.STREAMS;
-import static io.hbench.hive.TpchOptions.USER;
+import static io.hbench.hive.HiveOptions.USER;
 
 import io.hbench.core.Benchmark;
 import io.hbench.core.BenchmarkOption;
@@ -26,6 +26,7 @@ import io.hbench.core.Point;
 import io.hbench.core.RunContext;
 import io.hbench.core.cluster.Needs;
 import io.hbench.core.result.Field;
+import io.hbench.core.result.Metric;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.sql.Connection;
@@ -70,17 +71,7 @@ public final class TpchBenchmark implements Benchmark {
 
   @Override
   public Needs needs(OptionValues o) {
-    Map<String, String> hive = new LinkedHashMap<>();
-    if (o.get(JDBC_URL) != null) {
-      hive.put(HiveService.JDBC_URL, o.get(JDBC_URL));
-    }
-    if (o.get(USER) != null) {
-      hive.put(HiveService.USER, o.get(USER));
-    }
-    if (o.get(PASSWORD) != null) {
-      hive.put(HiveService.PASSWORD, o.get(PASSWORD));
-    }
-    return Needs.jobs().and("hive", hive);
+    return HiveSessions.needs(o);
   }
 
   @Override
@@ -98,12 +89,8 @@ public final class TpchBenchmark implements Benchmark {
         throw new InvalidInputException("--check uses the spec's validation values; leave --seed out");
       }
     }
-    if (o.get(ENGINE).equals("tez") && o.get(JDBC_URL) == null) {
-      // Its server would answer every statement with "Error running query" and nothing more.
-      throw new InvalidInputException("--engine tez: the embedded HiveServer2 has no Tez; give"
-          + " the HiveServer2 of a cluster with Tez with --jdbc-url");
-    }
-    if (o.get(REFRESH) && o.get(FILE_FORMAT) != TpchOptions.Format.ORC) {
+    HiveSessions.checkOptions(o);
+    if (o.get(REFRESH) && o.get(FILE_FORMAT) != HiveOptions.Format.ORC) {
       throw new InvalidInputException("--refresh needs --file-format orc: Hive's transactional tables,"
           + " which RF1 and RF2 insert into and delete from, are ORC");
     }
@@ -116,9 +103,6 @@ public final class TpchBenchmark implements Benchmark {
     if (o.get(REFRESH) && o.get(CHECK)) {
       throw new InvalidInputException("--check checks answers by value, which --refresh's"
           + " changes to the data make different; use one or the other");
-    }
-    if (o.get(PASSWORD) != null && o.get(JDBC_URL) == null) {
-      throw new InvalidInputException("--password needs --jdbc-url (the embedded HiveServer2 takes none)");
     }
     List<Point> points = new ArrayList<>();
     java.util.Set<BigDecimal> seen = new java.util.HashSet<>();
@@ -135,19 +119,19 @@ public final class TpchBenchmark implements Benchmark {
   static List<BigDecimal> scales(OptionValues o) {
     List<BigDecimal> given = o.get(SCALES);
     return given != null ? given
-        : List.of(o.get(CHECK) ? TpchOptions.MIN_SCALE : BigDecimal.ONE);
+        : List.of(o.get(CHECK) ? HiveOptions.MIN_SCALE : BigDecimal.ONE);
   }
 
   @Override
   public void checkInputs(OptionValues o, Configuration conf) throws IOException {
     // A database of hbench's name that hbench did not make is refused before anything runs.
-    try (Connection c = connect(o, conf)) {
+    try (Connection c = HiveSessions.connect(o, conf)) {
       for (BigDecimal sf : scales(o)) {
         String db = TpchDatabase.name(sf, o.get(FILE_FORMAT), o.get(PARTITIONED), o.get(REFRESH));
-        TpchDatabase.checkOwned(TpchDatabase.state(c, db), db);
+        OwnedDatabase.checkOwned(OwnedDatabase.state(c, db, TpchDatabase.SUITE), db);
       }
     } catch (SQLException e) {
-      throw new InvalidInputException("hive: " + HiveConnections.safe(HiveConnections.rootMessage(e), o.get(PASSWORD)));
+      throw new InvalidInputException("hive: " + HiveSessions.message(e, o));
     }
   }
 
@@ -155,7 +139,7 @@ public final class TpchBenchmark implements Benchmark {
   public void run(Point point, OptionValues o, RunContext ctx) throws Exception {
     BigDecimal sf = point.get(SCALE);
     double scale = sf.doubleValue();
-    TpchOptions.Format format = o.get(FILE_FORMAT);
+    HiveOptions.Format format = o.get(FILE_FORMAT);
     boolean refresh = o.get(REFRESH);
     boolean partitioned = o.get(PARTITIONED);
     String db = TpchDatabase.name(sf, format, partitioned, refresh);
@@ -175,7 +159,7 @@ public final class TpchBenchmark implements Benchmark {
     }
     ctx.param("tpc_audited", false);
     // RF1 runs before the queries and changes the data the answers are of.
-    boolean answers = seed == null && sf.compareTo(TpchOptions.MIN_SCALE) == 0 && !refresh;
+    boolean answers = seed == null && sf.compareTo(HiveOptions.MIN_SCALE) == 0 && !refresh;
     java.util.Set<Integer> computed = new java.util.TreeSet<>(TpchReference.QUERIES);
     computed.retainAll(queries);
     if (refresh || scale > TpchReference.MAX_SCALE) {
@@ -183,19 +167,17 @@ public final class TpchBenchmark implements Benchmark {
     }
     ctx.param("answer_check", answerCheck(answers, computed, refresh));
 
-    try (Connection c = connect(o, ctx.configuration())) {
+    try (Connection c = HiveSessions.connect(o, ctx.configuration())) {
       String jobs = session(c, o, embedded);
       ctx.param("jobs", jobs);
       if (refresh) {
         ctx.param("transactions", embedded ? "DbTxnManager, set for the session (no compactor runs)"
             : "the cluster's transaction manager");
       }
-      // As the run's own settings are: a secret-named key or a URL's credentials never recorded.
-      o.get(SET).forEach((k, v) -> ctx.param("set." + k,
-          io.hbench.core.result.SecretRedactor.redact(k, v)));
+      HiveSessions.recordSettings(ctx, o);
 
-      TpchDatabase.State state = TpchDatabase.state(c, db);
-      TpchDatabase.checkOwned(state, db);
+      OwnedDatabase.State state = OwnedDatabase.state(c, db, TpchDatabase.SUITE);
+      OwnedDatabase.checkOwned(state, db);
       long rawBytes;
       boolean reused = state.complete() && !o.get(RELOAD);
       if (reused) {
@@ -203,7 +185,7 @@ public final class TpchBenchmark implements Benchmark {
         rawBytes = state.rawBytes();
       } else {
         if (state.exists()) {
-          TpchDatabase.drop(c, db);
+          OwnedDatabase.drop(c, db, TpchDatabase.SUITE);
         }
         ctx.param(TpchFields.DATA, "generated");
         Integer maps = o.get(GEN_MAPS);
@@ -213,12 +195,12 @@ public final class TpchBenchmark implements Benchmark {
         Path raw = TpchData.raw(ctx.pointDirectory());
         TextTables.Generated gen = TpchData.generate(ctx, sf, m);
         try {
-          TpchDatabase.load(ctx, c, db, raw, format, partitioned, refresh, gen);
-          TpchDatabase.analyze(ctx, c, db, partitioned, gen);
+          OwnedDatabase.Schema schema = TpchDatabase.schema(partitioned, refresh);
+          OwnedDatabase.load(ctx, c, db, schema, raw, format, gen);
+          OwnedDatabase.analyze(ctx, c, db, schema, gen);
         } catch (SQLException e) {
           // Hive's own line ("Error running query" says nothing), the password never in it.
-          throw new SQLException("loading " + db + ": "
-              + HiveConnections.safe(HiveConnections.rootMessage(e), o.get(PASSWORD)), e);
+          throw new SQLException("loading " + db + ": " + HiveSessions.message(e, o), e);
         }
         rawBytes = gen.bytes();
       }
@@ -226,7 +208,7 @@ public final class TpchBenchmark implements Benchmark {
       try (Statement s = c.createStatement()) {
         s.execute("USE " + db);
       }
-      long setsBefore = reused ? state.refreshSets() : 0;
+      long setsBefore = reused ? state.number(TpchRefresh.SETS) : 0;
       Integer powerSet = null;
       if (refresh) {
         // Set u: RF1 in the power test; u+1..u+S: the refresh stream. Staged before any clock.
@@ -260,14 +242,15 @@ public final class TpchBenchmark implements Benchmark {
       }
       Map<Integer, List<String[]>> reference = TpchReference.answers(scale, computed, parameters);
       int timeout = (int) Math.min(Integer.MAX_VALUE, o.get(QUERY_TIMEOUT).toSeconds());
-      TpchStreams.Queries run = new TpchStreams.Queries() {
+      QueryStreams.Queries run = new QueryStreams.Queries() {
         @Override
-        public String text(int query) {
-          return texts.get(query);
+        public String text(String query) {
+          return texts.get(number(query));
         }
 
         @Override
-        public String check(int query, TpchStreams.Answer a) throws Exception {
+        public String check(String name, QueryStreams.Answer a) throws Exception {
+          int query = number(name);
           String wrong = answers ? TpchAnswers.compare(query, a.columns(), a.rows())
               : TpchAnswers.shape(query, a.columns().size(), a.rows().size(), scale);
           if (wrong == null && reference.containsKey(query)) {
@@ -278,7 +261,8 @@ public final class TpchBenchmark implements Benchmark {
         }
 
         @Override
-        public String checkedHow(int query) {
+        public String checkedHow(String name) {
+          int query = number(name);
           String library = "equal by value to " + TpchAnswers.LIBRARY_ANSWER;
           String computedHere = "equal by value to " + TpchAnswers.COMPUTED_ANSWER;
           if (reference.containsKey(query)) {
@@ -298,26 +282,41 @@ public final class TpchBenchmark implements Benchmark {
         public String password() {
           return o.get(PASSWORD);
         }
+
+        @Override
+        public Metric powerFigure(java.util.Collection<Double> passed, boolean refreshRan,
+            List<Double> refreshed) {
+          return TpchFigures.power(passed, refreshRan, refreshed, scale);
+        }
+
+        @Override
+        public List<Metric> throughputFigures(int streams, double seconds, Metric power) {
+          return queries.size() == TpchQueries.COUNT
+              ? TpchFigures.throughput(streams, seconds, scale, power) : List.of();
+        }
       };
-      List<Integer> order = TpchQueries.streamOrder(0).stream().filter(queries::contains).toList();
-      Double power = TpchStreams.power(ctx, c, order, run, rawBytes, scale, powerSet);
+      Metric power = QueryStreams.power(ctx, c, order(0, queries), run, rawBytes, scale, powerSet);
 
       if (streams > 0) {
         List<Connection> connections = new ArrayList<>();
         try {
           for (int s = 0; s < streams + (refresh ? 1 : 0); s++) {
-            Connection sc = connect(o, ctx.configuration());
+            Connection sc = HiveSessions.connect(o, ctx.configuration());
             connections.add(sc);
             session(sc, o, embedded);
             try (Statement st = sc.createStatement()) {
               st.execute("USE " + db);
             }
           }
-          TpchStreams.throughput(ctx, connections.subList(0, streams), queries, run, scale,
+          List<List<String>> orders = new ArrayList<>();
+          for (int s = 1; s <= streams; s++) {
+            orders.add(order(s, queries));
+          }
+          QueryStreams.throughput(ctx, connections.subList(0, streams), orders, run, scale,
               refresh ? connections.get(streams) : null, refresh ? powerSet + 1 : null, power);
         } finally {
           for (Connection sc : connections) {
-            closeQuietly(sc);
+            HiveSessions.closeQuietly(sc);
           }
         }
       }
@@ -346,55 +345,28 @@ public final class TpchBenchmark implements Benchmark {
         : String.join("; ", parts);
   }
 
-  /**
-   * Applies the session's settings (engine, where jobs run, {@code --set}) before any clock
-   * starts, and says where jobs run.
-   */
+  /** The spec's order of stream {@code stream} (0: the power test) of the queries to run. */
+  private static List<String> order(int stream, List<Integer> queries) {
+    return TpchQueries.streamOrder(stream).stream().filter(queries::contains)
+        .map(q -> "q" + q).toList();
+  }
+
+  private static int number(String query) {
+    return Integer.parseInt(query.substring(1));
+  }
+
+  /** The session's settings: the suite's own for partitions and transactions, then the rest. */
   private static String session(Connection c, OptionValues o, boolean embedded) throws SQLException {
-    String jobs;
-    try (Statement s = c.createStatement()) {
-      s.execute("SET hive.execution.engine=" + o.get(ENGINE));
-      TpchOptions.JobMode mode = o.get(JOBS);
-      if (mode == TpchOptions.JobMode.LOCAL || mode == TpchOptions.JobMode.AUTO && embedded) {
-        s.execute("SET mapreduce.framework.name=local");
-        jobs = "local (in HiveServer2's process)";
-      } else if (mode == TpchOptions.JobMode.YARN) {
-        s.execute("SET mapreduce.framework.name=yarn");
-        jobs = "yarn";
-      } else {
-        jobs = "the cluster's setting";
-      }
-      if (o.get(PARTITIONED)) {
-        for (Map.Entry<String, String> e : TpchDatabase.DYNAMIC_PARTITIONS.entrySet()) {
-          s.execute("SET " + e.getKey() + "=" + e.getValue());
-        }
-      }
-      if (o.get(REFRESH) && embedded) {
-        // The embedded server runs without transactions unless a session asks; a cluster's has
-        // its own transaction manager, which hbench leaves as it is.
-        s.execute("SET hive.support.concurrency=true");
-        s.execute("SET hive.txn.manager=org.apache.hadoop.hive.ql.lockmgr.DbTxnManager");
-      }
-      for (Map.Entry<String, String> e : o.get(SET).entrySet()) {
-        s.execute("SET " + e.getKey() + "=" + e.getValue());
-      }
+    Map<String, String> settings = new LinkedHashMap<>();
+    if (o.get(PARTITIONED)) {
+      settings.putAll(TpchDatabase.DYNAMIC_PARTITIONS);
     }
-    return jobs;
-  }
-
-  private static Connection connect(OptionValues o, Configuration conf) throws SQLException {
-    String url = o.get(JDBC_URL) != null ? o.get(JDBC_URL) : conf.get(HiveService.JDBC_URL);
-    if (url == null) {
-      throw new SQLException("no HiveServer2: give --jdbc-url");
+    if (o.get(REFRESH) && embedded) {
+      // The embedded server runs without transactions unless a session asks; a cluster's has
+      // its own transaction manager, which hbench leaves as it is.
+      settings.put("hive.support.concurrency", "true");
+      settings.put("hive.txn.manager", "org.apache.hadoop.hive.ql.lockmgr.DbTxnManager");
     }
-    return HiveConnections.open(url, o.get(USER), o.get(PASSWORD));
-  }
-
-  private static void closeQuietly(Connection c) {
-    try {
-      c.close();
-    } catch (SQLException e) {
-      // Closing after the measurement; nothing to record.
-    }
+    return HiveSessions.prepare(c, o, settings);
   }
 }

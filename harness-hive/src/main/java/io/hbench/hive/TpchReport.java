@@ -30,8 +30,8 @@ public final class TpchReport implements SuiteReport {
   @Override
   public Set<String> headlines() {
     return Set.of("generate:seconds", "generate:mb_per_s", "load:seconds", "load:mb_per_s",
-        TpchStreams.QUERIES_SECONDS, TpchStreams.QUERIES_MB_PER_S, TpchStreams.GEOMEAN_SECONDS,
-        TpchStreams.POWER, TpchStreams.THROUGHPUT, TpchStreams.QPHH);
+        QueryStreams.QUERIES_SECONDS, QueryStreams.QUERIES_MB_PER_S, QueryStreams.GEOMEAN_SECONDS,
+        TpchFigures.POWER, TpchFigures.THROUGHPUT, TpchFigures.QPHH);
   }
 
   /** The tables show every figure; a column per query phase would not fit. */
@@ -55,9 +55,9 @@ public final class TpchReport implements SuiteReport {
       String data = r.param(TpchFields.DATA);
       totals.add(List.of(label, data == null ? "" : data,
           power == null ? "-" : passed(power),
-          value(power, TpchStreams.QUERIES_SECONDS), value(power, TpchStreams.QUERIES_MB_PER_S),
-          value(power, TpchStreams.GEOMEAN_SECONDS), value(power, TpchStreams.POWER),
-          value(tp, TpchStreams.THROUGHPUT), value(tp, TpchStreams.QPHH),
+          value(power, QueryStreams.QUERIES_SECONDS), value(power, QueryStreams.QUERIES_MB_PER_S),
+          value(power, QueryStreams.GEOMEAN_SECONDS), value(power, TpchFigures.POWER),
+          value(tp, TpchFigures.THROUGHPUT), value(tp, TpchFigures.QPHH),
           r.ok() ? "ok" : "failed"));
     }
     long refreshed = records.stream().filter(TpchReport::refreshed).count();

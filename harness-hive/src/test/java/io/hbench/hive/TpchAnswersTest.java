@@ -71,32 +71,32 @@ class TpchAnswersTest {
 
   @Test
   void powerIsSf3600OverTheGeometricMeanWithTheSpecsFloor() {
-    assertEquals(3600.0, TpchStreams.powerAtSize(List.of(1.0, 1.0, 1.0), 1), 1e-9);
-    assertEquals(7200.0, TpchStreams.powerAtSize(List.of(4.0, 0.25), 2) / 1, 1e-9);
+    assertEquals(3600.0, TpchFigures.powerAtSize(List.of(1.0, 1.0, 1.0), 1), 1e-9);
+    assertEquals(7200.0, TpchFigures.powerAtSize(List.of(4.0, 0.25), 2) / 1, 1e-9);
     // 0.001 s is below 1/1000 of 10 s: it counts as 0.01 s.
-    assertEquals(3600 / Math.sqrt(10 * 0.01), TpchStreams.powerAtSize(List.of(10.0, 0.001), 1), 1e-6);
+    assertEquals(3600 / Math.sqrt(10 * 0.01), TpchFigures.powerAtSize(List.of(10.0, 0.001), 1), 1e-6);
     // The power test's figure: the 22 queries, with RF1 and RF2 when they ran (24 times).
     List<Double> queries = java.util.Collections.nCopies(22, 2.0);
-    assertEquals(1800.0, TpchStreams.powerFigure(queries, false, List.of(), 1), 1e-9);
+    assertEquals(1800.0, TpchFigures.powerFigure(queries, false, List.of(), 1), 1e-9);
     assertEquals(3600 / Math.pow(Math.pow(2, 22) * 0.5 * 0.5, 1 / 24.0),
-        TpchStreams.powerFigure(queries, true, List.of(0.5, 0.5), 1), 1e-2);
-    assertNull(TpchStreams.powerFigure(queries, true, List.of(0.5), 1), "RF2 failed");
-    assertNull(TpchStreams.powerFigure(queries.subList(0, 21), false, List.of(), 1), "a query failed");
+        TpchFigures.powerFigure(queries, true, List.of(0.5, 0.5), 1), 1e-2);
+    assertNull(TpchFigures.powerFigure(queries, true, List.of(0.5), 1), "RF2 failed");
+    assertNull(TpchFigures.powerFigure(queries.subList(0, 21), false, List.of(), 1), "a query failed");
   }
 
   @Test
   void scalesAndQueriesReadAsTheSeedWritesThem() {
-    assertEquals(10, TpchOptions.scales("10..100:10").size());
-    assertEquals(new BigDecimal("100"), TpchOptions.scales("10..100:10").get(9).stripTrailingZeros().setScale(0));
-    assertEquals(List.of(new BigDecimal("0.01"), new BigDecimal("0.1")), TpchOptions.scales("0.01,0.1"));
+    assertEquals(10, HiveOptions.scales("10..100:10").size());
+    assertEquals(new BigDecimal("100"), HiveOptions.scales("10..100:10").get(9).stripTrailingZeros().setScale(0));
+    assertEquals(List.of(new BigDecimal("0.01"), new BigDecimal("0.1")), HiveOptions.scales("0.01,0.1"));
     assertEquals(List.of(1, 3, 5, 6, 7), TpchOptions.queries("1,3,5-7"));
     assertEquals(22, TpchOptions.queries("all").size());
-    assertEquals("tpch_sf0_01_orc", TpchDatabase.name(new BigDecimal("0.01"), TpchOptions.Format.ORC, false, false));
+    assertEquals("tpch_sf0_01_orc", TpchDatabase.name(new BigDecimal("0.01"), HiveOptions.Format.ORC, false, false));
     assertEquals("tpch_sf100_parquet",
-        TpchDatabase.name(TpchOptions.scales("100").get(0), TpchOptions.Format.PARQUET, false, false));
-    assertEquals("tpch_sf1_orc_txn", TpchDatabase.name(BigDecimal.ONE, TpchOptions.Format.ORC, false, true));
+        TpchDatabase.name(HiveOptions.scales("100").get(0), HiveOptions.Format.PARQUET, false, false));
+    assertEquals("tpch_sf1_orc_txn", TpchDatabase.name(BigDecimal.ONE, HiveOptions.Format.ORC, false, true));
     assertEquals("tpch_sf1_parquet_part",
-        TpchDatabase.name(BigDecimal.ONE, TpchOptions.Format.PARQUET, true, false));
+        TpchDatabase.name(BigDecimal.ONE, HiveOptions.Format.PARQUET, true, false));
     // The partitioned table's own columns: all but the partition column, which goes last.
     assertEquals(List.of("o_orderkey", "o_custkey", "o_orderstatus", "o_totalprice",
         "o_orderpriority", "o_clerk", "o_shippriority", "o_comment"),

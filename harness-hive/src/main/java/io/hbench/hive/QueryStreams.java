@@ -20,37 +20,57 @@ import org.apache.commons.math3.stat.StatUtils;
 
 /**
  * The power test (one stream of queries in the spec's order, each a phase of its own) and the
- * throughput test (S concurrent streams, each on its own connection, in its own order), with the
- * spec's metrics (clause 5.4): Power@Size, Throughput@Size and QphH@Size. With an update set
- * given, the power test runs RF1 before its queries and RF2 after them, and the throughput test
- * runs a refresh stream of S RF1/RF2 pairs beside its query streams ({@link TpchRefresh});
- * without, the figures are computed without the refresh functions, which the records say.
+ * throughput test (S concurrent streams, each on its own connection, in its own order) of the
+ * decision-support suites, with the figures every such test has (seconds, geomean, MB/s, queries
+ * per hour) and those its spec defines ({@link Queries#powerFigure}; TPC-H's clause 5.4:
+ * Power@Size, Throughput@Size and QphH@Size). With an update set given (TPC-H), the power test
+ * runs RF1 before its queries and RF2 after them, and the throughput test runs a refresh stream
+ * of S RF1/RF2 pairs beside its query streams ({@link TpchRefresh}); without, the figures are
+ * computed without the refresh functions, which the records say.
  */
-final class TpchStreams {
+final class QueryStreams {
 
   static final String QUERIES_SECONDS = "queries_seconds";
   static final String QUERIES_MB_PER_S = "queries_mb_per_s";
   static final String GEOMEAN_SECONDS = "geomean_seconds";
-  static final String POWER = "power_at_size";
-  static final String THROUGHPUT = "throughput_at_size";
-  static final String QPHH = "qphh_at_size";
   static final String QPH = "queries/h";
 
-  private TpchStreams() {}
+  private QueryStreams() {}
 
-  /** What a stream needs to run a query: its text, its answer check, the time limit. */
+  /**
+   * What a stream needs to run a query (its text, its answer check, the time limit), by the
+   * query's name as its spec numbers it ({@code q14a}), and the figures its spec defines.
+   */
   interface Queries {
-    String text(int query);
+    String text(String query);
 
     /** Null when the answer is right, else one line naming the query, row and column. */
-    String check(int query, Answer answer) throws Exception;
+    String check(String query, Answer answer) throws Exception;
 
     /** How a right answer of {@code query} was checked: {@code by value against ...}. */
-    String checkedHow(int query);
+    String checkedHow(String query);
 
     int timeoutSeconds();
 
     String password();
+
+    /**
+     * The spec's figure of a power test from its passed queries' seconds and, when they ran,
+     * the refresh functions' ({@code refreshRan}; those that passed in {@code refreshed}); null
+     * when the spec defines none or the test does not qualify for it.
+     */
+    default Metric powerFigure(java.util.Collection<Double> passed, boolean refreshRan,
+        List<Double> refreshed) {
+      return null;
+    }
+
+    /**
+     * The spec's figures of a throughput test of {@code streams} whose every query (and refresh
+     * function) passed, from its wall seconds and the power test's figure (null when none).
+     */
+    default List<Metric> throughputFigures(int streams, double seconds, Metric power) {
+      return List.of();
+    }
   }
 
   /** A query's answer: its column labels and rows as text. */
@@ -89,33 +109,33 @@ final class TpchStreams {
    * {@code rf2} run that update set before and after the queries. The stream's figures are
    * recorded with {@code power}.
    *
-   * @return Power@Size, or null unless all 22 queries (and both refresh functions) passed
+   * @return the spec's power figure, or null (see {@link Queries#powerFigure})
    */
-  static Double power(RunContext ctx, Connection c, List<Integer> order,
+  static Metric power(RunContext ctx, Connection c, List<String> order,
       Queries queries, long rawBytes, double scale, Integer refreshSet) throws Exception {
-    Map<Integer, Double> passed = new LinkedHashMap<>();
+    Map<String, Double> passed = new LinkedHashMap<>();
     List<Double> refreshed = new ArrayList<>();
-    Double[] power = new Double[1];
+    Metric[] power = new Metric[1];
     ctx.phase("power", 0, () -> {
       PhaseResult rf1 = refreshSet == null ? null : refresh(ctx, c, "rf1", refreshSet, scale, queries);
-      for (int q : order) {
+      for (String q : order) {
         Answer[] answer = new Answer[1];
         String sql = queries.text(q);
-        PhaseResult p = ctx.attempt("q" + q, 0, () -> {
+        PhaseResult p = ctx.attempt(q, 0, () -> {
           answer[0] = execute(c, sql, queries.timeoutSeconds());
           return (long) answer[0].rows().size();
-        }, e -> "q" + q + " failed: " + HiveConnections.safe(HiveConnections.rootMessage(e), queries.password()));
+        }, e -> q + " failed: " + HiveConnections.safe(HiveConnections.rootMessage(e), queries.password()));
         if (p == null) {
-          ctx.console().status("hbench: " + ctx.label() + ": q" + q + " failed");
+          ctx.console().status("hbench: " + ctx.label() + ": " + q + " failed");
           continue;
         }
         String wrong = queries.check(q, answer[0]);
-        ctx.check("answer_q" + q, wrong == null, wrong == null ? "q" + q + ": "
+        ctx.check("answer_" + q, wrong == null, wrong == null ? q + ": "
             + answer[0].rows().size() + " rows, " + queries.checkedHow(q) : wrong);
         if (wrong == null) {
           passed.put(q, p.seconds());
         }
-        ctx.console().status(String.format(java.util.Locale.ROOT, "hbench: %s: q%d %.3f s, %d rows%s",
+        ctx.console().status(String.format(java.util.Locale.ROOT, "hbench: %s: %s %.3f s, %d rows%s",
             ctx.label(), q, p.seconds(), answer[0].rows().size(), wrong == null ? "" : ": WRONG ANSWER"));
       }
       if (rf1 != null) {
@@ -140,29 +160,12 @@ final class TpchStreams {
         into.metric(Metric.of(GEOMEAN_SECONDS, Metric.SECONDS,
             round(geometricMean(new ArrayList<>(passed.values()))), Better.LOWER));
       }
-      power[0] = powerFigure(passed.values(), refreshSet != null, refreshed, scale);
+      power[0] = queries.powerFigure(passed.values(), refreshSet != null, refreshed);
       if (power[0] != null) {
-        into.metric(Metric.of(POWER, QPH, power[0], Better.HIGHER));
+        into.metric(power[0]);
       }
     });
     return power[0];
-  }
-
-  /**
-   * The power test's Power@Size from the seconds of its passed queries and, when the refresh
-   * functions ran, of the ones that passed: null unless all 22 queries passed and, with {@code
-   * refreshRan}, RF1 and RF2 both did.
-   */
-  static Double powerFigure(java.util.Collection<Double> queries, boolean refreshRan,
-      List<Double> refreshed, double scale) {
-    if (queries.size() != TpchQueries.COUNT || refreshRan && refreshed.size() != 2) {
-      return null;
-    }
-    List<Double> timed = new ArrayList<>(queries);
-    if (refreshRan) {
-      timed.addAll(refreshed);
-    }
-    return round(powerAtSize(timed, scale));
   }
 
   /** One refresh function of an update set as a phase of its own; null when it failed. */
@@ -188,22 +191,19 @@ final class TpchStreams {
    * sets {@code firstSet}, {@code firstSet + 1}, ..., one pair per query stream. Its time is the
    * load's window, from the first stream's first call to the last one's end (clause 5.4.2.1).
    *
-   * @param power the power test's Power@Size, for QphH@Size; null when it has none
-   * @return Throughput@Size, or null unless all 22 queries of every stream (and every refresh
-   *     function) passed
+   * @param orders stream s's queries (from 0 for stream 1), in its order
+   * @param power the power test's figure (null when none), for the spec's figures
    */
-  static Double throughput(RunContext ctx, List<Connection> connections, List<Integer> queriesToRun,
-      Queries queries, double scale, Connection refreshConnection, Integer firstSet, Double power)
+  static void throughput(RunContext ctx, List<Connection> connections, List<List<String>> orders,
+      Queries queries, double scale, Connection refreshConnection, Integer firstSet, Metric power)
       throws Exception {
     int streams = connections.size();
     int threads = streams + (firstSet != null ? 1 : 0);
-    List<List<Integer>> orders = new ArrayList<>();
     List<List<String>> failures = new ArrayList<>();
     long[] calls = new long[threads];
-    for (int s = 1; s <= streams; s++) {
-      orders.add(TpchQueries.streamOrder(s).stream().filter(queriesToRun::contains).toList());
+    for (int s = 0; s < streams; s++) {
       failures.add(new java.util.concurrent.CopyOnWriteArrayList<>());
-      calls[s - 1] = orders.get(s - 1).size();
+      calls[s] = orders.get(s).size();
     }
     List<String> refreshFailures = new java.util.concurrent.CopyOnWriteArrayList<>();
     if (firstSet != null) {
@@ -227,17 +227,17 @@ final class TpchStreams {
         }
         return 0;
       }
-      int q = orders.get(t).get((int) i);
-      steps.operation("q" + q);
+      String q = orders.get(t).get((int) i);
+      steps.operation(q);
       Answer a;
       try {
         a = execute(connections.get(t), queries.text(q), queries.timeoutSeconds());
       } catch (Exception e) {
-        failures.get(t).add("stream " + (t + 1) + ": q" + q + " failed: "
+        failures.get(t).add("stream " + (t + 1) + ": " + q + " failed: "
             + HiveConnections.safe(HiveConnections.rootMessage(e), queries.password()));
         throw e;
       }
-      steps.mark("stream" + (t + 1) + ".q" + q);
+      steps.mark("stream" + (t + 1) + "." + q);
       String wrong = queries.check(q, a);
       if (wrong != null) {
         failures.get(t).add("stream " + (t + 1) + ": " + wrong);
@@ -245,7 +245,6 @@ final class TpchStreams {
       }
       return 0;
     };
-    Double[] figure = new Double[1];
     ctx.load("throughput", "query", new LoadClients(calls, call, null), (r, into) -> {
       boolean all = r.failures() == 0 && failures.stream().allMatch(List::isEmpty)
           && refreshFailures.isEmpty() && r.calls() == java.util.Arrays.stream(calls).sum();
@@ -254,15 +253,11 @@ final class TpchStreams {
       if (!all || seconds <= 0) {
         return;
       }
-      into.metric(Metric.of("queries_per_hour", QPH,
-          round(streams * (double) queriesToRun.size() * 3600 / seconds), Better.HIGHER));
-      if (queriesToRun.size() != TpchQueries.COUNT) {
-        return;
-      }
-      figure[0] = round(streams * (double) TpchQueries.COUNT * 3600 / seconds * scale);
-      into.metric(Metric.of(THROUGHPUT, QPH, figure[0], Better.HIGHER));
-      if (power != null) {
-        into.metric(Metric.of(QPHH, QPH, round(Math.sqrt(power * figure[0])), Better.HIGHER));
+      long queriesRun = orders.stream().mapToLong(List::size).sum();
+      into.metric(Metric.of("queries_per_hour", QPH, round(queriesRun * 3600 / seconds),
+          Better.HIGHER));
+      for (Metric m : queries.throughputFigures(streams, seconds, power)) {
+        into.metric(m);
       }
     });
     for (int s = 0; s < streams; s++) {
@@ -273,7 +268,6 @@ final class TpchStreams {
     for (String f : refreshFailures) {
       ctx.check("throughput_refresh", false, f);
     }
-    return figure[0];
   }
 
   /** The failure type of a query whose answer is not the expected one. */
@@ -282,17 +276,6 @@ final class TpchStreams {
   private static String refreshFailed(String function, int set, Throwable e, Queries queries) {
     return function + " (update set " + set + ") failed: "
         + HiveConnections.safe(HiveConnections.rootMessage(e), queries.password());
-  }
-
-  /**
-   * Power@Size (clause 5.4.1): 3600 x SF over the geometric mean of the query times and, when
-   * they ran, of RF1's and RF2's; a time below 1/1000 of the longest counts as that (clause
-   * 5.4.1.4).
-   */
-  static double powerAtSize(List<Double> seconds, double scale) {
-    double max = seconds.stream().mapToDouble(Double::doubleValue).max().orElse(0);
-    List<Double> floored = seconds.stream().map(s -> Math.max(s, max / 1000)).toList();
-    return 3600 * scale / geometricMean(floored);
   }
 
   static double geometricMean(List<Double> values) {

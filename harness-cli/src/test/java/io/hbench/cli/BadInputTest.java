@@ -187,6 +187,12 @@ class BadInputTest {
         "nnthroughput --mode rpc --op blockReport --datanodes 3; --datanodes 3 is ambiguous here",
         "tpch --refresh --check; use one or the other",
         "tpch --refresh --partitioned; --refresh with --partitioned is not offered",
+        "tpcds --queries 100; TPC-DS has queries 1 to 99, not 100",
+        "tpcds --queries 15b; query 15 has no part b",
+        "tpcds --queries q3,x; 'x' is not a query",
+        "tpcds --scales 0; scale factors start at 0.01",
+        "tpcds --scales -1; scale factors start at 0.01",
+        "tpcds --engine tez; the embedded HiveServer2 has no Tez",
         "fsops --op list --duration 5x; give a duration such as",
         "fsops --op list --target-rate fast; for --target-rate: not a number",
         "fsops --op clean --maps 2; --maps does not apply to clean",
@@ -221,7 +227,7 @@ class BadInputTest {
     assertEquals(0, p.exitCode);
     for (String suite :
         new String[] {"terasort", "teragen", "teravalidate", "dfsio", "wordcount", "slive",
-          "disk", "nnthroughput", "fsops", "hbase-pe", "ycsb", "tpch", "embedded-cluster"}) {
+          "disk", "nnthroughput", "fsops", "hbase-pe", "ycsb", "tpch", "tpcds", "embedded-cluster"}) {
       assertTrue(p.out.contains("  " + suite + " "), suite + " missing from:\n" + p.out);
     }
   }

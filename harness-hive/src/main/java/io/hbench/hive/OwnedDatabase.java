@@ -160,12 +160,12 @@ final class OwnedDatabase {
   }
 
   /**
-   * Loads the generated text under {@code raw} into {@code db} as the phase {@code load}: an
+   * Loads the generated text into {@code db} as the phase {@code load}: an
    * external text table over each table's files, then {@code CREATE TABLE ... STORED AS format AS
    * SELECT}, then the text table is dropped (its files are the point's, removed with it). Then
    * checks that every row generated is in its table.
    */
-  static void load(RunContext ctx, Connection c, String db, Schema schema, Path raw,
+  static void load(RunContext ctx, Connection c, String db, Schema schema,
       HiveOptions.Format format, TextTables.Generated gen) throws Exception {
     ctx.phase("load", gen.bytes(), () -> {
       try (Statement s = c.createStatement()) {
@@ -178,7 +178,7 @@ final class OwnedDatabase {
               : " TBLPROPERTIES (" + schema.textProperties() + ")";
           s.execute("CREATE EXTERNAL TABLE " + text + " (" + schema.columns(t, null)
               + ") ROW FORMAT DELIMITED FIELDS TERMINATED BY '|' STORED AS TEXTFILE LOCATION '"
-              + new Path(raw, t) + "'" + textProperties);
+              + new Path(gen.raw(), t) + "'" + textProperties);
           String properties = schema.transactional(t)
               ? " TBLPROPERTIES ('transactional'='true')" : "";
           String by = schema.partitionColumn(t);

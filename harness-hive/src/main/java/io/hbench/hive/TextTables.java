@@ -35,15 +35,15 @@ final class TextTables {
     /** The tables, in the order they are written and loaded. */
     List<String> tables();
 
-    /** Whether {@code table} is written whole by the first piece. */
-    boolean whole(String table);
+    /** Whether {@code table} is written whole by the first piece at {@code scale}. */
+    boolean whole(String table, double scale);
 
     /** The rows of piece {@code piece} (from 1) of {@code pieces} of {@code table}, a line each. */
     Iterable<String> lines(String table, double scale, int piece, int pieces);
   }
 
-  /** What the generation wrote. */
-  record Generated(long bytes, long rows, Map<String, Long> rowsPerTable) {}
+  /** What the generation wrote, and where: {@link #raw} of the point's directory. */
+  record Generated(Path raw, long bytes, long rows, Map<String, Long> rowsPerTable) {}
 
   /** The raw text's directory, under the point's. */
   static Path raw(Path pointDirectory) {
@@ -63,6 +63,8 @@ final class TextTables {
    */
   static Generated generate(RunContext ctx, String jobName, Generator generator, int pieces,
       long expectedBytes, Class<? extends PieceMapper> mapper) throws Exception {
+    // The point's directory is made (and owned) before the maps write under it.
+    Path raw = raw(ctx.pointDirectory());
     Configuration conf = new Configuration(ctx.configuration());
     // A map that writes a piece for minutes reports through its counters, not its input.
     conf.setLong("mapreduce.task.timeout", 30 * 60_000L);
@@ -87,7 +89,7 @@ final class TextTables {
           // The job started with an estimate; the phase's bytes (and MB/s) are the text written.
           into.work(sums[0], sums[1]);
         });
-    return new Generated(sums[0], sums[1], rows);
+    return new Generated(raw, sums[0], sums[1], rows);
   }
 
   /** Writes one piece of every table: a suite's generation job names its subclass. */
@@ -115,7 +117,7 @@ final class TextTables {
       Path raw = raw(at.pointDirectory());
       FileSystem fs = raw.getFileSystem(conf);
       for (String name : g.tables()) {
-        boolean whole = g.whole(name);
+        boolean whole = g.whole(name, scale);
         if (whole && piece != 1) {
           continue;
         }

@@ -7,7 +7,6 @@ import io.trino.tpch.TpchTable;
 import java.math.BigDecimal;
 import java.util.Iterator;
 import java.util.List;
-import org.apache.hadoop.fs.Path;
 
 /**
  * TPC-H's data as {@code |}-delimited text, made by map tasks with the tpch library's generator
@@ -18,11 +17,6 @@ final class TpchData {
   /** The eight tables in the order they are generated and loaded. */
   static final List<String> TABLES =
       List.of("region", "nation", "supplier", "customer", "part", "partsupp", "orders", "lineitem");
-
-  /** The raw text's directory, under the point's. */
-  static Path raw(Path pointDirectory) {
-    return TextTables.raw(pointDirectory);
-  }
 
   /** Raw bytes per unit of scale, roughly (SF 1: 1.07 GB of text); for splits and defaults. */
   static final long BYTES_PER_SCALE = 1_100_000_000L;
@@ -37,7 +31,7 @@ final class TpchData {
     }
 
     @Override
-    public boolean whole(String table) {
+    public boolean whole(String table, double scale) {
       return table.equals("nation") || table.equals("region");
     }
 

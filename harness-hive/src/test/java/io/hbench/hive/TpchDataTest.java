@@ -33,8 +33,8 @@ class TpchDataTest {
 
   @Test
   void nationAndRegionAreWrittenWholeTheOthersInPieces() {
-    assertTrue(TpchData.GENERATOR.whole("nation") && TpchData.GENERATOR.whole("region"));
-    assertFalse(TpchData.GENERATOR.whole("lineitem"));
+    assertTrue(TpchData.GENERATOR.whole("nation", 1) && TpchData.GENERATOR.whole("region", 1));
+    assertFalse(TpchData.GENERATOR.whole("lineitem", 1));
     assertEquals(TpchData.TABLES, TpchData.GENERATOR.tables());
     assertEquals(25, lines("nation", 1, 1).size());
   }

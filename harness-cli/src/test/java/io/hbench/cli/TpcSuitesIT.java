@@ -568,8 +568,9 @@ class TpcSuitesIT {
       assertTrue(check(r, "answer_q7").passed(), "q7 reads no ss_ext_sales_price");
       Check q52 = check(r, "answer_q52");
       assertFalse(q52.passed());
-      assertTrue(q52.detail().matches("q52: row \\d+, column 4 \\(ext_price\\): got .*"),
-          q52.detail());
+      // The dearer sale may move its brand up the list: the first row that differs is named.
+      assertTrue(q52.detail().matches("q52: row \\d+, column \\d+ \\([a-z_]+\\): got .*, the"
+          + " answer computed from the generator's rows has .*"), q52.detail());
       // Hive 4.0.1 puts the qualification's one state, 'TN' (the filter is s_state in ('TN',
       // ... 'TN')), in place of NULL in q27's subtotal rows: HIVE-27076, constants propagated
       // into grouping sets. The check sees it without any help.
@@ -595,7 +596,9 @@ class TpcSuitesIT {
     }
     Run run = tpcds("refused", "--file-format", "textfile", "--queries", "q3");
     assertEquals(2, run.process().exitCode, run.process().toString());
-    assertEquals(1, run.process().errLines().size(), run.process().toString());
+    // One line of error; the other lines are the notes ("hbench: ...") of the options given.
+    assertEquals(1, run.process().errLines().stream().filter(l -> !l.startsWith("hbench: "))
+        .count(), run.process().toString());
     assertTrue(run.process().err.contains("database tpcds_sf0_01_textfile exists and was not"
         + " created by hbench"), run.process().err);
     assertTrue(run.records().isEmpty());

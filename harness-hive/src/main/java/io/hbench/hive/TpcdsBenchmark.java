@@ -118,7 +118,8 @@ public final class TpcdsBenchmark implements Benchmark {
     ctx.param("tpc_audited", false);
     ctx.param("tpc_metric", TPC_METRIC);
     TpcdsReference.NULLS_LAST.forEach((k, v) -> ctx.param("session." + k, v));
-    Set<String> computed = new TreeSet<>(TpcdsReference.QUERIES);
+    Set<String> computed = new TreeSet<>(java.util.Comparator.comparingInt(TpcdsQueries.ALL::indexOf));
+    computed.addAll(TpcdsReference.QUERIES);
     computed.retainAll(queries);
     if (scale > TpcdsReference.MAX_SCALE) {
       computed.clear();

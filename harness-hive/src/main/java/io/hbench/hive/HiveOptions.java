@@ -89,6 +89,19 @@ final class HiveOptions {
   /** The smallest scale the generator makes sense at (its own answer files are at 0.01). */
   static final BigDecimal MIN_SCALE = new BigDecimal("0.01");
 
+  /** A point per scale factor ({@code sf0.01}), a scale given twice refused. */
+  static java.util.List<io.hbench.core.Point> points(List<BigDecimal> scales) {
+    List<io.hbench.core.Point> points = new ArrayList<>();
+    java.util.Set<BigDecimal> seen = new java.util.HashSet<>();
+    for (BigDecimal sf : scales) {
+      if (!seen.add(sf)) {
+        throw new InvalidInputException("invalid value for --scales: " + sf.toPlainString() + " twice");
+      }
+      points.add(io.hbench.core.Point.of("sf" + sf.toPlainString()).with(TpchBenchmark.SCALE, sf));
+    }
+    return points;
+  }
+
   /** The scales {@code text} names; null for auto (each suite resolves it). */
   static List<BigDecimal> scales(String text) {
     if (text.trim().equalsIgnoreCase(BenchmarkOption.AUTO)) {

@@ -100,10 +100,14 @@ final class TextTables {
     abstract Generator generator();
 
     /** The point's scale. */
-    abstract double scale(PointInTask at);
+    double scale(PointInTask at) {
+      return at.param(TpchBenchmark.SCALE).doubleValue();
+    }
 
     /** The count of pieces each table is cut into. */
-    abstract int pieces(PointInTask at);
+    int pieces(PointInTask at) {
+      return at.param(TpchFields.GEN_MAPS);
+    }
 
     @Override
     protected void map(LongWritable number, NullWritable v, Context context)

@@ -112,24 +112,13 @@ final class TpcdsAnswers {
     if (g.equals(w)) {
       return true;
     }
-    BigDecimal gn = number(g);
-    BigDecimal wn = number(w);
+    BigDecimal gn = TpchAnswers.number(g);
+    BigDecimal wn = TpchAnswers.number(w);
     if (gn == null || wn == null) {
       return false;
     }
     int places = Math.max(2, Math.min(Math.max(gn.scale(), 0), Math.max(wn.scale(), 0)));
     return gn.setScale(places, RoundingMode.HALF_UP)
         .compareTo(wn.setScale(places, RoundingMode.HALF_UP)) == 0;
-  }
-
-  private static BigDecimal number(String s) {
-    if (s.isEmpty() || !(Character.isDigit(s.charAt(0)) || s.charAt(0) == '-')) {
-      return null;
-    }
-    try {
-      return new BigDecimal(s);
-    } catch (NumberFormatException e) {
-      return null;
-    }
   }
 }

@@ -25,7 +25,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -74,15 +73,7 @@ public final class TpcdsBenchmark implements Benchmark {
   @Override
   public List<Point> points(OptionValues o) {
     HiveSessions.checkOptions(o);
-    List<Point> points = new ArrayList<>();
-    Set<BigDecimal> seen = new HashSet<>();
-    for (BigDecimal sf : o.get(SCALES)) {
-      if (!seen.add(sf)) {
-        throw new InvalidInputException("invalid value for --scales: " + sf.toPlainString() + " twice");
-      }
-      points.add(Point.of("sf" + sf.toPlainString()).with(TpchBenchmark.SCALE, sf));
-    }
-    return points;
+    return HiveOptions.points(o.get(SCALES));
   }
 
   /** The database of a scale and format: {@code tpcds_sf0_01_orc}. */

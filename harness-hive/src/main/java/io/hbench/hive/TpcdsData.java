@@ -1,6 +1,5 @@
 package io.hbench.hive;
 
-import io.hbench.core.PointInTask;
 import io.hbench.core.RunContext;
 import io.trino.tpcds.Results;
 import io.trino.tpcds.Session;
@@ -167,16 +166,6 @@ final class TpcdsData {
     @Override
     TextTables.Generator generator() {
       return GENERATOR;
-    }
-
-    @Override
-    double scale(PointInTask at) {
-      return at.param(TpchBenchmark.SCALE).doubleValue();
-    }
-
-    @Override
-    int pieces(PointInTask at) {
-      return at.param(TpchFields.GEN_MAPS);
     }
   }
 }

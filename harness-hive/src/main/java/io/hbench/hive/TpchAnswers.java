@@ -157,7 +157,8 @@ final class TpchAnswers {
     return gn.compareTo(wn) == 0;
   }
 
-  private static BigDecimal number(String s) {
+  /** {@code s} as a number, or null when it is not one. */
+  static BigDecimal number(String s) {
     if (s.isEmpty() || !(Character.isDigit(s.charAt(0)) || s.charAt(0) == '-')) {
       return null;
     }

@@ -103,15 +103,7 @@ public final class TpchBenchmark implements Benchmark {
       throw new InvalidInputException("--check checks answers by value, which --refresh's"
           + " changes to the data make different; use one or the other");
     }
-    List<Point> points = new ArrayList<>();
-    java.util.Set<BigDecimal> seen = new java.util.HashSet<>();
-    for (BigDecimal sf : scales) {
-      if (!seen.add(sf)) {
-        throw new InvalidInputException("invalid value for --scales: " + sf.toPlainString() + " twice");
-      }
-      points.add(Point.of("sf" + sf.toPlainString()).with(SCALE, sf));
-    }
-    return points;
+    return HiveOptions.points(scales);
   }
 
   /** {@code --scales}, with auto resolved: SF 0.01 with {@code --check}, else SF 1. */

@@ -156,10 +156,17 @@ public final class LoadOptions {
 
   /**
    * How {@code clients} are driven as one of {@code processes} processes: their counts, or with
-   * a duration no count; the target rate split evenly over the processes; the warm-up.
+   * a duration no count; the target rate split evenly over the processes; the warm-up. Clients
+   * with a schedule of their own follow it.
    */
   static LoadPlan plan(OptionValues o, LoadClients clients, int processes, boolean timed) {
     long[] calls = clients.callsPerThread();
+    if (clients.schedule() != null) {
+      // The clients' own timetable drives them: a suite with one refuses a rate or a duration.
+      return LoadPlan.calls(calls).withSchedule(clients.schedule())
+          .withInterval(o.has(INTERVAL) ? o.get(INTERVAL) : LoadPlan.DEFAULT_INTERVAL)
+          .withWarmup(o.has(WARMUP_TIME) ? o.get(WARMUP_TIME) : Duration.ZERO);
+    }
     if (!o.has(DURATION)) {
       return LoadPlan.calls(calls);
     }

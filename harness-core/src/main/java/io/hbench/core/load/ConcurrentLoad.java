@@ -64,6 +64,10 @@ public final class ConcurrentLoad {
     private long last;
     private boolean recording;
     private String op;
+    private String also;
+    private final Set<String> views = new HashSet<>();
+    /** Each operation's service step's name, made once per thread and operation. */
+    private final java.util.Map<String, String> serviceNames = new java.util.HashMap<>();
     private String firstProblem;
     private long firstProblemAt;
 
@@ -95,6 +99,20 @@ public final class ConcurrentLoad {
     }
 
     /**
+     * Records this call also under {@code name}, with the same latency, bytes and outcome (a
+     * replayed command also under its user): a second view of the same calls, kept as a step so
+     * that the load's totals never count a call twice.
+     */
+    public void alsoAs(String name) {
+      also = name;
+      views.add(name);
+    }
+
+    String serviceName(String operation) {
+      return serviceNames.computeIfAbsent(operation, o -> o + SERVICE);
+    }
+
+    /**
      * Adds {@code n} to the load's count {@code name} (rows a scan returned, block copies
      * scheduled), unless the call is a warm-up one: summed over threads and map tasks into
      * {@link LoadResult#counts()}.
@@ -119,6 +137,12 @@ public final class ConcurrentLoad {
 
   /** The suffix of the step that holds the time inside a rate-limited call alone. */
   public static final String SERVICE = ".service";
+
+  /**
+   * The suffix of the step, named after the load's operation, that holds how late each call of a
+   * scheduled load ({@link Schedule}) started after its intended time.
+   */
+  public static final String LATENESS = ".lateness";
 
   /** Spacing of the per-thread progress counters, so threads never share a cache line. */
   private static final int PAD = 16;
@@ -165,6 +189,7 @@ public final class ConcurrentLoad {
     long[] goNanos = new long[1];
     long interval = plan.targetRate() > 0 ? (long) (threads * 1e9 / plan.targetRate()) : 0;
     String serviceOp = op + SERVICE;
+    String latenessOp = op + LATENESS;
     // Hadoop's clients swallow interrupts (DFSOutputStream.completeFile sleeps through one), so
     // the threads also watch this flag: once stopped, no thread starts another call.
     java.util.concurrent.atomic.AtomicBoolean stopped = new java.util.concurrent.atomic.AtomicBoolean();
@@ -182,7 +207,7 @@ public final class ConcurrentLoad {
         steps[thread] = mine;
         try {
           go.await();
-          drive(thread, op, serviceOp, plan, interval, goNanos[0], call, tally, mine, done,
+          drive(thread, op, serviceOp, latenessOp, plan, interval, goNanos[0], call, tally, mine, done,
               new long[][] {firstStart, lastEnd, firstEnd, lastStart}, warm, recorded, stopped);
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
@@ -322,7 +347,7 @@ public final class ConcurrentLoad {
 
   /** One thread's calls: the hot path, kept free of allocation and shared writes. */
   private static void drive(
-      int t, String op, String serviceOp, LoadPlan plan, long interval, long go,
+      int t, String op, String serviceOp, String latenessOp, LoadPlan plan, long interval, long go,
       SteppedCall call, OperationTally tally, Steps steps, AtomicLongArray done,
       long[][] spans, long[] warm, long[] recorded,
       java.util.concurrent.atomic.AtomicBoolean stopped) {
@@ -332,6 +357,8 @@ public final class ConcurrentLoad {
     long warmupCalls = plan.warmupCalls();
     // Threads of a rate-limited load are staggered so their calls interleave evenly.
     long offset = interval > 0 ? t * (interval / plan.threads()) : 0;
+    Schedule schedule = plan.schedule();
+    boolean open = interval > 0 || schedule != null;
     long first = Long.MAX_VALUE;
     long last = Long.MIN_VALUE;
     long firstEnd = Long.MAX_VALUE;
@@ -344,8 +371,8 @@ public final class ConcurrentLoad {
     Thread self = Thread.currentThread();
     for (long i = 0; i < n && !self.isInterrupted() && !stopped.get(); i++) {
       long intended = 0;
-      if (interval > 0) {
-        intended = go + offset + i * interval;
+      if (open) {
+        intended = schedule != null ? go + schedule.startNanos(t, i) : go + offset + i * interval;
         if (intended >= deadline) {
           break;
         }
@@ -358,11 +385,12 @@ public final class ConcurrentLoad {
       if (t0 >= deadline) {
         break;
       }
-      long from = interval > 0 ? Math.min(intended, t0) : t0;
+      long from = open ? Math.min(intended, t0) : t0;
       boolean record = i >= warmupCalls && from >= warmEnd;
       steps.last = t0;
       steps.recording = record;
       steps.op = op;
+      steps.also = null;
       long bytes = 0;
       String failure = null;
       try {
@@ -391,8 +419,18 @@ public final class ConcurrentLoad {
         } else {
           tally.record(steps.op, end - from, bytes, failure, end);
         }
-        if (interval > 0) {
-          tally.record(serviceOp, end - t0, 0, null, end);
+        if (steps.also != null) {
+          tally.record(steps.also, end - from, bytes, failure, end);
+        }
+        if (open) {
+          tally.record(steps.op == op ? serviceOp : steps.serviceName(steps.op), end - t0, 0, null,
+              end);
+          if (steps.also != null) {
+            tally.record(steps.serviceName(steps.also), end - t0, 0, null, end);
+          }
+        }
+        if (schedule != null) {
+          tally.record(latenessOp, t0 - from, 0, null, end);
         }
         if (first == Long.MAX_VALUE) {
           first = from;
@@ -406,8 +444,13 @@ public final class ConcurrentLoad {
       }
       done.lazySet(t * PAD, i + 1);
     }
-    if (interval > 0 && first != Long.MAX_VALUE) {
+    steps.names.addAll(steps.views);
+    if (open && first != Long.MAX_VALUE) {
       steps.names.add(serviceOp);
+      steps.names.addAll(steps.serviceNames.values());
+      if (schedule != null) {
+        steps.names.add(latenessOp);
+      }
     }
     tally.finishIntervals();
     spans[0][t] = first;

@@ -9,15 +9,23 @@ package io.hbench.core.load;
  *     number of client threads. A duration ({@code --duration}) replaces the counts.
  * @param call the call every thread makes
  * @param resources closed once the calls are done (connections, streams), or null
+ * @param schedule when each call is meant to start (a replayed trace), or null to be driven by
+ *     the load options ({@code --target-rate}, or as fast as the threads go)
  */
 public record LoadClients(long[] callsPerThread, ConcurrentLoad.SteppedCall call,
-    AutoCloseable resources) {
+    AutoCloseable resources, Schedule schedule) {
 
   public LoadClients {
     if (callsPerThread.length < 1) {
       throw new IllegalArgumentException("a load needs at least one client thread");
     }
     callsPerThread = callsPerThread.clone();
+  }
+
+  /** Clients driven by the load options, with no schedule of their own. */
+  public LoadClients(long[] callsPerThread, ConcurrentLoad.SteppedCall call,
+      AutoCloseable resources) {
+    this(callsPerThread, call, resources, null);
   }
 
   /** {@code threads} threads of {@code calls} calls each, with nothing to close. */
@@ -29,7 +37,12 @@ public record LoadClients(long[] callsPerThread, ConcurrentLoad.SteppedCall call
 
   /** These clients, closing {@code r} when they are done. */
   public LoadClients closing(AutoCloseable r) {
-    return new LoadClients(callsPerThread, call, r);
+    return new LoadClients(callsPerThread, call, r, schedule);
+  }
+
+  /** These clients, each call started at {@code s}'s time for it. */
+  public LoadClients scheduled(Schedule s) {
+    return new LoadClients(callsPerThread, call, resources, s);
   }
 
   /** Client threads. */

@@ -19,6 +19,10 @@ import java.util.Arrays;
  *       that time, not from when a late thread got round to it, so a slow server is not hidden by
  *       coordinated omission. The time inside the call alone is kept as the step {@code
  *       <op>.service}.
+ *   <li><b>Schedule</b>: open loop with each call's intended start given by a {@link Schedule}
+ *       (a trace's own times) instead of an even rate; latency is measured from it as with a
+ *       target rate, and how late each call started is kept as the step {@code <load op>}{@link
+ *       ConcurrentLoad#LATENESS}.
  *   <li><b>Warm-up</b>: calls that start within {@code warmup} of the start, or each thread's
  *       first {@code warmupCalls}, are made but left out of every figure.
  *   <li><b>Intervals</b>: every operation's calls are also kept interval by interval ({@code
@@ -34,10 +38,11 @@ import java.util.Arrays;
  * @param warmupCalls warm-up calls per thread
  * @param intervalNanos the length of the series' intervals, ns
  * @param untilStable when to stop a timed load early, or null to run it to its duration
+ * @param schedule each call's own intended start (a replayed trace), or null
  */
 public record LoadPlan(
     long[] perThread, long durationNanos, double targetRate, long warmupNanos, long warmupCalls,
-    long intervalNanos, SteadyState untilStable) {
+    long intervalNanos, SteadyState untilStable, Schedule schedule) {
 
   /** The series' intervals unless a plan says otherwise: one second. */
   public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
@@ -57,7 +62,7 @@ public record LoadPlan(
 
   /** {@code perThread[t]} calls on thread {@code t}. */
   public static LoadPlan calls(long... perThread) {
-    return new LoadPlan(perThread, 0, 0, 0, 0, DEFAULT_INTERVAL.toNanos(), null);
+    return new LoadPlan(perThread, 0, 0, 0, 0, DEFAULT_INTERVAL.toNanos(), null, null);
   }
 
   /** {@code calls} calls split as evenly as possible over {@code threads} threads. */
@@ -69,31 +74,32 @@ public record LoadPlan(
   public static LoadPlan forDuration(int threads, Duration duration) {
     long[] unlimited = new long[threads];
     Arrays.fill(unlimited, Long.MAX_VALUE);
-    return new LoadPlan(unlimited, duration.toNanos(), 0, 0, 0, DEFAULT_INTERVAL.toNanos(), null);
+    return new LoadPlan(unlimited, duration.toNanos(), 0, 0, 0, DEFAULT_INTERVAL.toNanos(), null,
+        null);
   }
 
   /** This plan ending after {@code d} of measured time (after the warm-up); zero for no limit. */
   public LoadPlan withDuration(Duration d) {
     return new LoadPlan(perThread, d.toNanos(), targetRate, warmupNanos, warmupCalls, intervalNanos,
-        untilStable);
+        untilStable, schedule);
   }
 
   /** This plan at {@code callsPerSecond} over all threads; 0 for closed loop. */
   public LoadPlan withTargetRate(double callsPerSecond) {
     return new LoadPlan(perThread, durationNanos, callsPerSecond, warmupNanos, warmupCalls, intervalNanos,
-        untilStable);
+        untilStable, schedule);
   }
 
   /** This plan leaving out calls that start within {@code d} of the start. */
   public LoadPlan withWarmup(Duration d) {
     return new LoadPlan(perThread, durationNanos, targetRate, d.toNanos(), warmupCalls, intervalNanos,
-        untilStable);
+        untilStable, schedule);
   }
 
   /** This plan leaving out each thread's first {@code calls} calls. */
   public LoadPlan withWarmupCalls(long calls) {
     return new LoadPlan(perThread, durationNanos, targetRate, warmupNanos, calls, intervalNanos,
-        untilStable);
+        untilStable, schedule);
   }
 
   /**
@@ -103,19 +109,30 @@ public record LoadPlan(
    */
   public LoadPlan forOneOf(int processes) {
     return new LoadPlan(perThread, durationNanos, targetRate / processes, warmupNanos, warmupCalls, intervalNanos,
-        untilStable);
+        untilStable, schedule);
   }
 
   /** This plan keeping its series in {@code d} long intervals. */
   public LoadPlan withInterval(Duration d) {
     return new LoadPlan(perThread, durationNanos, targetRate, warmupNanos, warmupCalls,
-        d.toNanos(), untilStable);
+        d.toNanos(), untilStable, schedule);
   }
 
   /** This plan stopping once {@code steady} holds; null to run to the end. */
   public LoadPlan withUntilStable(SteadyState steady) {
     return new LoadPlan(perThread, durationNanos, targetRate, warmupNanos, warmupCalls,
-        intervalNanos, steady);
+        intervalNanos, steady, schedule);
+  }
+
+  /** This plan starting each call at {@code s}'s intended time; null for none. */
+  public LoadPlan withSchedule(Schedule s) {
+    return new LoadPlan(perThread, durationNanos, targetRate, warmupNanos, warmupCalls,
+        intervalNanos, untilStable, s);
+  }
+
+  /** Whether calls have intended starts: a target rate or a schedule. */
+  public boolean openLoop() {
+    return targetRate > 0 || schedule != null;
   }
 
   public int threads() {
@@ -159,7 +176,8 @@ public record LoadPlan(
     return o instanceof LoadPlan p && Arrays.equals(perThread, p.perThread)
         && durationNanos == p.durationNanos && targetRate == p.targetRate
         && warmupNanos == p.warmupNanos && warmupCalls == p.warmupCalls
-        && intervalNanos == p.intervalNanos && java.util.Objects.equals(untilStable, p.untilStable);
+        && intervalNanos == p.intervalNanos && java.util.Objects.equals(untilStable, p.untilStable)
+        && java.util.Objects.equals(schedule, p.schedule);
   }
 
   @Override
@@ -171,6 +189,7 @@ public record LoadPlan(
   public String toString() {
     return "LoadPlan" + Arrays.toString(perThread) + " duration " + durationNanos + " ns, rate "
         + targetRate + "/s, warm-up " + warmupNanos + " ns / " + warmupCalls + " calls, intervals "
-        + intervalNanos + " ns" + (untilStable == null ? "" : ", until stable " + untilStable.text());
+        + intervalNanos + " ns" + (untilStable == null ? "" : ", until stable " + untilStable.text())
+        + (schedule == null ? "" : ", scheduled");
   }
 }

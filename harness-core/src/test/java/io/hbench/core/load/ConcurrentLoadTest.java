@@ -168,6 +168,56 @@ class ConcurrentLoadTest {
     assertTrue(r.steps().contains("op" + ConcurrentLoad.SERVICE));
   }
 
+  /**
+   * A schedule puts every call at its own time: two bursts 200 ms apart. The load lasts as long
+   * as the timetable; a call that the burst made late waits, and that wait is its latency, kept
+   * apart as lateness, while the time inside the call stays the call's own.
+   */
+  @Test
+  void aScheduleStartsEachCallAtItsOwnTimeAndKeepsHowLateItWas() throws Exception {
+    // Thread 0: ten calls at 0 ms, then ten at 200 ms; each takes 5 ms.
+    Schedule at = (t, i) -> i < 10 ? 0 : 200_000_000L;
+    long t0 = System.nanoTime();
+    LoadResult r = ConcurrentLoad.run("replay", LoadPlan.calls(20).withSchedule(at),
+        (t, i) -> {
+          Thread.sleep(5);
+          return 0;
+        }, quiet, "test");
+    double seconds = (System.nanoTime() - t0) / 1e9;
+    assertTrue(seconds >= 0.24 && seconds < 1, "ran " + seconds + " s");
+    Histogram late = r.tally().stats("replay" + ConcurrentLoad.LATENESS).histogram();
+    Histogram latency = r.tally().stats("replay").histogram();
+    Histogram service = r.tally().stats("replay" + ConcurrentLoad.SERVICE).histogram();
+    assertEquals(20, late.getTotalCount());
+    assertEquals(20, r.calls(), "lateness and service are steps: never counted as calls");
+    // The tenth call of a burst waited for nine before it: about 45 ms late.
+    assertTrue(late.getMaxValue() > 40_000_000L, "lateness max " + late.getMaxValue());
+    assertTrue(late.getMinValue() < 5_000_000L, "first call late " + late.getMinValue());
+    // Latency is lateness plus the call's own time (the histograms keep 2-3 digits).
+    assertTrue(latency.getMaxValue() > late.getMaxValue(), "latency max " + latency.getMaxValue());
+    assertTrue(service.getMaxValue() < 40_000_000L, "service max " + service.getMaxValue());
+  }
+
+  /**
+   * A call named for its kind and also for who made it is counted once in the load, and once in
+   * each view: every call of every kind appears exactly once among the users.
+   */
+  @Test
+  void aCallSeenAlsoUnderItsUserIsCountedOnceInTheLoad() throws Exception {
+    LoadResult r = ConcurrentLoad.run("replay", LoadPlan.calls(30).withSchedule((t, i) -> 0),
+        (t, i, steps) -> {
+          steps.operation(i % 2 == 0 ? "create" : "open");
+          steps.alsoAs("user u" + (i % 3));
+          return 0;
+        }, quiet, "test");
+    assertEquals(30, r.calls());
+    assertEquals(15, r.tally().stats("create").calls());
+    assertEquals(10, r.tally().stats("user u1").calls());
+    assertTrue(r.steps().contains("user u1"));
+    assertEquals(15, r.tally().stats("open" + ConcurrentLoad.SERVICE).calls());
+    assertEquals(10, r.tally().stats("user u2" + ConcurrentLoad.SERVICE).calls());
+  }
+
   @Test
   void aTargetRateBelowCapacityPacesTheCalls() throws Exception {
     long t0 = System.nanoTime();

@@ -430,7 +430,8 @@ public final class ConcurrentLoad {
           }
         }
         if (schedule != null) {
-          tally.record(latenessOp, t0 - from, 0, null, end);
+          // In the interval it was meant for: the step's series is the timetable's own rate.
+          tally.record(latenessOp, t0 - from, 0, null, from);
         }
         if (first == Long.MAX_VALUE) {
           first = from;

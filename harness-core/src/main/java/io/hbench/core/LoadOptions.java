@@ -162,8 +162,9 @@ public final class LoadOptions {
   static LoadPlan plan(OptionValues o, LoadClients clients, int processes, boolean timed) {
     long[] calls = clients.callsPerThread();
     if (clients.schedule() != null) {
-      // The clients' own timetable drives them: a suite with one refuses a rate or a duration.
+      // The clients' own timetable drives them; a duration cuts it short.
       return LoadPlan.calls(calls).withSchedule(clients.schedule())
+          .withDuration(timed && o.has(DURATION) ? o.get(DURATION) : Duration.ZERO)
           .withInterval(o.has(INTERVAL) ? o.get(INTERVAL) : LoadPlan.DEFAULT_INTERVAL)
           .withWarmup(o.has(WARMUP_TIME) ? o.get(WARMUP_TIME) : Duration.ZERO);
     }

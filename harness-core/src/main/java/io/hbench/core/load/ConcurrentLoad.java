@@ -287,8 +287,12 @@ public final class ConcurrentLoad {
       first = last = start;
     }
     long end = System.nanoTime();
+    long calls = 0; // the load's own calls, its steps and views left out
+    for (String name : merged.stats().keySet()) {
+      calls += stepNames.contains(name) ? 0 : merged.stats(name).calls();
+    }
     console.finishProgress(progressLine(label, op, sum(done, threads), total, end - start,
-        (last - first) <= 0 ? 0 : merged.calls() / ((last - first) / 1e9)));
+        (last - first) <= 0 ? 0 : calls / ((last - first) / 1e9)));
     LoadResult.Band band = everyone.exists() ? new LoadResult.Band(
         clock.epochMillis(everyone.start()), clock.epochMillis(everyone.end())) : null;
     Stability stability = steady == null ? null : steady.verdict(first);

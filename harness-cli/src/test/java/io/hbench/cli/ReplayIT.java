@@ -1,0 +1,257 @@
+package io.hbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hbench.core.cluster.EmbeddedCluster;
+import io.hbench.core.result.OperationLoad;
+import io.hbench.core.result.PhaseResult;
+import io.hbench.core.result.ResultReader;
+import io.hbench.core.result.ResultRecord;
+import io.hbench.core.result.ResultSchema;
+import java.net.InetAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.hdfs.server.namenode.AuditLogger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * replay on an embedded HDFS whose NameNode also hands every audit event to {@link
+ * CapturingAuditLogger}: what the NameNode saw is compared with the trace, command for command.
+ * One cluster for the class; the test of a NameNode with one handler starts its own.
+ */
+@Tag("integration")
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
+class ReplayIT {
+
+  /** Every audit event the NameNodes of this class logged as allowed: cmd, src, dst. */
+  static final Queue<List<String>> SEEN = new ConcurrentLinkedQueue<>();
+
+  /** Keeps what the NameNode logs (dfs.namenode.audit.loggers), in this JVM. */
+  public static final class CapturingAuditLogger implements AuditLogger {
+    @Override
+    public void initialize(Configuration conf) {}
+
+    @Override
+    public void logAuditEvent(boolean succeeded, String userName, InetAddress addr, String cmd,
+        String src, String dst, FileStatus stat) {
+      if (succeeded) {
+        SEEN.add(java.util.Arrays.asList(cmd, src, dst));
+      }
+    }
+  }
+
+  Path tmp;
+  EmbeddedCluster hdfs;
+  Path confDir;
+  Path trace;
+
+  @BeforeAll
+  void start() throws Exception {
+    tmp = Files.createTempDirectory("hbench-replay-it-");
+    hdfs = EmbeddedCluster.start(audited(), 1, "hdfs");
+    confDir = tmp.resolve("conf");
+    hdfs.writeConfiguration(confDir);
+    // 20,000 commands over 20 s: eight kinds, five users (each from four addresses).
+    trace = tmp.resolve("audit.log");
+    ok(null, "replay", "--synthesize", trace.toString(), "--commands", "20000", "--duration",
+        "20s");
+    // Commands no FileSystem call makes, at times within the trace.
+    List<String> lines = Files.readAllLines(trace);
+    List<String> more = new ArrayList<>();
+    for (int i = 1; i <= 5; i++) {
+      String at = lines.get(i * 1000);
+      more.add(at.replaceFirst("cmd=[A-Za-z]+", i <= 3 ? "cmd=getEZForPath" : "cmd=checkAccess"));
+    }
+    Files.write(trace, more, java.nio.file.StandardOpenOption.APPEND);
+  }
+
+  private static Configuration audited() {
+    Configuration c = new Configuration();
+    c.set("dfs.namenode.audit.loggers", CapturingAuditLogger.class.getName());
+    return c;
+  }
+
+  @AfterAll
+  void stop() throws Exception {
+    if (hdfs != null) {
+      hdfs.close();
+    }
+    org.apache.hadoop.fs.FileUtil.fullyDelete(tmp.toFile());
+  }
+
+  private ResultRecord ok(Path conf, String... args) throws Exception {
+    Path out = tmp.resolve("r-" + System.nanoTime() + ".jsonl");
+    List<String> all = new ArrayList<>(List.of(args));
+    all.addAll(List.of("--out", out.toString()));
+    BenchProcess p = BenchProcess.run(conf == null ? null : conf.toString(),
+        all.toArray(new String[0]));
+    assertEquals(0, p.exitCode, p.toString());
+    ResultSchema.assertValid(out);
+    List<ResultRecord> records = ResultReader.read(out);
+    assertEquals(1, records.size());
+    assertTrue(records.get(0).ok(), records.get(0).failure());
+    return records.get(0);
+  }
+
+  /** The window of the replay's calls: first due time to last end, seconds. */
+  private static double window(PhaseResult p) {
+    return p.loads().stream().filter(l -> !l.isStep()).mapToDouble(OperationLoad::windowSeconds)
+        .max().orElseThrow();
+  }
+
+  /**
+   * Every supported command of the trace reached the NameNode as itself, with its paths mapped
+   * under the replay's root, and no other; the unsupported are named with their counts. At the
+   * recorded rate the replay takes the trace's 20 s.
+   */
+  @Test
+  void theNameNodeSeesTheTracesCommandsAtTheTracesPace() throws Exception {
+    SEEN.clear();
+    ResultRecord r = ok(confDir, "replay", "--trace", trace.toString());
+    String root = URI.create((String) r.params().get("namespace_root")).getPath();
+    Map<List<String>, Integer> expected = new TreeMap<>(ReplayIT::compare);
+    long replayed = 0;
+    for (String line : Files.readAllLines(trace, StandardCharsets.UTF_8)) {
+      String cmd = field(line, "cmd");
+      if (cmd.equals("getEZForPath") || cmd.equals("checkAccess")) {
+        continue;
+      }
+      String dst = field(line, "dst");
+      expected.merge(java.util.Arrays.asList(cmd, root + field(line, "src"),
+          dst.equals("null") ? null : root + dst), 1, Integer::sum);
+      replayed++;
+    }
+    Map<List<String>, Integer> seen = new TreeMap<>(ReplayIT::compare);
+    for (List<String> e : SEEN) {
+      if (e.get(1) != null && e.get(1).startsWith(root + "/")) {
+        seen.merge(e, 1, Integer::sum);
+      }
+    }
+    assertEquals(20000, replayed);
+    List<String> differ = new ArrayList<>();
+    for (List<String> k : expected.keySet()) {
+      if (!expected.get(k).equals(seen.get(k))) {
+        differ.add(k + ": trace " + expected.get(k) + ", NameNode " + seen.get(k));
+      }
+    }
+    for (List<String> k : seen.keySet()) {
+      if (!expected.containsKey(k)) {
+        differ.add(k + ": trace 0, NameNode " + seen.get(k));
+      }
+    }
+    assertTrue(differ.isEmpty(), differ.size() + " differ, first: "
+        + differ.subList(0, Math.min(10, differ.size())));
+    assertEquals(Map.of("getEZForPath", 3L, "checkAccess", 2L),
+        Map.copyOf(castLongs((Map<?, ?>) r.params().get("unsupported"))));
+    PhaseResult p = r.phase("replay");
+    assertEquals(8, p.loads().stream().filter(l -> !l.isStep()).count(), "8 command types");
+    assertEquals(5, p.loads().stream()
+        .filter(l -> l.op().startsWith("user ") && !l.op().endsWith(".service")).count(), "5 users");
+    double w = window(p);
+    assertTrue(w >= 19 && w <= 21, "20 s trace replayed in " + w + " s");
+    assertEquals(0L, ((Number) p.figures().get("invalid")).longValue());
+  }
+
+  /** At --rate-factor 2 the same trace takes half as long. */
+  @Test
+  void rateFactorTwoHalvesTheReplay() throws Exception {
+    ResultRecord r = ok(confDir, "replay", "--trace", trace.toString(), "--rate-factor", "2");
+    double w = window(r.phase("replay"));
+    assertTrue(w >= 9.5 && w <= 10.5, "20 s trace at rate factor 2 replayed in " + w + " s");
+  }
+
+  /**
+   * Opens of files the trace never creates are invalid, exactly those, without the seed; with
+   * it every target is there. --as-users on a cluster that allows no proxy user replays as this
+   * user and says so.
+   */
+  @Test
+  void seedingTheNamespaceFindsWhatTheTraceNeverCreated() throws Exception {
+    Path missing = tmp.resolve("missing.log.gz");
+    ok(null, "replay", "--synthesize", missing.toString(), "--commands", "5000", "--duration",
+        "5s", "--missing", "30", "--random-seed", "7");
+    ResultRecord without = ok(confDir, "replay", "--trace", missing.toString(), "--rate-factor",
+        "5", "--as-users");
+    long opens = without.phase("replay").load("open").calls();
+    long invalid = ((Number) castLongs((Map<?, ?>) without.phase("replay").figures()
+        .get("invalid_by_command")).get("open")).longValue();
+    double share = invalid / (double) opens;
+    assertTrue(Math.abs(share - 0.30) <= 0.01, invalid + " of " + opens + " opens invalid");
+    assertEquals(Boolean.FALSE, without.params().get("as_trace_users"));
+    assertTrue(String.valueOf(without.params().get("as_trace_users_refused")).contains(
+        "not allowed to impersonate"), String.valueOf(without.params()));
+    ResultRecord with = ok(confDir, "replay", "--trace", missing.toString(), "--rate-factor",
+        "5", "--seed-namespace");
+    assertEquals(0L, ((Number) with.phase("replay").figures().get("invalid")).longValue());
+    assertEquals(invalid, ((Number) with.params().get("seeded_paths")).longValue(),
+        "one seeded file for each open the trace never creates");
+  }
+
+  /**
+   * A NameNode with one handler and a burst of 1,000 creates in 100 ms: the calls queue at the
+   * server, so latency from each command's due time dwarfs the time inside the call, and the
+   * record says the replay fell behind.
+   */
+  @Test
+  void aBurstOnOneHandlerFallsBehindAndSaysSo() throws Exception {
+    Path burst = tmp.resolve("burst.log");
+    ok(null, "replay", "--synthesize", burst.toString(), "--commands", "1000", "--duration",
+        "100ms", "--mix", "create=1");
+    Configuration c = audited();
+    c.setInt("dfs.namenode.handler.count", 1);
+    try (EmbeddedCluster one = EmbeddedCluster.start(c, 1, "hdfs")) {
+      Path conf = tmp.resolve("conf-one-handler");
+      one.writeConfiguration(conf);
+      ResultRecord r = ok(conf, "replay", "--trace", burst.toString());
+      PhaseResult p = r.phase("replay");
+      double fromDue = p.load("create").latencyMs().p99();
+      double service = p.load("create.service").latencyMs().p99();
+      assertTrue(fromDue >= 10 * service, "p99 from due " + fromDue + " ms, service " + service);
+      assertEquals(Boolean.TRUE, p.figures().get("fell_behind"));
+      assertFalse(((Number) p.figures().get("lateness_max_s")).doubleValue() < 0.1);
+    }
+  }
+
+  private static String field(String line, String name) {
+    int at = line.indexOf("\t" + name + "=");
+    int end = line.indexOf('\t', at + 1);
+    return line.substring(at + name.length() + 2, end < 0 ? line.length() : end);
+  }
+
+  private static int compare(List<String> a, List<String> b) {
+    for (int i = 0; i < 3; i++) {
+      String x = a.get(i) == null ? "" : a.get(i);
+      String y = b.get(i) == null ? "" : b.get(i);
+      int c = x.compareTo(y);
+      if (c != 0) {
+        return c;
+      }
+    }
+    return 0;
+  }
+
+  private static Map<String, Long> castLongs(Map<?, ?> m) {
+    Map<String, Long> out = new TreeMap<>();
+    m.forEach((k, v) -> out.put(String.valueOf(k), ((Number) v).longValue()));
+    return out;
+  }
+}

@@ -193,6 +193,18 @@ class BadInputTest {
         "tpcds --scales 0; scale factors start at 0.01",
         "tpcds --scales -1; scale factors start at 0.01",
         "tpcds --engine tez; the embedded HiveServer2 has no Tez",
+        "replay; replay needs --trace PATH",
+        "replay --trace /no/such/audit.log; --trace /no/such/audit.log: no such file or directory",
+        "replay --trace pom.xml; no audit line among",
+        "replay --trace pom.xml --synthesize new.log; give --trace (replay a log) or --synthesize (write one), not both",
+        "replay --synthesize pom.xml --duration 1s; pom.xml exists: replay writes a new file",
+        "replay --synthesize /tmp/hbench-bad-never.log; --synthesize needs --duration",
+        "replay --synthesize /tmp/hbench-bad-never.log --duration 1s --mix create=1,bogus=2; unknown command 'bogus'",
+        "replay --trace pom.xml --rate-factor 0; for --rate-factor: must be more than 0",
+        "replay --trace pom.xml --empty-files; --empty-files is how --seed-namespace seeds",
+        "replay --trace pom.xml --target-rate 10; use --rate-factor",
+        "replay --trace pom.xml --write-trace /tmp/hbench-bad-never.log; --write-trace writes an anonymized copy of --trace",
+        "replay --trace pom.xml --partition-by host; use ip, user, path",
         "fsops --op list --duration 5x; give a duration such as",
         "fsops --op list --target-rate fast; for --target-rate: not a number",
         "fsops --op clean --maps 2; --maps does not apply to clean",
@@ -227,7 +239,8 @@ class BadInputTest {
     assertEquals(0, p.exitCode);
     for (String suite :
         new String[] {"terasort", "teragen", "teravalidate", "dfsio", "wordcount", "slive",
-          "disk", "nnthroughput", "fsops", "hbase-pe", "ycsb", "tpch", "tpcds", "embedded-cluster"}) {
+          "disk", "nnthroughput", "fsops", "replay", "hbase-pe", "ycsb", "tpch", "tpcds",
+          "embedded-cluster"}) {
       assertTrue(p.out.contains("  " + suite + " "), suite + " missing from:\n" + p.out);
     }
   }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hbench.core.cluster.EmbeddedCluster;
+import io.hbench.core.report.HeadlessChromium;
 import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultReader;
@@ -99,9 +100,12 @@ class ReplayIT {
   }
 
   private ResultRecord ok(Path conf, String... args) throws Exception {
-    Path out = tmp.resolve("r-" + System.nanoTime() + ".jsonl");
     List<String> all = new ArrayList<>(List.of(args));
-    all.addAll(List.of("--out", out.toString()));
+    int given = all.indexOf("--out");
+    Path out = given >= 0 ? Path.of(all.get(given + 1)) : tmp.resolve("r-" + System.nanoTime() + ".jsonl");
+    if (given < 0) {
+      all.addAll(List.of("--out", out.toString()));
+    }
     BenchProcess p = BenchProcess.run(conf == null ? null : conf.toString(),
         all.toArray(new String[0]));
     assertEquals(0, p.exitCode, p.toString());
@@ -171,12 +175,30 @@ class ReplayIT {
     assertEquals(0L, ((Number) p.figures().get("invalid")).longValue());
   }
 
-  /** At --rate-factor 2 the same trace takes half as long. */
+  /**
+   * At --rate-factor 2 the same trace takes half as long. The HTML report draws the replay's rate
+   * beside the rate its commands were due at, in a real headless Chromium.
+   */
   @Test
   void rateFactorTwoHalvesTheReplay() throws Exception {
-    ResultRecord r = ok(confDir, "replay", "--trace", trace.toString(), "--rate-factor", "2");
+    Path out = tmp.resolve("rate2.jsonl");
+    ResultRecord r = ok(confDir, "replay", "--trace", trace.toString(), "--rate-factor", "2",
+        "--out", out.toString());
     double w = window(r.phase("replay"));
     assertTrue(w >= 9.5 && w <= 10.5, "20 s trace at rate factor 2 replayed in " + w + " s");
+    Path page = tmp.resolve("replay.html");
+    BenchProcess p = BenchProcess.run(null, "report", "--html", page.toString(), out.toString());
+    assertEquals(0, p.exitCode, p.toString());
+    assertTrue(p.out.contains("Replay by command") && p.out.contains("fell behind"), p.out);
+    try (HeadlessChromium chrome = new HeadlessChromium(HeadlessChromium.find())) {
+      chrome.open(page);
+      com.fasterxml.jackson.databind.JsonNode labels = chrome.evaluate("JSON.parse(JSON.stringify("
+          + "window.hbenchCharts.filter(c => c.kind === 'series').map(c =>"
+          + " c.plot.series.map(s => s.label))))");
+      assertTrue(labels.toString().contains("due (timetable)")
+          && labels.toString().contains("done (all operations)"), labels.toString());
+      assertTrue(chrome.errors.isEmpty(), chrome.errors.toString());
+    }
   }
 
   /**

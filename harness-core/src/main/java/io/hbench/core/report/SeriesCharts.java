@@ -47,8 +47,10 @@ final class SeriesCharts {
               .append("><summary>").append(HtmlText.esc(title)).append(": ")
               .append(HtmlText.esc(summary(ops.get(0).series()))).append("</summary>")
               .append("<div class=\"charts\">");
-          h.append(chart(charts, title + ": ops/s", "ops/s", p, ops, OperationSeries::opsPerSecond));
-          h.append(chart(charts, title + ": p99 latency (ms)", "ms", p, ops, OperationSeries::p99));
+          h.append(chart(charts, title + ": ops/s", "ops/s", p, ops, OperationSeries::opsPerSecond,
+              timetable(p, ops)));
+          h.append(chart(charts, title + ": p99 latency (ms)", "ms", p, ops, OperationSeries::p99,
+              List.of()));
           h.append("</div></details>\n");
         }
       }
@@ -121,8 +123,33 @@ final class SeriesCharts {
    * phase's clock started, the phase's end marked) when the record says when that was, else
    * from the load's start.
    */
+  /** A line drawn beside the operations': its label, and its points on the load's time axis. */
+  private record Line(String label, List<Double> t, List<Double> y) {}
+
+  /**
+   * For a load that followed a timetable (a replayed trace), the rate its calls were due at,
+   * from the lateness step (kept by due time), beside the rate all its operations made: a load
+   * that could not keep up shows as the second line falling below the first. None otherwise.
+   */
+  private static List<Line> timetable(PhaseResult p, List<OperationLoad> ops) {
+    OperationLoad due = p.loads().stream().filter(l -> l.isStep() && l.series() != null
+        && l.op().endsWith(io.hbench.core.load.ConcurrentLoad.LATENESS)).findFirst().orElse(null);
+    if (due == null) {
+      return List.of();
+    }
+    java.util.TreeMap<Double, Double> done = new java.util.TreeMap<>();
+    for (OperationLoad l : ops) {
+      OperationSeries s = l.series();
+      for (int i = 0; i < s.t().size(); i++) {
+        done.merge(s.t().get(i), s.opsPerSecond().get(i), Double::sum);
+      }
+    }
+    return List.of(new Line("due (timetable)", due.series().t(), due.series().opsPerSecond()),
+        new Line("done (all operations)", List.copyOf(done.keySet()), List.copyOf(done.values())));
+  }
+
   private static String chart(ArrayNode charts, String title, String unit, PhaseResult p,
-      List<OperationLoad> ops, Function<OperationSeries, List<Double>> figure) {
+      List<OperationLoad> ops, Function<OperationSeries, List<Double>> figure, List<Line> more) {
     ObjectNode c = JSON.createObjectNode();
     String id = "series-" + charts.size();
     c.put("id", id);
@@ -155,6 +182,17 @@ final class SeriesCharts {
       for (int i = 0; i < v.size(); i++) {
         t.add(round(shift + l.series().t().get(i)));
         y.add(v.get(i));
+      }
+    }
+    double shift = p.startedMillis() == null ? 0 : (first.startMillis() - p.startedMillis()) / 1e3;
+    for (Line extra : more) {
+      ObjectNode line = lines.addObject();
+      line.put("label", extra.label());
+      ArrayNode t = line.putArray("t");
+      ArrayNode y = line.putArray("y");
+      for (int i = 0; i < extra.t().size(); i++) {
+        t.add(round(shift + extra.t().get(i)));
+        y.add(extra.y().get(i));
       }
     }
     charts.add(c);

@@ -35,15 +35,63 @@ public record AuditCommand(long millis, boolean allowed, String user, String ip,
 
   /** The line, or null when it is not an audit line. */
   public static AuditCommand parse(String line) {
+    return new Reader().parse(line);
+  }
+
+  /**
+   * Reads the lines of one log: the few users, addresses and commands are kept once, and a
+   * second's time is parsed once, since a log holds millions of lines and few distinct values.
+   */
+  static final class Reader {
+    private final java.util.Map<String, String> pool = new java.util.HashMap<>();
+    private String second;
+    private long secondMillis;
+
+    AuditCommand parse(String line) {
+      return parseLine(line, this);
+    }
+
+    String shared(String s) {
+      if (s == null) {
+        return null;
+      }
+      String kept = pool.putIfAbsent(s, s);
+      return kept == null ? s : kept;
+    }
+
+    /** The time of {@code 2026-11-27 10:00:00,123}; Long.MIN_VALUE when it is not one. */
+    long millis(String line) {
+      if (line.length() < 23 || line.charAt(19) != ',') {
+        return Long.MIN_VALUE;
+      }
+      if (second == null || !line.regionMatches(0, second, 0, 19)) {
+        try {
+          secondMillis = LocalDateTime.parse(line.substring(0, 19) + ",000", TIME)
+              .toInstant(ZoneOffset.UTC).toEpochMilli();
+        } catch (DateTimeParseException e) {
+          return Long.MIN_VALUE;
+        }
+        second = line.substring(0, 19);
+      }
+      int ms = 0;
+      for (int i = 20; i < 23; i++) {
+        char ch = line.charAt(i);
+        if (ch < '0' || ch > '9') {
+          return Long.MIN_VALUE;
+        }
+        ms = ms * 10 + (ch - '0');
+      }
+      return secondMillis + ms;
+    }
+  }
+
+  private static AuditCommand parseLine(String line, Reader reader) {
     int at = line.indexOf("allowed=");
     if (at < 23) {
       return null;
     }
-    long millis;
-    try {
-      millis = LocalDateTime.parse(line.substring(0, 23), TIME).toInstant(ZoneOffset.UTC)
-          .toEpochMilli();
-    } catch (DateTimeParseException e) {
+    long millis = reader.millis(line);
+    if (millis == Long.MIN_VALUE) {
       return null;
     }
     String allowed = null;
@@ -76,9 +124,9 @@ public record AuditCommand(long millis, boolean allowed, String user, String ip,
         || !("true".equals(allowed) || "false".equals(allowed)) || cmd.isEmpty()) {
       return null;
     }
-    return new AuditCommand(millis, Boolean.parseBoolean(allowed), user(ugi),
-        ip.startsWith("/") ? ip.substring(1) : ip, cmd, nullable(src), nullable(dst),
-        nullable(perm), proto);
+    return new AuditCommand(millis, Boolean.parseBoolean(allowed), reader.shared(user(ugi)),
+        reader.shared(ip.startsWith("/") ? ip.substring(1) : ip), reader.shared(cmd),
+        nullable(src), nullable(dst), reader.shared(nullable(perm)), reader.shared(proto));
   }
 
   /** The user a call ran as, from the audit line's {@code ugi}. */

@@ -39,6 +39,25 @@ public record AuditTrace(List<AuditCommand> commands, long malformed, List<Strin
    * @throws InvalidInputException when there is no such file or directory, or no audit line in it
    */
   public static AuditTrace read(Configuration conf, String path) throws IOException {
+    return scan(conf, path, false);
+  }
+
+  /**
+   * Refuses {@code path} as {@link #read} would, reading only up to its first audit line: the
+   * check before anything is started.
+   */
+  public static void check(Configuration conf, String path) throws IOException {
+    scan(conf, path, true);
+  }
+
+  /** Whether {@code path} is on this machine: no scheme, or {@code file:}. */
+  static boolean local(String path) {
+    String scheme = new Path(path).toUri().getScheme();
+    return scheme == null || scheme.equals("file");
+  }
+
+  private static AuditTrace scan(Configuration conf, String path, boolean first)
+      throws IOException {
     Path p = new Path(path);
     // A path without a scheme is this machine's, where a NameNode's log usually is.
     FileSystem fs = p.toUri().getScheme() == null ? FileSystem.getLocal(conf) : p.getFileSystem(conf);
@@ -56,6 +75,7 @@ public record AuditTrace(List<AuditCommand> commands, long malformed, List<Strin
     List<AuditCommand> commands = new ArrayList<>();
     List<String> shown = new ArrayList<>();
     long malformed = 0;
+    AuditCommand.Reader reader = new AuditCommand.Reader();
     for (FileStatus f : files) {
       if (!f.isFile()) {
         continue;
@@ -71,7 +91,10 @@ public record AuditTrace(List<AuditCommand> commands, long malformed, List<Strin
           if (line.isBlank()) {
             continue;
           }
-          AuditCommand c = AuditCommand.parse(line);
+          AuditCommand c = reader.parse(line);
+          if (c != null && first) {
+            return null;
+          }
           if (c != null) {
             commands.add(c);
           } else {

@@ -114,6 +114,13 @@ public final class ReplayBenchmark implements Benchmark {
       throw new InvalidInputException("--synthesize needs --duration, the trace's length, such"
           + " as --duration 60s");
     }
+    if (trace && AuditTrace.local(o.get(TRACE))) {
+      try {
+        AuditTrace.check(new Configuration(), o.get(TRACE));
+      } catch (IOException e) {
+        throw new InvalidInputException("--trace " + o.get(TRACE) + ": " + e.getMessage());
+      }
+    }
     for (String file : List.of(o.get(SYNTHESIZE), o.get(WRITE_TRACE))) {
       if (!file.isEmpty()) {
         java.nio.file.Path f = java.nio.file.Path.of(file).toAbsolutePath();
@@ -128,11 +135,14 @@ public final class ReplayBenchmark implements Benchmark {
     }
   }
 
-  /** The trace is read (and refused when it holds no audit line) before anything is made. */
+  /**
+   * A trace on a cluster's file system is refused (no such file, no audit line in it) once the
+   * cluster is reachable, before anything is made; a local one already by {@link #checkOptions}.
+   */
   @Override
   public void checkInputs(OptionValues o, Configuration conf, Path base) throws IOException {
-    if (!o.get(TRACE).isEmpty()) {
-      trace(conf, o);
+    if (!o.get(TRACE).isEmpty() && !AuditTrace.local(o.get(TRACE))) {
+      AuditTrace.check(conf, o.get(TRACE));
     }
   }
 
@@ -240,7 +250,7 @@ public final class ReplayBenchmark implements Benchmark {
     if (o.get(SEED_NAMESPACE)) {
       seed(ctx, fs, root, NamespaceSeed.of(lines), o.get(EMPTY_FILES));
     }
-    LoadResult r = ctx.load("replay");
+    LoadResult r = ctx.load("replay", trace);
     long due = o.get(LoadOptions.DURATION).isZero() ? whole.replayed : -1;
     long invalid = r.counts().entrySet().stream()
         .filter(e -> e.getKey().startsWith(ReplayLoad.INVALID)).mapToLong(e -> e.getValue()).sum();

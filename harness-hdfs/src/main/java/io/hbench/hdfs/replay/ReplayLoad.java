@@ -44,10 +44,34 @@ final class ReplayLoad implements LoadSpec {
     return options.get(ReplayOptions.THREADS);
   }
 
+  /**
+   * The NameNode method behind each command that is one NameNode call, so that with {@code
+   * --metrics} a command's time is taken apart with the server's own; create and append (a
+   * second call completes the file) and concat are left out.
+   */
+  @Override
+  public io.hbench.core.result.ServerCalls serverCalls(OptionValues options, Point point) {
+    io.hbench.core.result.ServerCalls calls = io.hbench.core.result.ServerCalls.NONE;
+    String[][] oneCall = {{"open", "getBlockLocations"}, {"getfileinfo", "getFileInfo"},
+        {"listStatus", "getListing"}, {"mkdirs", "mkdirs"}, {"rename", "rename"},
+        {"rename (options=[OVERWRITE])", "rename2"}, {"delete", "delete"},
+        {"setPermission", "setPermission"}, {"setOwner", "setOwner"}, {"setTimes", "setTimes"},
+        {"setReplication", "setReplication"}, {"contentSummary", "getContentSummary"},
+        {"getAclStatus", "getAclStatus"}, {"setAcl", "setAcl"}, {"removeAcl", "removeAcl"},
+        {"truncate", "truncate"}, {"getStoragePolicy", "getStoragePolicy"}};
+    for (String[] c : oneCall) {
+      calls = calls.nameNode(c[0], c[1]);
+    }
+    return calls;
+  }
+
   @Override
   public LoadClients open(LoadScope scope) throws IOException {
     OptionValues o = scope.options();
-    List<AuditCommand> trace = ReplayBenchmark.trace(scope.configuration(), o).commands();
+    // In this process the trace read before the load; a map task reads it itself.
+    AuditTrace read = scope.prepared(AuditTrace.class);
+    List<AuditCommand> trace = (read != null ? read
+        : ReplayBenchmark.trace(scope.configuration(), o)).commands();
     ReplayTimetable table = ReplayTimetable.of(trace, o.get(ReplayOptions.RATE_FACTOR),
         o.get(ReplayOptions.PARTITION_BY), scope.clients(), scope.firstClient(), scope.threads());
     Path root = new Path(scope.param(ReplayFields.ROOT));

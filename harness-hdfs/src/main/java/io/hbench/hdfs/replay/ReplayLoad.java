@@ -83,14 +83,34 @@ final class ReplayLoad implements LoadSpec {
         users.fileSystem(c.user()); // opened before the clock
       }
     }
+    // Paths and names made before the clock, each distinct one once.
+    Map<String, Path> paths = new java.util.HashMap<>();
+    Map<String, String> views = new java.util.HashMap<>();
+    Path[][] src = new Path[table.commands.length][];
+    Path[][] dst = new Path[table.commands.length][];
+    String[][] user = new String[table.commands.length][];
+    for (int t = 0; t < table.commands.length; t++) {
+      int n = table.commands[t].length;
+      src[t] = new Path[n];
+      dst[t] = new Path[n];
+      user[t] = new String[n];
+      for (int i = 0; i < n; i++) {
+        AuditCommand c = table.commands[t][i];
+        if (table.calls[t][i] != ReplayedCall.CONCAT) {
+          src[t][i] = paths.computeIfAbsent(c.src(), p -> mapped(root, p));
+        }
+        dst[t][i] = c.dst() == null ? null : paths.computeIfAbsent(c.dst(), p -> mapped(root, p));
+        user[t][i] = views.computeIfAbsent(c.user(), u -> USER + u);
+      }
+    }
     ConcurrentLoad.SteppedCall call = (t, i, steps) -> {
-      AuditCommand c = table.commands[t][(int) i];
-      ReplayedCall made = table.calls[t][(int) i];
+      int k = (int) i;
+      AuditCommand c = table.commands[t][k];
+      ReplayedCall made = table.calls[t][k];
       steps.operation(made.command);
-      steps.alsoAs(USER + c.user());
-      Path src = made == ReplayedCall.CONCAT ? null : mapped(root, c.src());
+      steps.alsoAs(user[t][k]);
       Path[] sources = made == ReplayedCall.CONCAT ? mappedSources(root, c.src()) : null;
-      if (!made.replay(users.fileSystem(c.user()), src, mapped(root, c.dst()), sources, c)) {
+      if (!made.replay(users.fileSystem(c.user()), src[t][k], dst[t][k], sources, c)) {
         steps.count(INVALID + made.command, 1);
       }
       return 0;

@@ -9,7 +9,8 @@ import java.util.TreeMap;
 
 /**
  * A trace as one process's client threads replay it: the commands replay can make, split among
- * all the load's clients by {@code --partition-by} (each part in its order, on one thread), this
+ * all the load's clients by {@code --partition-by} (each key's commands in their order, on one
+ * thread; keys dealt to the clients in the order they first appear), this
  * process's parts, and when each command is due: {@code (t - t0) / rateFactor} after the start,
  * {@code t0} the trace's first line. Commands no call can make are counted by name, as are those
  * the NameNode refused when they were recorded ({@code allowed=false}), which are not replayed.
@@ -55,6 +56,7 @@ final class ReplayTimetable {
     Map<String, Long> unsupported = new TreeMap<>();
     long refused = 0;
     long replayed = 0;
+    Map<String, Integer> clientOf = new java.util.HashMap<>();
     for (AuditCommand c : trace) {
       if (!c.allowed()) {
         refused++;
@@ -70,7 +72,14 @@ final class ReplayTimetable {
         case USER -> c.user();
         case PATH -> c.src();
       };
-      int client = Math.floorMod(key.hashCode(), clients) - firstClient;
+      // Keys go to clients in the order they first appear: as even as the keys allow, and the
+      // same in every process that reads the trace.
+      Integer order = clientOf.get(key);
+      if (order == null) {
+        order = clientOf.size();
+        clientOf.put(key, order);
+      }
+      int client = order % clients - firstClient;
       if (client >= 0 && client < threads) {
         mine.get(client).add(c);
       }

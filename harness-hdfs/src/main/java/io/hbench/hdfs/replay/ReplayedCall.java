@@ -26,165 +26,80 @@ import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
  * found nothing): the command is then invalid, counted by type, as Dynamometer counts it.
  */
 enum ReplayedCall {
-  APPEND("append") {
-    @Override
-    boolean make(FileSystem fs, Path src, Path dst, AuditCommand c) throws IOException {
-      fs.append(src).close();
+  APPEND("append", done((fs, src, dst, c) -> fs.append(src).close())),
+  CREATE("create", done((fs, src, dst, c) -> fs.create(src, true).close())),
+  GETFILEINFO("getfileinfo", done((fs, src, dst, c) -> fs.getFileStatus(src))),
+  CONTENT_SUMMARY("contentSummary", done((fs, src, dst, c) -> fs.getContentSummary(src))),
+  MKDIRS("mkdirs", (fs, src, dst, c) -> fs.mkdirs(src, permission(c, FsPermission.getDirDefault()))),
+  RENAME("rename", (fs, src, dst, c) -> fs.rename(src, dst)),
+  RENAME_OVERWRITE("rename (options=[OVERWRITE])", done((fs, src, dst, c) -> {
+    if (!(fs instanceof DistributedFileSystem dfs)) {
+      throw new UnsupportedOperationException("rename with options on " + fs.getScheme());
+    }
+    dfs.rename(src, dst, Options.Rename.OVERWRITE);
+  })),
+  LIST_STATUS("listStatus", (fs, src, dst, c) -> {
+    if (fs instanceof DistributedFileSystem dfs) {
+      // One page, one getListing: each page of a long listing is its own line in the log.
+      return dfs.getClient().listPaths(dfs.makeQualified(src).toUri().getPath(),
+          HdfsFileStatus.EMPTY_NAME) != null;
+    }
+    fs.listStatus(src);
+    return true;
+  }),
+  DELETE("delete", (fs, src, dst, c) -> fs.delete(src, true)),
+  OPEN("open", done((fs, src, dst, c) -> fs.open(src).close())),
+  SET_PERMISSION("setPermission",
+      done((fs, src, dst, c) -> fs.setPermission(src, permission(c, new FsPermission((short) 0644))))),
+  SET_OWNER("setOwner", done((fs, src, dst, c) -> {
+    String[] p = c.perm() == null ? new String[0] : c.perm().split(":", 3);
+    fs.setOwner(src, p.length == 3 ? p[0] : null, p.length == 3 ? p[1] : null);
+  })),
+  SET_TIMES("setTimes", done((fs, src, dst, c) -> fs.setTimes(src, System.currentTimeMillis(), -1))),
+  // The log does not say the factor: the file system's default, which moves no blocks.
+  SET_REPLICATION("setReplication",
+      (fs, src, dst, c) -> fs.setReplication(src, fs.getDefaultReplication(src))),
+  CONCAT("concat", (fs, src, dst, c) -> {
+    throw new IllegalStateException("concat is made from its own paths");
+  }),
+  GET_ACL_STATUS("getAclStatus", done((fs, src, dst, c) -> fs.getAclStatus(src))),
+  // The log keeps no entries: the mode's own, which changes nothing but is a setAcl.
+  SET_ACL("setAcl", done((fs, src, dst, c) -> {
+    FsPermission p = permission(c, new FsPermission((short) 0644));
+    fs.setAcl(src, AclEntry.parseAclSpec("user::" + p.getUserAction().SYMBOL + ",group::"
+        + p.getGroupAction().SYMBOL + ",other::" + p.getOtherAction().SYMBOL, true));
+  })),
+  REMOVE_ACL("removeAcl", done((fs, src, dst, c) -> fs.removeAcl(src))),
+  TRUNCATE("truncate", done((fs, src, dst, c) -> fs.truncate(src, 0))),
+  GET_STORAGE_POLICY("getStoragePolicy", done((fs, src, dst, c) -> fs.getStoragePolicy(src)));
+
+  /** One command's call: false when its target was not there. */
+  @FunctionalInterface
+  private interface Call {
+    boolean make(FileSystem fs, Path src, Path dst, AuditCommand c) throws IOException;
+  }
+
+  /** A call that says nothing of its target but by throwing. */
+  @FunctionalInterface
+  private interface Action {
+    void make(FileSystem fs, Path src, Path dst, AuditCommand c) throws IOException;
+  }
+
+  private static Call done(Action a) {
+    return (fs, src, dst, c) -> {
+      a.make(fs, src, dst, c);
       return true;
-    }
-  },
-  CREATE("create") {
-    @Override
-    boolean make(FileSystem fs, Path src, Path dst, AuditCommand c) throws IOException {
-      fs.create(src, true).close();
-      return true;
-    }
-  },
-  GETFILEINFO("getfileinfo") {
-    @Override
-    boolean make(FileSystem fs, Path src, Path dst, AuditCommand c) throws IOException {
-      fs.getFileStatus(src);
-      return true;
-    }
-  },
-  CONTENT_SUMMARY("contentSummary") {
-    @Override
-    boolean make(FileSystem fs, Path src, Path dst, AuditCommand c) throws IOException {
-      fs.getContentSummary(src);
-      return true;
-    }
-  },
-  MKDIRS("mkdirs") {
-    @Override
-    boolean make(FileSystem fs, Path src, Path dst, AuditCommand c) throws IOException {
-      return fs.mkdirs(src, permission(c, FsPermission.getDirDefault()));
-    }
-  },
-  RENAME("rename") {
-    @Override
-    boolean make(FileSystem fs, Path src, Path dst, AuditCommand c) throws IOException {
-      return fs.rename(src, dst);
-    }
-  },
-  /** rename with options ({@code rename (options=[OVERWRITE])}): HDFS's rename2. */
-  RENAME_OVERWRITE("rename (options=[OVERWRITE])") {
-    @Override
-    boolean make(FileSystem fs, Path src, Path dst, AuditCommand c) throws IOException {
-      if (!(fs instanceof DistributedFileSystem dfs)) {
-        throw new UnsupportedOperationException("rename with options on " + fs.getScheme());
-      }
-      dfs.rename(src, dst, Options.Rename.OVERWRITE);
-      return true;
-    }
-  },
-  LIST_STATUS("listStatus") {
-    @Override
-    boolean make(FileSystem fs, Path src, Path dst, AuditCommand c) throws IOException {
-      if (fs instanceof DistributedFileSystem dfs) {
-        // One page, one getListing: each page of a long listing is its own line in the log.
-        return dfs.getClient().listPaths(dfs.makeQualified(src).toUri().getPath(),
-            HdfsFileStatus.EMPTY_NAME) != null;
-      }
-      fs.listStatus(src);
-      return true;
-    }
-  },
-  DELETE("delete") {
-    @Override
-    boolean make(FileSystem fs, Path src, Path dst, AuditCommand c) throws IOException {
-      return fs.delete(src, true);
-    }
-  },
-  OPEN("open") {
-    @Override
-    boolean make(FileSystem fs, Path src, Path dst, AuditCommand c) throws IOException {
-      fs.open(src).close();
-      return true;
-    }
-  },
-  SET_PERMISSION("setPermission") {
-    @Override
-    boolean make(FileSystem fs, Path src, Path dst, AuditCommand c) throws IOException {
-      fs.setPermission(src, permission(c, new FsPermission((short) 0644)));
-      return true;
-    }
-  },
-  SET_OWNER("setOwner") {
-    @Override
-    boolean make(FileSystem fs, Path src, Path dst, AuditCommand c) throws IOException {
-      String[] p = c.perm() == null ? new String[0] : c.perm().split(":", 3);
-      fs.setOwner(src, p.length == 3 ? p[0] : null, p.length == 3 ? p[1] : null);
-      return true;
-    }
-  },
-  SET_TIMES("setTimes") {
-    @Override
-    boolean make(FileSystem fs, Path src, Path dst, AuditCommand c) throws IOException {
-      fs.setTimes(src, System.currentTimeMillis(), -1);
-      return true;
-    }
-  },
-  SET_REPLICATION("setReplication") {
-    @Override
-    boolean make(FileSystem fs, Path src, Path dst, AuditCommand c) throws IOException {
-      // The log does not say the factor: the file system's default, which moves no blocks.
-      return fs.setReplication(src, fs.getDefaultReplication(src));
-    }
-  },
-  CONCAT("concat") {
-    @Override
-    boolean make(FileSystem fs, Path src, Path dst, AuditCommand c) throws IOException {
-      throw new IllegalStateException("concat is made by its own paths");
-    }
-  },
-  GET_ACL_STATUS("getAclStatus") {
-    @Override
-    boolean make(FileSystem fs, Path src, Path dst, AuditCommand c) throws IOException {
-      fs.getAclStatus(src);
-      return true;
-    }
-  },
-  SET_ACL("setAcl") {
-    @Override
-    boolean make(FileSystem fs, Path src, Path dst, AuditCommand c) throws IOException {
-      // The log keeps no entries: the permission's own, which changes nothing but is a setAcl.
-      FsPermission p = permission(c, new FsPermission((short) 0644));
-      fs.setAcl(src, AclEntry.parseAclSpec("user::" + p.getUserAction().SYMBOL + ",group::"
-          + p.getGroupAction().SYMBOL + ",other::" + p.getOtherAction().SYMBOL, true));
-      return true;
-    }
-  },
-  REMOVE_ACL("removeAcl") {
-    @Override
-    boolean make(FileSystem fs, Path src, Path dst, AuditCommand c) throws IOException {
-      fs.removeAcl(src);
-      return true;
-    }
-  },
-  TRUNCATE("truncate") {
-    @Override
-    boolean make(FileSystem fs, Path src, Path dst, AuditCommand c) throws IOException {
-      fs.truncate(src, 0);
-      return true;
-    }
-  },
-  GET_STORAGE_POLICY("getStoragePolicy") {
-    @Override
-    boolean make(FileSystem fs, Path src, Path dst, AuditCommand c) throws IOException {
-      fs.getStoragePolicy(src);
-      return true;
-    }
-  };
+    };
+  }
 
   /** The command as the audit log names it. */
   final String command;
+  private final Call call;
 
-  ReplayedCall(String command) {
+  ReplayedCall(String command, Call call) {
     this.command = command;
+    this.call = call;
   }
-
-  /** Makes the call; false when its target was not there. */
-  abstract boolean make(FileSystem fs, Path src, Path dst, AuditCommand c) throws IOException;
 
   /**
    * Makes the command's call: false (invalid) when its target was missing, whether the call said
@@ -197,7 +112,7 @@ enum ReplayedCall {
         fs.concat(dst, sources);
         return true;
       }
-      return make(fs, src, dst, c);
+      return call.make(fs, src, dst, c);
     } catch (FileNotFoundException e) {
       return false;
     }

@@ -254,9 +254,11 @@ public final class ReplayBenchmark implements Benchmark {
     long due = o.get(LoadOptions.DURATION).isZero() ? whole.replayed : -1;
     long invalid = r.counts().entrySet().stream()
         .filter(e -> e.getKey().startsWith(ReplayLoad.INVALID)).mapToLong(e -> e.getValue()).sum();
-    ctx.check("replayed", due < 0 ? r.calls() > 0 : r.calls() == due,
-        r.calls() + " commands replayed" + (due < 0 ? "" : " of " + due) + ", " + invalid
-            + " with a missing target, " + r.failures() + " failed");
+    long made = r.calls() + r.warmupCalls();
+    ctx.check("replayed", due < 0 ? made > 0 : made == due,
+        made + " commands replayed" + (due < 0 ? "" : " of " + due)
+            + (r.warmupCalls() > 0 ? " (" + r.warmupCalls() + " in the warm-up)" : "") + ", "
+            + invalid + " with a missing target, " + r.failures() + " failed");
     ReplayLoad.Lateness late =
         ReplayLoad.Lateness.of(r, o.get(ReplayOptions.MAX_LATENESS).toNanos());
     if (late != null && late.fellBehind()) {
@@ -274,16 +276,14 @@ public final class ReplayBenchmark implements Benchmark {
   private static boolean proxyAllowed(RunContext ctx, FileSystem fs, Path root,
       List<AuditCommand> lines) throws IOException {
     String user = lines.get(0).user();
-    try (FileSystem as = ReplayLoad.TraceUsers.proxied(fs, ctx.configuration(), user)) {
-      as.getFileStatus(root);
+    String refused = ReplayLoad.TraceUsers.refusal(fs, ctx.configuration(), user, root);
+    if (refused == null) {
       return true;
-    } catch (org.apache.hadoop.security.authorize.AuthorizationException
-        | org.apache.hadoop.ipc.RemoteException e) {
-      ctx.param("as_trace_users_refused", io.hbench.core.stats.OperationTally.problem(e));
-      ctx.console().status("[" + ctx.label() + "] --as-users: the cluster does not let this user"
-          + " act for " + user + "; replaying as this user");
-      return false;
     }
+    ctx.param("as_trace_users_refused", refused);
+    ctx.console().status("[" + ctx.label() + "] --as-users: the cluster does not let this user"
+        + " act for " + user + "; replaying as this user");
+    return false;
   }
 
   /** Creates the seed's paths under {@code root}, from several threads, as its own phase. */

@@ -205,6 +205,21 @@ final class ReplayLoad implements LoadSpec {
       return fs;
     }
 
+    /**
+     * Why the cluster refuses this user acting for {@code user} (one call on {@code root}), or
+     * null when it allows it. Here, not in the suite, so that the suite loads without Hadoop.
+     */
+    static String refusal(FileSystem own, org.apache.hadoop.conf.Configuration conf, String user,
+        Path root) throws IOException {
+      try (FileSystem as = proxied(own, conf, user)) {
+        as.getFileStatus(root);
+        return null;
+      } catch (org.apache.hadoop.security.authorize.AuthorizationException
+          | org.apache.hadoop.ipc.RemoteException e) {
+        return io.hbench.core.stats.OperationTally.problem(e);
+      }
+    }
+
     /** A file system of its own acting for {@code user} as a proxy user of this one. */
     static FileSystem proxied(FileSystem own, org.apache.hadoop.conf.Configuration conf,
         String user) throws IOException {

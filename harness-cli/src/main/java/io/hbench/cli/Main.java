@@ -105,6 +105,7 @@ public final class Main {
     root.addSubcommand(EmbeddedClusterCommand.NAME, EmbeddedClusterCommand.spec());
     root.addSubcommand(ReportCommand.NAME, ReportCommand.spec());
     root.addSubcommand(CompareCommand.NAME, CompareCommand.spec());
+    root.addSubcommand(HistoryCommand.NAME, HistoryCommand.spec());
 
     CommandLine cli = new CommandLine(root);
     cli.setUsageHelpWidth(100);
@@ -140,6 +141,9 @@ public final class Main {
       }
       if (name.equals(CompareCommand.NAME)) {
         return CompareCommand.run(sub, console);
+      }
+      if (name.equals(HistoryCommand.NAME)) {
+        return HistoryCommand.run(sub, console);
       }
       if (name.equals(EmbeddedClusterCommand.NAME)) {
         return hadoopOnClassPath() ? EmbeddedClusterCommand.run(sub, console) : badInput(noHadoop);
@@ -258,7 +262,8 @@ public final class Main {
         && !u.getUnmatched().isEmpty()
         && !u.getUnmatched().get(0).startsWith("-")) {
       return "unknown suite '" + u.getUnmatched().get(0) + "'; known: " + String.join(", ", suites.keySet())
-          + ", " + EmbeddedClusterCommand.NAME + ", " + ReportCommand.NAME + ", " + CompareCommand.NAME;
+          + ", " + EmbeddedClusterCommand.NAME + ", " + ReportCommand.NAME + ", " + CompareCommand.NAME
+          + ", " + HistoryCommand.NAME;
     }
     String cmd = e.getCommandLine().getCommandSpec().name();
     String msg = e.getMessage().lines().findFirst().orElse("invalid arguments");

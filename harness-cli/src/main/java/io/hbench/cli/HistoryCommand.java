@@ -1,0 +1,125 @@
+package io.hbench.cli;
+
+import io.hbench.core.InvalidInputException;
+import io.hbench.core.report.Console;
+import io.hbench.core.report.History;
+import io.hbench.core.report.TableFormat;
+import io.hbench.core.result.ResultRecord;
+import io.hbench.core.stats.ChangePoints;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Predicate;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * {@code bench history INPUT...}: every run of the inputs as one history, where each figure
+ * changed level and what changed in that run ({@link History}); with {@code
+ * --regressions-since}, a CI gate that exits 1 when a figure got worse at a change since then.
+ */
+final class HistoryCommand {
+
+  static final String NAME = "history";
+
+  private HistoryCommand() {}
+
+  static CommandSpec spec() {
+    CommandSpec spec = CommandSpec.create().name(NAME);
+    spec.mixinStandardHelpOptions(true);
+    spec.usageMessage().description(
+        "Treat results files and directories as one history, each figure's runs in the order"
+            + " they started (per suite, point, phase and label), and name where a figure"
+            + " changed level: the level before and after, the change, its p-value, the first"
+            + " run of the new level, and what that run set differently from the one before"
+            + " (options, -D settings, versions, the servers' configuration). Change points by"
+            + " E-divisive means with a t-test, Apache Otava's method.")
+        .footer("", "Exit codes: 0 analysed (no regression since --regressions-since), 1 a"
+            + " figure got worse at a change since then, 2 bad input.");
+    ResultsOptions.addInputs(spec, "INPUT", "Results files, or directories of them.");
+    spec.addOption(text("--window", "N", "50", "Runs per window of the analysis (Otava's"
+        + " default); a series shorter than it is analysed whole."));
+    spec.addOption(text("--max-pvalue", "P", "0.001", "Keep a change only when its p-value is"
+        + " below P (Otava's default)."));
+    spec.addOption(text("--min-magnitude", "PCT", "0", "Keep a change only when the level moved"
+        + " by more than PCT percent."));
+    spec.addOption(OptionSpec.builder("--all-figures").type(boolean.class).arity("0")
+        .description("Every figure with a better direction, not only the suites' headlines.")
+        .build());
+    spec.addOption(OptionSpec.builder("--regressions-since").paramLabel("RUN|DATE")
+        .type(String.class).description("Exit 1 when a figure got worse at a change whose first"
+            + " run is this run (a run id) or later, or started on or after DATE (2026-11-27,"
+            + " or 2026-11-27T10:00); 0 otherwise. For a nightly job.")
+        .build());
+    ResultsOptions.addFormats(spec);
+    return spec;
+  }
+
+  private static OptionSpec text(String name, String label, String def, String description) {
+    return OptionSpec.builder(name).paramLabel(label).type(String.class).defaultValue(def)
+        .description(description + " Default: " + def + ".").build();
+  }
+
+  static int run(ParseResult sub, Console console) {
+    TableFormat format = ResultsOptions.format(sub);
+    int window = (int) number(sub, "--window");
+    double p = number(sub, "--max-pvalue");
+    double magnitude = number(sub, "--min-magnitude");
+    if (window < 2 || window != number(sub, "--window")) {
+      throw new InvalidInputException("--window must be a whole number of at least 2");
+    }
+    if (!(p > 0 && p <= 1)) {
+      throw new InvalidInputException("--max-pvalue must be above 0 and at most 1");
+    }
+    if (!(magnitude >= 0)) {
+      throw new InvalidInputException("--min-magnitude must be 0 or more");
+    }
+    List<ResultRecord> records = ResultsOptions.read(ResultsOptions.inputs(sub), console);
+    Predicate<ResultRecord> since = sub.hasMatchedOption("--regressions-since")
+        ? since(sub.matchedOptionValue("--regressions-since", ""), records) : null;
+    History h = History.of(records, new ChangePoints.Options(window, p, magnitude / 100),
+        sub.hasMatchedOption("--all-figures"));
+    console.print(format.render(List.of(h.table())));
+    if (since == null) {
+      return Main.OK;
+    }
+    List<History.Change> worse = h.changesSince(since).stream().filter(History.Change::worse)
+        .toList();
+    String given = sub.matchedOptionValue("--regressions-since", "");
+    if (worse.isEmpty()) {
+      console.status("bench: no figure got worse at a change since " + given);
+      return Main.OK;
+    }
+    for (History.Change c : worse) {
+      console.status(String.format(Locale.ROOT, "bench: worse since %s: %s %s: %+.1f%% from run"
+          + " %s (%s)", given, c.run().suite(), c.run().point(), c.at().forwardChangePercent(),
+          c.run().runId(), c.run().started()));
+    }
+    return Main.POINT_FAILED;
+  }
+
+  /** The runs at or after a run id, or started on or after a date. */
+  private static Predicate<ResultRecord> since(String given, List<ResultRecord> records) {
+    String from = records.stream().filter(r -> given.equals(r.runId())).map(ResultRecord::started)
+        .filter(java.util.Objects::nonNull).min(String::compareTo).orElse(null);
+    if (from == null) {
+      if (!given.matches("\\d{4}-\\d{2}-\\d{2}(T\\d{2}(:\\d{2}(:\\d{2}(\\.\\d+)?)?)?)?Z?")) {
+        throw new InvalidInputException("--regressions-since " + given + ": no run of that id"
+            + " in the inputs, and not a date such as 2026-11-27 or 2026-11-27T10:00");
+      }
+      from = given;
+    }
+    String start = from;
+    return r -> r.started() != null && r.started().compareTo(start) >= 0;
+  }
+
+  private static double number(ParseResult sub, String option) {
+    String text = sub.hasMatchedOption(option) ? sub.matchedOptionValue(option, "")
+        : sub.commandSpec().findOption(option).defaultValue();
+    try {
+      return Double.parseDouble(text);
+    } catch (NumberFormatException e) {
+      throw new InvalidInputException("invalid " + option + " '" + text + "': give a number");
+    }
+  }
+}

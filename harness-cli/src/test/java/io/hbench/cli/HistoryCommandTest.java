@@ -1,0 +1,107 @@
+package io.hbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code bench history} over 30 nightly terasort runs (made from a real record) whose sort MB/s
+ * drops 10% from run 20, the run that also set {@code -D mapreduce.task.io.sort.mb=50}.
+ */
+class HistoryCommandTest {
+
+  static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir
+  Path tmp;
+  Path history;
+  List<String> runIds = new ArrayList<>();
+
+  @BeforeEach
+  void thirtyNights() throws Exception {
+    String fixture = Files.readAllLines(Path.of(getClass().getResource(
+        "/records/every-suite.jsonl").toURI())).stream()
+        .filter(l -> l.contains("\"suite\":\"terasort\"")).findFirst().orElseThrow();
+    SplittableRandom random = new SplittableRandom(11);
+    List<String> lines = new ArrayList<>();
+    for (int run = 0; run < 30; run++) {
+      ObjectNode r = (ObjectNode) JSON.readTree(fixture);
+      String id = String.format("2026010%d-night-%02d", run / 10, run);
+      runIds.add(id);
+      r.put("run_id", id);
+      r.put("started", Instant.parse("2026-01-01T02:00:00Z").plusSeconds(86_400L * run).toString());
+      if (run >= 20) {
+        ((ObjectNode) r.get("config")).put("mapreduce.task.io.sort.mb", "50");
+      }
+      for (var phase : r.get("phases")) {
+        for (var m : (ArrayNode) phase.get("metrics")) {
+          double noise = 1 + 0.02 * gaussian(random);
+          double drop = run >= 20 && phase.get("name").asText().equals("terasort")
+              && m.get("name").asText().equals("mb_per_s") ? 0.9 : 1.0;
+          double level = m.get("name").asText().equals("mb_per_s") ? 100 : 20;
+          ((ObjectNode) m).put("value", level * drop * noise);
+        }
+      }
+      lines.add(JSON.writeValueAsString(r));
+    }
+    history = tmp.resolve("nightly.jsonl");
+    Files.write(history, lines, StandardCharsets.UTF_8);
+  }
+
+  static double gaussian(SplittableRandom r) {
+    return Math.sqrt(-2 * Math.log(1 - r.nextDouble())) * Math.cos(2 * Math.PI * r.nextDouble());
+  }
+
+  @Test
+  void theDropIsFoundAtRunTwentyWithTheSettingThatChanged() {
+    BenchProcess p = BenchProcess.run(null, "history", history.toString());
+    assertEquals(0, p.exitCode, p.toString());
+    List<String> rows = p.out.lines().filter(l -> l.contains("terasort:mb_per_s")).toList();
+    assertEquals(1, rows.size(), p.out);
+    String row = rows.get(0);
+    assertTrue(row.contains(runIds.get(20)) && row.contains("worse"), row);
+    assertTrue(row.contains("config.mapreduce.task.io.sort.mb: (unset) -> 50"), row);
+    assertEquals(1, p.out.lines().filter(l -> l.contains(" worse ") || l.contains(" better "))
+        .count(), "only the sort's MB/s changed:\n" + p.out);
+    assertTrue(p.out.contains("fewer runs than the window"), "30 runs, window 50: " + p.out);
+  }
+
+  @Test
+  void theGateFailsSinceRunFifteenAndPassesSinceRunTwentyFive() {
+    BenchProcess before = BenchProcess.run(null, "history", history.toString(),
+        "--regressions-since", runIds.get(15));
+    assertEquals(1, before.exitCode, before.toString());
+    assertTrue(before.err.contains("worse since " + runIds.get(15) + ": terasort 1M: -")
+        && before.err.contains("from run " + runIds.get(20)), before.err);
+    BenchProcess after = BenchProcess.run(null, "history", history.toString(),
+        "--regressions-since", runIds.get(25));
+    assertEquals(0, after.exitCode, after.toString());
+    BenchProcess byDate = BenchProcess.run(null, "history", history.toString(),
+        "--regressions-since", "2026-01-19");
+    assertEquals(1, byDate.exitCode, "run 20 started on 2026-01-21: " + byDate);
+  }
+
+  @Test
+  void badInputIsOneLine() {
+    BenchProcess p = BenchProcess.run(null, "history", history.toString(), "--regressions-since",
+        "yesterday");
+    assertEquals(2, p.exitCode, p.toString());
+    assertEquals(List.of("bench: --regressions-since yesterday: no run of that id in the inputs,"
+        + " and not a date such as 2026-11-27 or 2026-11-27T10:00"), p.errLines());
+    p = BenchProcess.run(null, "history", history.toString(), "--window", "1");
+    assertEquals(2, p.exitCode, p.toString());
+  }
+}

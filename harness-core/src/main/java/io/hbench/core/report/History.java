@@ -1,0 +1,166 @@
+package io.hbench.core.report;
+
+import io.hbench.core.result.Metric;
+import io.hbench.core.result.PhaseMetrics;
+import io.hbench.core.result.PhaseResult;
+import io.hbench.core.result.ResultRecord;
+import io.hbench.core.stats.ChangePoints;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Every run a set of records holds, as one history: a series per suite, point, phase, figure and
+ * label, its runs in the order they started, and where each series changed level ({@link
+ * ChangePoints}, each confirmed by permutation tests), with what changed in that run against the run before it (client options,
+ * {@code -D} settings, versions, the servers' configuration where recorded).
+ *
+ * @param series every series, in the order of its key
+ * @param options the change-point method's options
+ */
+public record History(List<Series> series, ChangePoints.Options options) {
+
+  /**
+   * One figure's runs.
+   *
+   * @param suite the suite
+   * @param point the point
+   * @param phase the phase
+   * @param figure the figure's name within the phase
+   * @param label the label
+   * @param better which way is better
+   * @param runs the records, in the order they started
+   * @param values the figure of each
+   * @param changes where the level changed
+   */
+  public record Series(String suite, String point, String phase, String figure, String label,
+      Metric.Better better, List<ResultRecord> runs, double[] values, List<Change> changes) {
+
+    /** {@code suite point phase:figure [label]}. */
+    public String name() {
+      return suite + " " + point + " " + phase + ":" + figure + " [" + label + "]";
+    }
+  }
+
+  /**
+   * A change of level, in the run where it happened.
+   *
+   * @param at the change's figures
+   * @param run the first run of the new level
+   * @param worse whether the change is for the worse, by the figure's better direction
+   * @param changed what that run set differently from the run before it
+   */
+  public record Change(ChangePoints.Change at, ResultRecord run, boolean worse,
+      List<String> changed) {}
+
+  /** The history of {@code records}: ok runs, every figure with a better direction or only the headlines. */
+  public static History of(List<ResultRecord> records, ChangePoints.Options o, boolean allFigures) {
+    Map<String, List<Object[]>> byKey = new TreeMap<>();
+    List<ResultRecord> ordered = new ArrayList<>(records);
+    ordered.sort(Comparator.comparing((ResultRecord r) -> r.started() == null ? "" : r.started()));
+    for (ResultRecord r : ordered) {
+      if (!r.ok() || r.isWarmup() || r.phases() == null) {
+        continue;
+      }
+      for (PhaseResult p : r.phases()) {
+        if (p.metrics() == null) {
+          continue;
+        }
+        for (Metric m : p.metrics()) {
+          if (m.better() == null || !(allFigures || m.isHeadline())) {
+            continue;
+          }
+          String figure = PhaseMetrics.figureKey(p.name(), m);
+          String key = String.join("\u0000", r.suite(), r.point(), p.name(), figure, r.label());
+          byKey.computeIfAbsent(key, k -> new ArrayList<>()).add(new Object[] {r, m});
+        }
+      }
+    }
+    List<Series> out = new ArrayList<>();
+    for (Map.Entry<String, List<Object[]>> e : byKey.entrySet()) {
+      String[] k = e.getKey().split("\u0000", -1);
+      List<ResultRecord> runs = new ArrayList<>();
+      double[] values = new double[e.getValue().size()];
+      Metric.Better better = null;
+      for (int i = 0; i < values.length; i++) {
+        runs.add((ResultRecord) e.getValue().get(i)[0]);
+        Metric m = (Metric) e.getValue().get(i)[1];
+        values[i] = m.value();
+        better = m.better();
+      }
+      List<Change> changes = new ArrayList<>();
+      if (values.length >= 2) {
+        List<ChangePoints.Change> found = ChangePoints.find(values, o);
+        for (ChangePoints.Change c : ChangePoints.confirmed(values, found, o.maxPValue())) {
+          boolean up = c.meanAfter() > c.meanBefore();
+          boolean worse = better == Metric.Better.HIGHER ? !up : up;
+          ResultRecord run = runs.get(c.index());
+          changes.add(new Change(c, run, worse, whatChanged(runs.get(c.index() - 1), run)));
+        }
+      }
+      out.add(new Series(k[0], k[1], k[2], k[3], k[4], better, List.copyOf(runs), values,
+          List.copyOf(changes)));
+    }
+    return new History(List.copyOf(out), o);
+  }
+
+  /** What {@code run} set differently from {@code before}: options, settings, versions, servers. */
+  static List<String> whatChanged(ResultRecord before, ResultRecord run) {
+    List<String> out = new ArrayList<>();
+    Map<String, java.util.Set<String>> b = RecordIndex.settings(List.of(before));
+    Map<String, java.util.Set<String>> a = RecordIndex.settings(List.of(run));
+    java.util.Set<String> keys = new java.util.TreeSet<>(b.keySet());
+    keys.addAll(a.keySet());
+    for (String key : keys) {
+      String was = b.containsKey(key) ? String.join("|", b.get(key)) : "(unset)";
+      String now = a.containsKey(key) ? String.join("|", a.get(key)) : "(unset)";
+      if (!was.equals(now)) {
+        out.add(key + ": " + was + " -> " + now);
+      }
+    }
+    for (ServerDifferences.Difference d : ServerDifferences.between(
+        List.of(List.of(before), List.of(run)))) {
+      out.add("servers: " + d.text(List.of("before", "then")));
+    }
+    return out;
+  }
+
+  /** The changes of every series, for the gate: those whose run started at or after {@code since}. */
+  public List<Change> changesSince(java.util.function.Predicate<ResultRecord> since) {
+    List<Change> out = new ArrayList<>();
+    for (Series s : series) {
+      for (Change c : s.changes()) {
+        if (since.test(c.run())) {
+          out.add(c);
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The series that changed, as a table: levels, change, p-value, run, what changed. */
+  public Table table() {
+    List<List<String>> rows = new ArrayList<>();
+    for (Series s : series) {
+      for (Change c : s.changes()) {
+        rows.add(List.of(s.suite() + " " + s.point(), s.phase() + ":" + s.figure(), s.label(),
+            String.valueOf(s.values().length), c.run().started() + " " + c.run().runId(),
+            RecordIndex.number(c.at().meanBefore()), RecordIndex.number(c.at().meanAfter()),
+            String.format(Locale.ROOT, "%+.1f", c.at().forwardChangePercent()),
+            String.format(Locale.ROOT, "%.2g", c.at().pValue()), c.worse() ? "worse" : "better",
+            c.changed().isEmpty() ? "nothing recorded" : String.join("; ", c.changed())));
+      }
+    }
+    long short_ = series.stream().filter(s -> s.values().length < options.window()).count();
+    return Table.of("Changes in the history", List.of("point", "figure", "label", "runs",
+        "first run of the new level", "before", "after", "change %", "p", "verdict",
+        "what changed in that run"), rows, String.format(Locale.ROOT, "%d series, %d changes;"
+        + " E-divisive means with a t-test (Otava's method): window %d, p below %s, magnitude"
+        + " over %s, each confirmed by permutation tests%s.", series.size(), rows.size(), options.window(), options.maxPValue(),
+        options.minMagnitude(), short_ == 0 ? "" : "; " + short_ + " series have fewer runs than"
+        + " the window and were analysed whole"));
+  }
+}

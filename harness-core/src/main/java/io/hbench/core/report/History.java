@@ -15,8 +15,9 @@ import java.util.TreeMap;
 /**
  * Every run a set of records holds, as one history: a series per suite, point, phase, figure and
  * label, its runs in the order they started, and where each series changed level ({@link
- * ChangePoints}, each confirmed by permutation tests), with what changed in that run against the run before it (client options,
- * {@code -D} settings, versions, the servers' configuration where recorded).
+ * ChangePoints}, each change confirmed by permutation tests), with what changed in that run
+ * against the run before it (client options, {@code -D} settings, versions, the servers'
+ * configuration where recorded).
  *
  * @param series every series, in the order of its key
  * @param options the change-point method's options
@@ -154,13 +155,13 @@ public record History(List<Series> series, ChangePoints.Options options) {
             c.changed().isEmpty() ? "nothing recorded" : String.join("; ", c.changed())));
       }
     }
-    long short_ = series.stream().filter(s -> s.values().length < options.window()).count();
+    long shorter = series.stream().filter(s -> s.values().length < options.window()).count();
     return Table.of("Changes in the history", List.of("point", "figure", "label", "runs",
         "first run of the new level", "before", "after", "change %", "p", "verdict",
         "what changed in that run"), rows, String.format(Locale.ROOT, "%d series, %d changes;"
         + " E-divisive means with a t-test (Otava's method): window %d, p below %s, magnitude"
-        + " over %s, each confirmed by permutation tests%s.", series.size(), rows.size(), options.window(), options.maxPValue(),
-        options.minMagnitude(), short_ == 0 ? "" : "; " + short_ + " series have fewer runs than"
-        + " the window and were analysed whole"));
+        + " over %s, each confirmed by permutation tests%s.", series.size(), rows.size(),
+        options.window(), options.maxPValue(), options.minMagnitude(), shorter == 0 ? ""
+            : "; " + shorter + " series have fewer runs than the window and were analysed whole"));
   }
 }

@@ -201,6 +201,7 @@ class BadInputTest {
         "replay --synthesize /tmp/hbench-bad-never.log; --synthesize needs --duration",
         "replay --synthesize /tmp/hbench-bad-never.log --duration 1s --mix create=1,bogus=2; unknown command 'bogus'",
         "replay --trace pom.xml --rate-factor 0; for --rate-factor: must be more than 0",
+        "replay --trace pom.xml --rate-factor -2; for --rate-factor: must be more than 0",
         "replay --trace pom.xml --empty-files; --empty-files is how --seed-namespace seeds",
         "replay --trace pom.xml --target-rate 10; use --rate-factor",
         "replay --trace pom.xml --write-trace /tmp/hbench-bad-never.log; --write-trace writes an anonymized copy of --trace",

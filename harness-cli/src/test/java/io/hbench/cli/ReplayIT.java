@@ -36,7 +36,8 @@ import org.junit.jupiter.api.Timeout;
 /**
  * replay on an embedded HDFS whose NameNode also hands every audit event to {@link
  * CapturingAuditLogger}: what the NameNode saw is compared with the trace, command for command.
- * One cluster for the class; the test of a NameNode with one handler starts its own.
+ * One cluster for the class (with YARN, for --maps); the test of a NameNode with one handler
+ * starts its own.
  */
 @Tag("integration")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -68,7 +69,7 @@ class ReplayIT {
   @BeforeAll
   void start() throws Exception {
     tmp = Files.createTempDirectory("hbench-replay-it-");
-    hdfs = EmbeddedCluster.start(audited(), 1, "hdfs");
+    hdfs = EmbeddedCluster.start(audited(), 1, "hdfs", "yarn");
     confDir = tmp.resolve("conf");
     hdfs.writeConfiguration(confDir);
     // 20,000 commands over 20 s: eight kinds, five users (each from four addresses).
@@ -129,28 +130,50 @@ class ReplayIT {
    */
   @Test
   void theNameNodeSeesTheTracesCommandsAtTheTracesPace() throws Exception {
-    SEEN.clear();
     ResultRecord r = ok(confDir, "replay", "--trace", trace.toString());
+    assertEquals(20000, assertNameNodeSaw(trace, r));
+    assertEquals(Map.of("getEZForPath", 3L, "checkAccess", 2L),
+        Map.copyOf(castLongs((Map<?, ?>) r.params().get("unsupported"))));
+    PhaseResult p = r.phase("replay");
+    assertEquals(8, p.loads().stream().filter(l -> !l.isStep()).count(), "8 command types");
+    assertEquals(5, p.loads().stream()
+        .filter(l -> l.op().startsWith("user ") && !l.op().endsWith(".service")).count(), "5 users");
+    double w = window(p);
+    assertTrue(w >= 19 && w <= 21, "20 s trace replayed in " + w + " s");
+    assertEquals(0L, ((Number) p.figures().get("invalid")).longValue());
+  }
+
+  /**
+   * What the NameNode logged under the replay's root, against the trace: the same multiset of
+   * (command, source, destination), mapped, for the supported commands; and each client's
+   * commands (each works in its own directory) in the trace's order. Returns the commands
+   * compared.
+   */
+  private static long assertNameNodeSaw(Path traceFile, ResultRecord r) throws Exception {
     String root = URI.create((String) r.params().get("namespace_root")).getPath();
     Map<List<String>, Integer> expected = new TreeMap<>(ReplayIT::compare);
+    Map<String, List<List<String>>> traceOrder = new TreeMap<>();
     long replayed = 0;
-    for (String line : Files.readAllLines(trace, StandardCharsets.UTF_8)) {
+    for (String line : Files.readAllLines(traceFile, StandardCharsets.UTF_8)) {
       String cmd = field(line, "cmd");
       if (cmd.equals("getEZForPath") || cmd.equals("checkAccess")) {
         continue;
       }
       String dst = field(line, "dst");
-      expected.merge(java.util.Arrays.asList(cmd, root + field(line, "src"),
-          dst.equals("null") ? null : root + dst), 1, Integer::sum);
+      List<String> e = java.util.Arrays.asList(cmd, root + field(line, "src"),
+          dst.equals("null") ? null : root + dst);
+      expected.merge(e, 1, Integer::sum);
+      traceOrder.computeIfAbsent(client(root, e.get(1)), k -> new ArrayList<>()).add(e);
       replayed++;
     }
     Map<List<String>, Integer> seen = new TreeMap<>(ReplayIT::compare);
+    Map<String, List<List<String>>> seenOrder = new TreeMap<>();
     for (List<String> e : SEEN) {
       if (e.get(1) != null && e.get(1).startsWith(root + "/")) {
         seen.merge(e, 1, Integer::sum);
+        seenOrder.computeIfAbsent(client(root, e.get(1)), k -> new ArrayList<>()).add(e);
       }
     }
-    assertEquals(20000, replayed);
     List<String> differ = new ArrayList<>();
     for (List<String> k : expected.keySet()) {
       if (!expected.get(k).equals(seen.get(k))) {
@@ -164,15 +187,39 @@ class ReplayIT {
     }
     assertTrue(differ.isEmpty(), differ.size() + " differ, first: "
         + differ.subList(0, Math.min(10, differ.size())));
-    assertEquals(Map.of("getEZForPath", 3L, "checkAccess", 2L),
-        Map.copyOf(castLongs((Map<?, ?>) r.params().get("unsupported"))));
+    assertEquals(traceOrder.keySet(), seenOrder.keySet());
+    for (String client : traceOrder.keySet()) {
+      assertEquals(traceOrder.get(client), seenOrder.get(client), client + "'s order");
+    }
+    return replayed;
+  }
+
+  /** The client a synthetic trace's path belongs to: its directory /user/<user>/c<k>. */
+  private static String client(String root, String path) {
+    String[] parts = path.substring(root.length()).split("/");
+    return parts[1] + "/" + parts[2] + "/" + parts[3];
+  }
+
+  /**
+   * From two map tasks on YARN: every command made once, in each client's order, the tasks'
+   * counts and histograms merged into the record.
+   */
+  @Test
+  void fromTwoMapTasksEveryClientKeepsItsOrder() throws Exception {
+    Path small = tmp.resolve("maps.log");
+    ok(null, "replay", "--synthesize", small.toString(), "--commands", "4000", "--duration", "4s",
+        "--random-seed", "5");
+    ResultRecord r = ok(confDir, "replay", "--trace", small.toString(), "--maps", "2",
+        "--threads", "4");
+    assertEquals(4000, assertNameNodeSaw(small, r));
     PhaseResult p = r.phase("replay");
-    assertEquals(8, p.loads().stream().filter(l -> !l.isStep()).count(), "8 command types");
-    assertEquals(5, p.loads().stream()
-        .filter(l -> l.op().startsWith("user ") && !l.op().endsWith(".service")).count(), "5 users");
-    double w = window(p);
-    assertTrue(w >= 19 && w <= 21, "20 s trace replayed in " + w + " s");
-    assertEquals(0L, ((Number) p.figures().get("invalid")).longValue());
+    long calls = p.loads().stream().filter(l -> !l.isStep()).mapToLong(OperationLoad::calls).sum();
+    assertEquals(4000, calls);
+    assertEquals(4000, p.load("replay.lateness").calls(), "both tasks' lateness, merged");
+    assertEquals(4000, p.loads().stream().filter(l -> !l.isStep())
+        .mapToLong(l -> io.hbench.core.stats.LatencyHistogram.decode(l.histogram()).count()).sum(),
+        "both tasks' histograms, merged");
+    assertEquals(2, ((Number) r.params().get("maps")).intValue());
   }
 
   /**

@@ -54,5 +54,38 @@ class ReplayTraceFilesTest {
     String twice = Files.readString(c);
     assertEquals(2000, twice.lines().count());
     assertFalse(twice.contains("user") || twice.contains("10.0.0."), twice.lines().findFirst().get());
+    // No path component or user of the input is one of the output.
+    String after = Files.readString(c);
+    for (boolean paths : new boolean[] {true, false}) {
+      java.util.Set<String> was = names(original, paths);
+      java.util.Set<String> now = names(after, paths);
+      java.util.Set<String> kept = new java.util.TreeSet<>(was);
+      kept.retainAll(now);
+      assertTrue(kept.isEmpty(), "left as they were: " + kept);
+      assertEquals(was.size(), now.size(), "one replacement for each name");
+    }
+  }
+
+  /** Every path component of a trace, or every user and group. */
+  private static java.util.Set<String> names(String trace, boolean paths) {
+    java.util.Set<String> out = new java.util.TreeSet<>();
+    for (String line : trace.lines().toList()) {
+      for (String field : line.split("\t")) {
+        if (paths && (field.startsWith("src=") || field.startsWith("dst="))) {
+          for (String part : field.substring(4).split("/")) {
+            if (!part.isEmpty() && !part.equals("null")) {
+              out.add(part);
+            }
+          }
+        } else if (!paths && field.startsWith("ugi=")) {
+          out.add(field.substring(4, field.indexOf(' ')));
+        } else if (!paths && field.startsWith("perm=") && !field.equals("perm=null")) {
+          String[] p = field.substring(5).split(":");
+          out.add(p[0]);
+          out.add(p[1]);
+        }
+      }
+    }
+    return out;
   }
 }

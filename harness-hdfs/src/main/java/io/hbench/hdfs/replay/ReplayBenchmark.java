@@ -99,9 +99,6 @@ public final class ReplayBenchmark implements Benchmark {
       throw new InvalidInputException("--write-trace writes an anonymized copy of --trace: give"
           + " --trace and --anonymize KEY");
     }
-    if (!(o.get(RATE_FACTOR) > 0)) {
-      throw new InvalidInputException("invalid value '0' for --rate-factor: must be more than 0");
-    }
     if (o.get(EMPTY_FILES) && !o.get(SEED_NAMESPACE)) {
       throw new InvalidInputException("--empty-files is how --seed-namespace seeds: give both");
     }

@@ -24,8 +24,9 @@ final class ReplayOptions {
           + " directory of them, plain or compressed (.gz, .bz2), on any Hadoop file system"
           + " (a path without a scheme is local: /var/log/hadoop/hdfs-audit.log; hdfs://nn/logs/).", "");
   static final BenchmarkOption<Double> RATE_FACTOR =
-      BenchmarkOption.decimal("--rate-factor", "F", "Replay F times as fast as recorded: each"
-          + " command is due at start + (t - t0) / F; 2 halves the replay's duration.", "1", 0);
+      BenchmarkOption.of("--rate-factor", "F", "Replay F times as fast as recorded: each"
+          + " command is due at start + (t - t0) / F; 2 halves the replay's duration.", "1",
+          ReplayOptions::rateFactor);
   static final BenchmarkOption<Integer> THREADS =
       BenchmarkOption.integer("--threads", "Client threads per process (in each map task with"
           + " --maps); each replays its share of the trace in the trace's order.", "16", 1);
@@ -85,6 +86,21 @@ final class ReplayOptions {
       USERS, DEPTH, MISSING, RANDOM_SEED, MAX_LATENESS);
 
   private ReplayOptions() {}
+
+  private static double rateFactor(String text) {
+    double f;
+    try {
+      f = Double.parseDouble(text.trim());
+    } catch (NumberFormatException e) {
+      throw new InvalidInputException("invalid value '" + text + "' for --rate-factor: not a"
+          + " number");
+    }
+    if (!(f > 0) || Double.isInfinite(f)) {
+      throw new InvalidInputException("invalid value '" + text + "' for --rate-factor: must be"
+          + " more than 0");
+    }
+    return f;
+  }
 
   /** {@code create=20,open=30}: the commands replay can make, each with a positive weight. */
   static Map<String, Integer> mix(String text) {

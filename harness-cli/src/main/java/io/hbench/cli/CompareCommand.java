@@ -75,13 +75,13 @@ final class CompareCommand {
 
   static int run(ParseResult sub, Console console) {
     TableFormat format = ResultsOptions.format(sub);
-    double alpha = number(sub, "--alpha", 0.05);
+    double alpha = ResultsOptions.number(sub, "--alpha", 0.05);
     if (!(alpha > 0 && alpha < 1)) {
       throw new InvalidInputException("--alpha must be between 0 and 1, got "
           + sub.matchedOptionValue("--alpha", ""));
     }
     Double threshold = sub.hasMatchedOption("--fail-on-regression")
-        ? number(sub, "--fail-on-regression", 0) : null;
+        ? ResultsOptions.number(sub, "--fail-on-regression", 0) : null;
     if (threshold != null && !(threshold >= 0)) {
       throw new InvalidInputException("--fail-on-regression must be 0 or more, got "
           + sub.matchedOptionValue("--fail-on-regression", ""));
@@ -133,16 +133,6 @@ final class CompareCommand {
       }
     }
     return Main.OK;
-  }
-
-  private static double number(ParseResult sub, String option, double def) {
-    String text = sub.hasMatchedOption(option) ? sub.matchedOptionValue(option, "")
-        : sub.commandSpec().findOption(option).getValue();
-    try {
-      return text == null ? def : Double.parseDouble(text);
-    } catch (NumberFormatException e) {
-      throw new InvalidInputException("invalid " + option + " '" + text + "': give a number");
-    }
   }
 
   /** One side per input; named by its label when it has one, else by the input. */

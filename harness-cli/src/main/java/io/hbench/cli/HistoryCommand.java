@@ -62,10 +62,10 @@ final class HistoryCommand {
 
   static int run(ParseResult sub, Console console) {
     TableFormat format = ResultsOptions.format(sub);
-    int window = (int) number(sub, "--window");
-    double p = number(sub, "--max-pvalue");
-    double magnitude = number(sub, "--min-magnitude");
-    if (window < 2 || window != number(sub, "--window")) {
+    int window = (int) ResultsOptions.number(sub, "--window", 0);
+    double p = ResultsOptions.number(sub, "--max-pvalue", 0);
+    double magnitude = ResultsOptions.number(sub, "--min-magnitude", 0);
+    if (window < 2 || window != ResultsOptions.number(sub, "--window", 0)) {
       throw new InvalidInputException("--window must be a whole number of at least 2");
     }
     if (!(p > 0 && p <= 1)) {
@@ -111,15 +111,5 @@ final class HistoryCommand {
     }
     String start = from;
     return r -> r.started() != null && r.started().compareTo(start) >= 0;
-  }
-
-  private static double number(ParseResult sub, String option) {
-    String text = sub.hasMatchedOption(option) ? sub.matchedOptionValue(option, "")
-        : sub.commandSpec().findOption(option).defaultValue();
-    try {
-      return Double.parseDouble(text);
-    } catch (NumberFormatException e) {
-      throw new InvalidInputException("invalid " + option + " '" + text + "': give a number");
-    }
   }
 }

@@ -52,6 +52,20 @@ final class ResultsOptions {
     return given.stream().map(Path::of).toList();
   }
 
+  /**
+   * The number given for {@code option}, else its declared default, else {@code def}; a value
+   * that is not a number is bad input naming the option.
+   */
+  static double number(ParseResult sub, String option, double def) {
+    String text = sub.hasMatchedOption(option) ? sub.matchedOptionValue(option, "")
+        : sub.commandSpec().findOption(option).getValue();
+    try {
+      return text == null ? def : Double.parseDouble(text);
+    } catch (NumberFormatException e) {
+      throw new InvalidInputException("invalid " + option + " '" + text + "': give a number");
+    }
+  }
+
   /** The one format asked for, by --format or a shorthand flag. */
   static TableFormat format(ParseResult sub) {
     TableFormat chosen = sub.hasMatchedOption("--format")

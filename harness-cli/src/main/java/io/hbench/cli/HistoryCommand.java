@@ -46,10 +46,16 @@ final class HistoryCommand {
     spec.addOption(OptionSpec.builder("--all-figures").type(boolean.class).arity("0")
         .description("Every figure with a better direction, not only the suites' headlines.")
         .build());
-    spec.addOption(OptionSpec.builder("--regressions-since").paramLabel("RUN|DATE")
+    spec.addOption(OptionSpec.builder("--by").paramLabel("TAG").type(String.class)
+        .description("Order the runs by the value of their tag TAG (given when they ran with"
+            + " --tag TAG=VALUE, such as a version; in version order, 3.10 after 3.9), not by"
+            + " when they started. Runs without it are left out, and counted.")
+        .build());
+    spec.addOption(OptionSpec.builder("--regressions-since").paramLabel("RUN|DATE|TAG")
         .type(String.class).description("Exit 1 when a figure got worse at a change whose first"
-            + " run is this run (a run id) or later, or started on or after DATE (2026-11-27,"
-            + " or 2026-11-27T10:00); 0 otherwise. For a nightly job.")
+            + " run is this run (a run id) or later, started on or after DATE (2026-11-27, or"
+            + " 2026-11-27T10:00), or with --by, has this tag value or a later one; 0 otherwise."
+            + " For a nightly job.")
         .build());
     ResultsOptions.addFormats(spec);
     return spec;
@@ -74,11 +80,20 @@ final class HistoryCommand {
     if (!(magnitude >= 0)) {
       throw new InvalidInputException("--min-magnitude must be 0 or more");
     }
+    String by = sub.matchedOptionValue("--by", null);
+    if (by != null && !by.matches("[A-Za-z0-9._-]{1,64}")) {
+      throw new InvalidInputException("--by " + by + ": a tag name is 1 to 64 letters, digits"
+          + " and . _ -");
+    }
     List<ResultRecord> records = ResultsOptions.read(ResultsOptions.inputs(sub), console);
+    if (by != null && records.stream().noneMatch(r -> r.tags().containsKey(by))) {
+      throw new InvalidInputException("--by " + by + ": no run in the inputs has that tag (give"
+          + " it when running: --tag " + by + "=VALUE)");
+    }
     Predicate<ResultRecord> since = sub.hasMatchedOption("--regressions-since")
-        ? since(sub.matchedOptionValue("--regressions-since", ""), records) : null;
+        ? since(sub.matchedOptionValue("--regressions-since", ""), records, by) : null;
     History h = History.of(records, new ChangePoints.Options(window, p, magnitude / 100),
-        sub.hasMatchedOption("--all-figures"));
+        sub.hasMatchedOption("--all-figures"), by);
     console.print(format.render(List.of(h.table())));
     if (since == null) {
       return Main.OK;
@@ -98,14 +113,20 @@ final class HistoryCommand {
     return Main.POINT_FAILED;
   }
 
-  /** The runs at or after a run id, or started on or after a date. */
-  private static Predicate<ResultRecord> since(String given, List<ResultRecord> records) {
+  /** The runs at or after a run id, with a tag value at or after the given one, or started on or after a date. */
+  private static Predicate<ResultRecord> since(String given, List<ResultRecord> records,
+      String by) {
+    if (by != null && records.stream().noneMatch(r -> given.equals(r.runId()))
+        && records.stream().anyMatch(r -> given.equals(r.tags().get(by)))) {
+      return r -> r.tags().containsKey(by) && History.versionOrder(r.tags().get(by), given) >= 0;
+    }
     String from = records.stream().filter(r -> given.equals(r.runId())).map(ResultRecord::started)
         .filter(java.util.Objects::nonNull).min(String::compareTo).orElse(null);
     if (from == null) {
       if (!given.matches("\\d{4}-\\d{2}-\\d{2}(T\\d{2}(:\\d{2}(:\\d{2}(\\.\\d+)?)?)?)?Z?")) {
         throw new InvalidInputException("--regressions-since " + given + ": no run of that id"
-            + " in the inputs, and not a date such as 2026-11-27 or 2026-11-27T10:00");
+            + (by == null ? "" : " or value of tag " + by) + " in the inputs, and not a date"
+            + " such as 2026-11-27 or 2026-11-27T10:00");
       }
       from = given;
     }

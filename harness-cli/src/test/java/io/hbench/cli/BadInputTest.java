@@ -152,6 +152,8 @@ class BadInputTest {
         "terasort --sizes 1M --metrics-interval 50ms; --metrics-interval must be at least 100ms",
         "terasort --sizes 1M --metrics-interval often; invalid value 'often' for --metrics-interval",
         "terasort --sizes 1M --label a,b; invalid --label 'a,b': 1 to 64 letters",
+        "terasort --sizes 1M --tag version; --tag needs NAME=VALUE",
+        "terasort --sizes 1M --tag v=3.4,3.5; --tag needs NAME=VALUE",
         "fsops --op delete --duration 5s; --duration does not apply to delete",
         "hbase-pe; missing COMMAND (the word after the suite's name, or --command)",
         "hbase-pe randomRaed; unknown command 'randomRaed'",

@@ -95,6 +95,45 @@ class HistoryCommandTest {
   }
 
   @Test
+  void byAVersionTagTheRunsAreInVersionOrderNotStartOrder() throws Exception {
+    // Versions 1.0 .. 1.29 run in reverse order (a bisection, say); 1.20 onwards is 10% slower.
+    // Text order would put 1.3 after 1.29; version order keeps 1.20 where the drop begins.
+    List<String> tagged = new ArrayList<>();
+    List<String> lines = Files.readAllLines(history);
+    for (int run = 0; run < 30; run++) {
+      ObjectNode r = (ObjectNode) JSON.readTree(lines.get(run));
+      ((ObjectNode) r.get("options")).put("tag", "version=1." + run + ",host=a");
+      r.put("started", Instant.parse("2026-03-01T02:00:00Z").minusSeconds(3_600L * run).toString());
+      tagged.add(JSON.writeValueAsString(r));
+    }
+    ObjectNode untagged = (ObjectNode) JSON.readTree(lines.get(0));
+    ((ObjectNode) untagged.get("options")).remove("tag");
+    tagged.add(JSON.writeValueAsString(untagged));
+    Path versions = tmp.resolve("versions.jsonl");
+    Files.write(versions, tagged, StandardCharsets.UTF_8);
+
+    BenchProcess p = BenchProcess.run(null, "history", versions.toString(), "--by", "version");
+    assertEquals(0, p.exitCode, p.toString());
+    List<String> rows = p.out.lines().filter(l -> l.contains("terasort:mb_per_s")).toList();
+    assertEquals(1, rows.size(), p.out);
+    assertTrue(rows.get(0).contains("version=1.20") && rows.get(0).contains("worse"), rows.get(0));
+    assertTrue(p.out.contains("runs ordered by their tag version, 1 ok runs without it left out"),
+        p.out);
+    assertEquals(1, BenchProcess.run(null, "history", versions.toString(), "--by", "version",
+        "--regressions-since", "1.15").exitCode);
+    assertEquals(0, BenchProcess.run(null, "history", versions.toString(), "--by", "version",
+        "--regressions-since", "1.25").exitCode);
+    // In start order the same runs show the change the other way round: better, at 1.19.
+    BenchProcess byTime = BenchProcess.run(null, "history", versions.toString());
+    assertTrue(byTime.out.lines().anyMatch(l -> l.contains("terasort:mb_per_s")
+        && l.contains("better")), byTime.out);
+    BenchProcess noTag = BenchProcess.run(null, "history", versions.toString(), "--by", "os");
+    assertEquals(2, noTag.exitCode, noTag.toString());
+    assertEquals(List.of("bench: --by os: no run in the inputs has that tag (give it when"
+        + " running: --tag os=VALUE)"), noTag.errLines());
+  }
+
+  @Test
   void badInputIsOneLine() {
     BenchProcess p = BenchProcess.run(null, "history", history.toString(), "--regressions-since",
         "yesterday");

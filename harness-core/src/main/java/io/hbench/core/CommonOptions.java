@@ -69,6 +69,11 @@ public final class CommonOptions {
       BenchmarkOption.text("--label", "NAME", "What this run is compared as in bench report and"
           + " compare (a cluster, a setting): 1-64 letters, digits and . _ : @ / + -. Default:"
           + " embedded, the authority of fs.defaultFS, the data file system's, or the host.", "");
+  public static final BenchmarkOption<List<Map.Entry<String, String>>> TAGS =
+      BenchmarkOption.repeatable("--tag", "NAME=VALUE", "Something this run is known by"
+          + " (repeatable), such as version=3.4.1 or commit=5e1f0c2: recorded with every"
+          + " record, for bench history --by NAME. NAME: letters, digits and . _ -; VALUE: up to"
+          + " 128 characters, no comma.", CommonOptions::tag);
   public static final BenchmarkOption<Boolean> INSTRUMENT =
       BenchmarkOption.flag("--instrument", "Count and time every call to the data file system"
           + " (write, hsync, close, read, create, rename, ...) in this process and in the job's"
@@ -96,7 +101,7 @@ public final class CommonOptions {
     List<BenchmarkOption<?>> all = new ArrayList<>(List.of(OUT, RESUME, CLUSTER, DATANODES,
         DEFINES, CONF, PRINCIPAL, KEYTAB, BASE_DIR, KEEP));
     all.add(REPEAT.withDefault(Integer.toString(suite.defaultRepeat())));
-    all.addAll(List.of(WARMUP, FS, LABEL, INSTRUMENT, METRICS, METRICS_INTERVAL, FORMAT));
+    all.addAll(List.of(WARMUP, FS, LABEL, TAGS, INSTRUMENT, METRICS, METRICS_INTERVAL, FORMAT));
     return all;
   }
 
@@ -107,6 +112,19 @@ public final class CommonOptions {
       throw new InvalidInputException("-D needs key=value, got '" + text + "'");
     }
     return Map.entry(text.substring(0, eq).strip(), text.substring(eq + 1));
+  }
+
+  /** {@code name=value} as one tag; the record keeps tags comma-joined, so a value has no comma. */
+  static Map.Entry<String, String> tag(String text) {
+    int eq = text.indexOf('=');
+    String name = eq < 0 ? text : text.substring(0, eq);
+    String value = eq < 0 ? "" : text.substring(eq + 1);
+    if (!name.matches("[A-Za-z0-9._-]{1,64}") || value.isEmpty() || value.length() > 128
+        || value.contains(",") || !value.strip().equals(value)) {
+      throw new InvalidInputException("--tag needs NAME=VALUE (NAME: letters, digits and . _ -;"
+          + " VALUE: 1 to 128 characters, no comma), got '" + text + "'");
+    }
+    return Map.entry(name, value);
   }
 
   /** The Kerberos settings {@code --principal} and {@code --keytab} give, as {@code -D} would. */

@@ -21,8 +21,11 @@ import java.util.TreeMap;
  *
  * @param series every series, in the order of its key
  * @param options the change-point method's options
+ * @param by the tag the runs are ordered by ({@code --by}), or null for their start time
+ * @param untagged ok runs left out because they have no such tag
  */
-public record History(List<Series> series, ChangePoints.Options options) {
+public record History(List<Series> series, ChangePoints.Options options, String by,
+    int untagged) {
 
   /**
    * One figure's runs.
@@ -57,11 +60,32 @@ public record History(List<Series> series, ChangePoints.Options options) {
   public record Change(ChangePoints.Change at, ResultRecord run, boolean worse,
       List<String> changed) {}
 
-  /** The history of {@code records}: ok runs, every figure with a better direction or only the headlines. */
+  /** The history of {@code records} in the order they started; see {@link #of(List, ChangePoints.Options, boolean, String)}. */
   public static History of(List<ResultRecord> records, ChangePoints.Options o, boolean allFigures) {
+    return of(records, o, allFigures, null);
+  }
+
+  /**
+   * The history of {@code records}: their ok runs, each figure with a better direction (or only
+   * the suites' headlines), in the order the runs started, or by the value of their tag {@code
+   * by} ({@code --tag NAME=VALUE}; versions in version order: 3.10 after 3.9) and then when they
+   * started. With {@code by}, runs without that tag are left out and counted.
+   */
+  public static History of(List<ResultRecord> records, ChangePoints.Options o, boolean allFigures,
+      String by) {
     Map<String, List<Object[]>> byKey = new TreeMap<>();
     List<ResultRecord> ordered = new ArrayList<>(records);
-    ordered.sort(Comparator.comparing((ResultRecord r) -> r.started() == null ? "" : r.started()));
+    Comparator<ResultRecord> byStart =
+        Comparator.comparing((ResultRecord r) -> r.started() == null ? "" : r.started());
+    int untagged = 0;
+    if (by != null) {
+      untagged = (int) ordered.stream().filter(r -> r.ok() && !r.tags().containsKey(by)).count();
+      ordered.removeIf(r -> !r.tags().containsKey(by));
+      ordered.sort(Comparator.comparing((ResultRecord r) -> r.tags().get(by), History::versionOrder)
+          .thenComparing(byStart));
+    } else {
+      ordered.sort(byStart);
+    }
     for (ResultRecord r : ordered) {
       if (!r.ok() || r.isWarmup() || r.phases() == null) {
         continue;
@@ -105,8 +129,39 @@ public record History(List<Series> series, ChangePoints.Options options) {
       out.add(new Series(k[0], k[1], k[2], k[3], k[4], better, List.copyOf(runs), values,
           List.copyOf(changes)));
     }
-    return new History(List.copyOf(out), o);
+    return new History(List.copyOf(out), o, by, untagged);
   }
+
+  /**
+   * Tag values in version order: runs of digits compare as numbers ({@code 3.9 < 3.10}), the rest
+   * as text; so dates and build numbers order too.
+   */
+  public static int versionOrder(String a, String b) {
+    List<String> x = parts(a);
+    List<String> y = parts(b);
+    for (int i = 0; i < Math.min(x.size(), y.size()); i++) {
+      String p = x.get(i);
+      String q = y.get(i);
+      int c = Character.isDigit(p.charAt(0)) && Character.isDigit(q.charAt(0))
+          ? new java.math.BigInteger(p).compareTo(new java.math.BigInteger(q)) : p.compareTo(q);
+      if (c != 0) {
+        return c;
+      }
+    }
+    int c = Integer.compare(x.size(), y.size());
+    return c != 0 ? c : a.compareTo(b);
+  }
+
+  private static List<String> parts(String s) {
+    List<String> out = new ArrayList<>();
+    java.util.regex.Matcher m = PART.matcher(s);
+    while (m.find()) {
+      out.add(m.group());
+    }
+    return out;
+  }
+
+  private static final java.util.regex.Pattern PART = java.util.regex.Pattern.compile("\\d+|\\D+");
 
   /** What {@code run} set differently from {@code before}: options, settings, versions, servers. */
   static List<String> whatChanged(ResultRecord before, ResultRecord run) {
@@ -148,7 +203,8 @@ public record History(List<Series> series, ChangePoints.Options options) {
     for (Series s : series) {
       for (Change c : s.changes()) {
         rows.add(List.of(s.suite() + " " + s.point(), s.phase() + ":" + s.figure(), s.label(),
-            String.valueOf(s.values().length), c.run().started() + " " + c.run().runId(),
+            String.valueOf(s.values().length), c.run().started() + " " + c.run().runId()
+                + (by == null ? "" : " " + by + "=" + c.run().tags().get(by)),
             RecordIndex.number(c.at().meanBefore()), RecordIndex.number(c.at().meanAfter()),
             String.format(Locale.ROOT, "%+.1f", c.at().forwardChangePercent()),
             String.format(Locale.ROOT, "%.2g", c.at().pValue()), c.worse() ? "worse" : "better",
@@ -160,8 +216,10 @@ public record History(List<Series> series, ChangePoints.Options options) {
         "first run of the new level", "before", "after", "change %", "p", "verdict",
         "what changed in that run"), rows, String.format(Locale.ROOT, "%d series, %d changes;"
         + " E-divisive means with a t-test (Otava's method): window %d, p below %s, magnitude"
-        + " over %s, each confirmed by permutation tests%s.", series.size(), rows.size(),
+        + " over %s, each confirmed by permutation tests%s%s.", series.size(), rows.size(),
         options.window(), options.maxPValue(), options.minMagnitude(), shorter == 0 ? ""
-            : "; " + shorter + " series have fewer runs than the window and were analysed whole"));
+            : "; " + shorter + " series have fewer runs than the window and were analysed whole",
+        by == null ? "" : "; runs ordered by their tag " + by + (untagged == 0 ? ""
+            : ", " + untagged + " ok runs without it left out")));
   }
 }

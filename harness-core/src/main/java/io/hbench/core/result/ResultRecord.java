@@ -100,6 +100,25 @@ public record ResultRecord(
     return field.in(params);
   }
 
+  /**
+   * The run's tags ({@code --tag NAME=VALUE}), as its {@code options} record them ({@code
+   * tag: "version=3.4.1,commit=5e1f0c2"}); empty when none.
+   */
+  public Map<String, String> tags() {
+    String text = options == null ? null : options.get("tag");
+    if (text == null || text.isEmpty()) {
+      return Map.of();
+    }
+    Map<String, String> out = new java.util.LinkedHashMap<>();
+    for (String t : text.split(",")) {
+      int eq = t.indexOf('=');
+      if (eq > 0) {
+        out.put(t.substring(0, eq), t.substring(eq + 1));
+      }
+    }
+    return out;
+  }
+
   /** The named phase, or null. */
   public PhaseResult phase(String name) {
     return phases.stream().filter(p -> p.name().equals(name)).findFirst().orElse(null);

@@ -3,6 +3,7 @@ package io.hbench.cli;
 import io.hbench.core.InvalidInputException;
 import io.hbench.core.report.Console;
 import io.hbench.core.report.History;
+import io.hbench.core.report.HistoryPage;
 import io.hbench.core.report.TableFormat;
 import io.hbench.core.result.ResultRecord;
 import io.hbench.core.stats.ChangePoints;
@@ -58,6 +59,9 @@ final class HistoryCommand {
             + " For a nightly job.")
         .build());
     ResultsOptions.addFormats(spec);
+    ResultsOptions.addHtml(spec, "Also write one self-contained HTML page that works offline:"
+        + " each series over its runs, its levels and change points marked, what changed on"
+        + " hover, and the table of changes.");
     return spec;
   }
 
@@ -66,8 +70,9 @@ final class HistoryCommand {
         .description(description + " Default: " + def + ".").build();
   }
 
-  static int run(ParseResult sub, Console console) {
+  static int run(ParseResult sub, Console console) throws java.io.IOException {
     TableFormat format = ResultsOptions.format(sub);
+    java.nio.file.Path html = ResultsOptions.html(sub);
     int window = (int) ResultsOptions.number(sub, "--window", 0);
     double p = ResultsOptions.number(sub, "--max-pvalue", 0);
     double magnitude = ResultsOptions.number(sub, "--min-magnitude", 0);
@@ -95,6 +100,11 @@ final class HistoryCommand {
     History h = History.of(records, new ChangePoints.Options(window, p, magnitude / 100),
         sub.hasMatchedOption("--all-figures"), by);
     console.print(format.render(List.of(h.table())));
+    if (html != null) {
+      java.nio.file.Files.writeString(html, HistoryPage.render(h),
+          java.nio.charset.StandardCharsets.UTF_8);
+      console.status("bench: history of " + h.series().size() + " series written to " + html);
+    }
     if (since == null) {
       return Main.OK;
     }

@@ -35,37 +35,19 @@ final class ReportCommand {
     ResultsOptions.addInputs(spec, "INPUT",
         "Results files (.jsonl) or directories of them, any mix of suites and labels.");
     ResultsOptions.addFormats(spec);
-    spec.addOption(OptionSpec.builder("--html")
-        .paramLabel("FILE")
-        .type(String.class)
-        .description("Write one self-contained HTML page (charts, tables, environments) that"
-            + " works offline, instead of printing the tables.")
-        .build());
+    ResultsOptions.addHtml(spec, "Write one self-contained HTML page (charts, tables,"
+        + " environments) that works offline, instead of printing the tables.");
     return spec;
   }
 
   static int run(ParseResult sub, Console console) throws IOException {
     TableFormat format = ResultsOptions.format(sub);
-    String html = sub.matchedOptionValue("--html", null);
-    for (String f : List.of("--format", "--markdown", "--csv", "--json")) {
-      // The page holds the tables; a table format beside it would be silently ignored.
-      if (html != null && sub.hasMatchedOption(f)) {
-        throw new InvalidInputException("give --html or " + f + ", not both");
-      }
-    }
-    Path htmlFile = html == null ? null : Path.of(html);
-    if (htmlFile != null && Files.isDirectory(htmlFile)) {
-      throw new InvalidInputException("--html " + html + " is a directory; give a file name");
-    }
+    Path htmlFile = ResultsOptions.html(sub);
     List<ResultRecord> records =
         ResultsOptions.read(ResultsOptions.inputs(sub), console);
     if (htmlFile == null) {
       console.print(format.render(ReportTables.of(records)));
       return Main.OK;
-    }
-    Path parent = htmlFile.toAbsolutePath().getParent();
-    if (parent != null && !Files.isDirectory(parent)) {
-      throw new InvalidInputException("--html " + html + ": no such directory " + parent);
     }
     Files.writeString(htmlFile, HtmlReport.render(records), StandardCharsets.UTF_8);
     console.status("bench: report of " + records.size() + " records written to " + htmlFile);

@@ -25,6 +25,38 @@ final class ResultsOptions {
         .build());
   }
 
+  /** {@code --html FILE}: a page instead of the tables. */
+  static void addHtml(CommandSpec spec, String description) {
+    spec.addOption(OptionSpec.builder("--html").paramLabel("FILE").type(String.class)
+        .description(description).build());
+  }
+
+  /**
+   * The {@code --html} file, or null; refused before anything is read when a table format is
+   * given beside it (the page holds the tables: it would be silently ignored), or it is a
+   * directory, or its directory does not exist.
+   */
+  static Path html(ParseResult sub) {
+    String html = sub.matchedOptionValue("--html", null);
+    if (html == null) {
+      return null;
+    }
+    for (String f : List.of("--format", "--markdown", "--csv", "--json")) {
+      if (sub.hasMatchedOption(f)) {
+        throw new InvalidInputException("give --html or " + f + ", not both");
+      }
+    }
+    Path file = Path.of(html);
+    if (java.nio.file.Files.isDirectory(file)) {
+      throw new InvalidInputException("--html " + html + " is a directory; give a file name");
+    }
+    Path parent = file.toAbsolutePath().getParent();
+    if (parent != null && !java.nio.file.Files.isDirectory(parent)) {
+      throw new InvalidInputException("--html " + html + ": no such directory " + parent);
+    }
+    return file;
+  }
+
   static void addFormats(CommandSpec spec) {
     spec.addOption(OptionSpec.builder(CommonOptions.FORMAT.name())
         .paramLabel(CommonOptions.FORMAT.paramLabel())

@@ -32,7 +32,12 @@ class HistoryCommandTest {
 
   @BeforeEach
   void thirtyNights() throws Exception {
-    String fixture = Files.readAllLines(Path.of(getClass().getResource(
+    history = thirtyNights(tmp.resolve("nightly.jsonl"), runIds);
+  }
+
+  /** Writes the thirty nights to {@code file}, their run ids into {@code runIds}. */
+  static Path thirtyNights(Path file, List<String> runIds) throws Exception {
+    String fixture = Files.readAllLines(Path.of(HistoryCommandTest.class.getResource(
         "/records/every-suite.jsonl").toURI())).stream()
         .filter(l -> l.contains("\"suite\":\"terasort\"")).findFirst().orElseThrow();
     SplittableRandom random = new SplittableRandom(11);
@@ -57,8 +62,8 @@ class HistoryCommandTest {
       }
       lines.add(JSON.writeValueAsString(r));
     }
-    history = tmp.resolve("nightly.jsonl");
-    Files.write(history, lines, StandardCharsets.UTF_8);
+    Files.write(file, lines, StandardCharsets.UTF_8);
+    return file;
   }
 
   static double gaussian(SplittableRandom r) {

@@ -36,12 +36,13 @@ public record History(List<Series> series, ChangePoints.Options options, String 
    * @param figure the figure's name within the phase
    * @param label the label
    * @param better which way is better
+   * @param unit the figure's unit
    * @param runs the records, in the order they started
    * @param values the figure of each
    * @param changes where the level changed
    */
   public record Series(String suite, String point, String phase, String figure, String label,
-      Metric.Better better, List<ResultRecord> runs, double[] values, List<Change> changes) {
+      Metric.Better better, String unit, List<ResultRecord> runs, double[] values, List<Change> changes) {
 
     /** {@code suite point phase:figure [label]}. */
     public String name() {
@@ -110,11 +111,13 @@ public record History(List<Series> series, ChangePoints.Options options, String 
       List<ResultRecord> runs = new ArrayList<>();
       double[] values = new double[e.getValue().size()];
       Metric.Better better = null;
+      String unit = null;
       for (int i = 0; i < values.length; i++) {
         runs.add((ResultRecord) e.getValue().get(i)[0]);
         Metric m = (Metric) e.getValue().get(i)[1];
         values[i] = m.value();
         better = m.better();
+        unit = m.unit();
       }
       List<Change> changes = new ArrayList<>();
       if (values.length >= 2) {
@@ -126,7 +129,7 @@ public record History(List<Series> series, ChangePoints.Options options, String 
           changes.add(new Change(c, run, worse, whatChanged(runs.get(c.index() - 1), run)));
         }
       }
-      out.add(new Series(k[0], k[1], k[2], k[3], k[4], better, List.copyOf(runs), values,
+      out.add(new Series(k[0], k[1], k[2], k[3], k[4], better, unit, List.copyOf(runs), values,
           List.copyOf(changes)));
     }
     return new History(List.copyOf(out), o, by, untagged);

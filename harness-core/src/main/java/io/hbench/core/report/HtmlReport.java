@@ -98,6 +98,16 @@ public final class HtmlReport {
       body.append(environment(s));
       body.append("</section>\n");
     }
+    return shell("hbench report", records.size() + " records", "<nav><ul>" + toc
+        + "</ul></nav>", body.toString(), data, "report.js");
+  }
+
+  /**
+   * A whole offline page: uPlot and the report's style inline, {@code data} as the page's JSON
+   * ({@code #hbench-data}), and {@code script} (a resource next to this class) to draw it.
+   */
+  static String shell(String title, String what, String nav, String body, ObjectNode data,
+      String script) {
     String json;
     try {
       // "<" only occurs inside JSON strings, where \u003c means the same: no "</script>" inside.
@@ -108,17 +118,17 @@ public final class HtmlReport {
     String uplot = UPLOT_VERSION;
     return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
         + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        + "<title>hbench report</title>\n"
+        + "<title>" + esc(title) + "</title>\n"
         + "<style>\n" + resource(UPLOT_DIR + "uPlot.min.css") + "\n" + resource("report.css")
         + "</style>\n"
         + "<!-- uPlot " + uplot + ", MIT licence, (c) Leon Sorokin: https://github.com/leeoniya/uPlot -->\n"
         + "<script>\n" + resource(UPLOT_DIR + "uPlot.iife.min.js") + "\n</script>\n"
-        + "</head><body>\n<header><h1>hbench report</h1>\n<p>" + records.size()
-        + " records; generated " + Instant.now().toString().replaceAll("\\.\\d+Z$", "Z")
-        + " by hbench.</p>\n<nav><ul>" + toc + "</ul></nav></header>\n<main>\n" + body
+        + "</head><body>\n<header><h1>" + esc(title) + "</h1>\n<p>" + esc(what)
+        + "; generated " + Instant.now().toString().replaceAll("\\.\\d+Z$", "Z")
+        + " by hbench.</p>\n" + nav + "</header>\n<main>\n" + body
         + "</main>\n<div id=\"tip\" class=\"tip\" hidden></div>\n"
         + "<script type=\"application/json\" id=\"hbench-data\">" + json + "</script>\n"
-        + "<script>\n" + resource("report.js") + "\n</script>\n</body></html>\n";
+        + "<script>\n" + resource(script) + "\n</script>\n</body></html>\n";
   }
 
   private static ObjectNode chart(RecordIndex.Suite s, String phase, RecordIndex.Figure f,

@@ -32,8 +32,40 @@ final class BenchProcess {
             false,
             10_000);
     int code = new Main(console, hadoopConfDir).execute(args);
+    keepRecords(args);
     return new BenchProcess(
         code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  /** Where the records of every in-process run are kept after the tests: {@link #keepRecords}. */
+  static final Path KEPT_RECORDS = Path.of("target", "it-records");
+  private static final java.util.concurrent.atomic.AtomicInteger KEPT = new java.util.concurrent.atomic.AtomicInteger();
+
+  /**
+   * Copies the results file a run wrote ({@code --out}) to {@link #KEPT_RECORDS}: the records
+   * the integration tests leave, real records of every suite, for {@code bench history} and
+   * {@code perf/report-scale.sh} after a build.
+   */
+  private static void keepRecords(String... args) {
+    String out = null;
+    for (int i = 0; i < args.length; i++) {
+      if (args[i].equals("--out") && i + 1 < args.length) {
+        out = args[i + 1];
+      } else if (args[i].startsWith("--out=")) {
+        out = args[i].substring("--out=".length());
+      }
+    }
+    if (out == null || !java.nio.file.Files.isRegularFile(Path.of(out))) {
+      return;
+    }
+    try {
+      java.nio.file.Files.createDirectories(KEPT_RECORDS);
+      java.nio.file.Files.copy(Path.of(out), KEPT_RECORDS.resolve(String.format("%d-%03d-%s",
+          ProcessHandle.current().pid(), KEPT.incrementAndGet(), Path.of(out).getFileName())),
+          java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   /**

@@ -1,59 +1,81 @@
 #!/usr/bin/env bash
-# bench report --html and bench compare at scale: 10,000 records (2 labels x 1,000 points x 5
-# repeats, plus an fsops-like set with latency histograms) made from a real record, in a JVM
-# capped at 512 MB of heap. Prints wall seconds, the HTML page's size, and peak RSS.
+# The read side at scale: bench report, report --html, compare and history of 10,000 records made
+# from real records of every suite (the integration tests leave them in
+# harness-cli/target/it-records), 10 labels, in a JVM capped at 512 MB of heap. Prints each
+# command's wall seconds and peak RSS, and the records' size.
 #
-#   perf/report-scale.sh TEMPLATE.jsonl [FSOPS.jsonl]
+#   perf/report-scale.sh [RECORDS_DIR] [COUNT]
 #
-# TEMPLATE: a results file of a terasort run (its first record is the template); FSOPS: an fsops
-# results file whose first record serves for the load points. Needs python3, /usr/bin/time and
+# RECORDS_DIR: real results files, default harness-cli/target/it-records (after mvn verify);
+# COUNT: records to make, default 10000. Needs python3, /usr/bin/time and
 # mvn -B -q package -DskipTests first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-TEMPLATE=${1:?give a terasort results file}
-FSOPS=${2:-}
+SRC=${1:-harness-cli/target/it-records}
+COUNT=${2:-10000}
 OUT=perf/target/report-scale
 mkdir -p "$OUT"
-rm -f "$OUT"/*.jsonl
-python3 - "$TEMPLATE" "$OUT" "$FSOPS" <<'PY'
-import json, sys, random
-template = json.loads(open(sys.argv[1]).readline())
-out = sys.argv[2]
+rm -f "$OUT"/*.jsonl "$OUT"/*.html
+python3 - "$SRC" "$OUT" "$COUNT" <<'PY'
+import glob, json, os, random, sys
+src, out, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+templates = {}
+for f in sorted(glob.glob(os.path.join(src, "*.jsonl"))):
+    for line in open(f):
+        try:
+            r = json.loads(line)
+        except ValueError:
+            continue
+        if r.get("status") == "ok":
+            templates.setdefault(r["suite"], []).append(r)
+suites = sorted(templates)
+print("suites:", len(suites), ", ".join(f"{s} ({len(templates[s])})" for s in suites))
 random.seed(1)
-for label, factor in (("A", 1.0), ("B", 1.1)):
-    with open(f"{out}/terasort-{label}.jsonl", "w") as f:
-        for p in range(1, 1001):
-            for rep in range(1, 6):
-                r = json.loads(json.dumps(template))
-                r["label"] = label
-                r["point"] = f"{p}M"
-                r["repeat"] = rep
-                r["params"]["size_bytes"] = p << 20
-                for ph in r["phases"]:
-                    for m in ph.get("metrics", []):
-                        m["value"] = m["value"] * (factor if m["better"] == "lower" else 1 / factor) * random.uniform(0.95, 1.05)
-                f.write(json.dumps(r) + "\n")
-if sys.argv[3]:
-    load = json.loads(open(sys.argv[3]).readline())
-    with open(f"{out}/fsops.jsonl", "w") as f:
-        for label in ("A", "B"):
-            for p in range(1, 21):
-                r = json.loads(json.dumps(load))
-                r["label"] = label
-                r["point"] = f"op{p}"
-                f.write(json.dumps(r) + "\n")
+labels = [f"L{i}" for i in range(10)]
+# Each suite's share of the records, the same for all; per label, points x repeats of runs
+# started a day apart, so history has runs to order.
+per_suite = count // len(suites)
+files = {}
+n = 0
+for s in suites:
+    for i in range(per_suite if s != suites[-1] else count - n):
+        t = templates[s][i % len(templates[s])]
+        r = json.loads(json.dumps(t))
+        label = labels[i % 10]
+        run = i // 10
+        r["label"] = label
+        r["point"] = f'{t["point"]}-{run % 20}'
+        r["repeat"] = 1 + (run // 20) % 5
+        r["run_id"] = f"2026{1 + run // 600:02d}{1 + (run // 20) % 28:02d}-scale-{run:04d}"
+        r["started"] = f"2026-{1 + run // 600:02d}-{1 + (run // 20) % 28:02d}T02:{run % 60:02d}:00Z"
+        factor = 1.1 if label == "L1" else 1.0
+        for ph in r.get("phases", []):
+            for m in ph.get("metrics", []):
+                if isinstance(m.get("value"), (int, float)):
+                    scale = factor if m.get("better") == "lower" else 1 / factor
+                    m["value"] = m["value"] * scale * random.uniform(0.97, 1.03)
+        f = files.get(label)
+        if f is None:
+            f = files[label] = open(os.path.join(out, f"{label}.jsonl"), "w")
+        f.write(json.dumps(r) + "\n")
+        n += 1
+for f in files.values():
+    f.close()
 PY
-wc -l "$OUT"/*.jsonl | tail -1
-du -sh "$OUT"
+cat "$OUT"/*.jsonl | wc -l | awk '{print $1 " records"}'
+du -sh "$OUT" | awk '{print $1 " of JSON Lines"}'
 JAR=harness-cli/target/bench.jar
 run() {
-  /usr/bin/time -f "%e s wall, %M KB peak RSS" java -Xmx512m -jar "$JAR" "$@"
+  local name=$1
+  shift
+  /usr/bin/time -f "$name: %e s wall, %M KB peak RSS" java -Xmx512m -jar "$JAR" "$@"
 }
-echo "report --html:"
-run report --html "$OUT/report.html" "$OUT"
+run "report" report "$OUT" > "$OUT/report.txt"
+run "report --html" report --html "$OUT/report.html" "$OUT" 2> "$OUT/report-html.err"
+tail -1 "$OUT/report-html.err"
 ls -l "$OUT/report.html" | awk '{printf "HTML: %.2f MB\n", $5 / 1048576}'
-echo "report (text):"
-run report "$OUT" > "$OUT/report.txt"
-echo "compare --by label:"
-run compare --by label "$OUT"/terasort-*.jsonl > "$OUT/compare.txt" 2> "$OUT/compare.err" || true
+run "compare" compare "$OUT/L0.jsonl" "$OUT/L1.jsonl" > "$OUT/compare.txt" 2> "$OUT/compare.err" || true
 tail -1 "$OUT/compare.err"
+run "history" history "$OUT" > "$OUT/history.txt" 2> "$OUT/history.err" || true
+tail -1 "$OUT/history.err"
+tail -1 "$OUT/history.txt"

@@ -118,14 +118,28 @@ public final class BenchmarkRunner {
     if (settings.baseDir() == null && config.baseDir() != null) {
       settings = settings.withBaseDir(config.baseDir());
     }
-    Map<String, String> optionText = new LinkedHashMap<>(options.asText());
-    optionText.putAll(settings.asText(benchmark.name(), out));
-    Map<String, String> redactedOptions = SecretRedactor.redact(optionText);
-    Map<String, String> redactedConfig = SecretRedactor.redact(config.explicitSettings());
+    // What each cell of --vary records (with no key varied, the one cell of the run).
+    Map<Integer, CellRun> cells = new LinkedHashMap<>();
+    for (RunPlan.Measurement m : plan.measurements()) {
+      Experiment.Cell c = m.cell();
+      if (!cells.containsKey(c.index())) {
+        RunSettings cs = c.settings().baseDir() == null && settings.baseDir() != null
+            ? c.settings().withBaseDir(settings.baseDir()) : c.settings();
+        ClusterConfiguration cc = c.levels().isEmpty() ? config : ClusterConfiguration.load(
+            cs.hadoopConfDir(), cs.confFiles(), cs.defines());
+        Map<String, String> optionText = new LinkedHashMap<>(c.options().asText());
+        optionText.putAll(cs.asText(benchmark.name(), out));
+        cells.put(c.index(), new CellRun(c, cs, cc, SecretRedactor.redact(optionText),
+            SecretRedactor.redact(cc.explicitSettings())));
+      }
+    }
     List<RunPlan.Measurement> toMeasure = plan.measurements();
     if (settings.resume()) {
-      RecordedPoints done =
-          RecordedPoints.read(out, benchmark.name(), redactedOptions, redactedConfig);
+      CellRun first = cells.values().iterator().next();
+      List<Experiment.Cell> all = cells.values().stream().map(CellRun::cell).toList();
+      RecordedPoints done = RecordedPoints.read(out, benchmark.name(), first.options,
+          first.config, Experiment.variedOptions(all, benchmark),
+          Experiment.variedSettings(all, benchmark));
       toMeasure = toMeasure.stream().filter(m -> !done.has(m)).toList();
       console.status("hbench: --resume: " + (plan.measurements().size() - toMeasure.size())
           + " of " + plan.measurements().size() + " measurements already recorded ok in " + out
@@ -141,69 +155,117 @@ public final class BenchmarkRunner {
       ShutdownHookManager.get()
           .addShutdownHook(interrupt, FileSystem.SHUTDOWN_HOOK_PRIORITY + 10);
     }
-    try (Workspace ws = Workspace.open(
-            benchmark, options, settings, config, plan.runId(), console, c -> interrupt.cluster = c);
-        ResultFileListener file = writeResults ? new ResultFileListener(out) : null) {
-      String label = settings.label() != null ? settings.label() : ws.env.defaultLabel();
-      PointExecutor executor = new PointExecutor(benchmark, options, plan.runId(), label, ws,
-          settings.keep(), jobs, console, redactedOptions, redactedConfig);
-      interrupt.file = file;
-      interrupt.executor = executor;
-      // The file first, so a record is on disk before anyone is told of it; tables before the
-      // line that says where the records went.
-      List<RunListener> all = new ArrayList<>();
-      if (file != null) {
-        all.add(file);
-      }
-      if (tables != null) {
-        all.add(new ConsoleTables(console, io.hbench.core.report.SuiteReport.of(benchmark.name()),
-            tables));
-      }
-      all.add(new ProgressLines(console, benchmark.name(), writeResults ? out : null));
-      all.addAll(listeners);
-      synchronized (this) {
-        this.executor = executor;
-      }
-      if (cancelled) {
-        executor.cancel();
-      }
-      List<ResultRecord> records = new ArrayList<>();
-      for (RunPlan.Measurement m : toMeasure) {
-        if (executor.cancelled()) {
-          break;
+    Workspace ws = null;
+    try {
+      // The first workspace before the results file: input it finds bad leaves nothing behind.
+      CellRun open = cells.get(toMeasure.get(0).cell().index());
+      ws = Workspace.open(benchmark, open.cell.options(), open.settings, open.clusterConfig,
+          plan.runId(), console, c -> interrupt.cluster = c);
+      try (ResultFileListener file = writeResults ? new ResultFileListener(out) : null) {
+        interrupt.file = file;
+        // The file first, so a record is on disk before anyone is told of it; tables before the
+        // line that says where the records went.
+        List<RunListener> all = new ArrayList<>();
+        if (file != null) {
+          all.add(file);
         }
+        if (tables != null) {
+          all.add(new ConsoleTables(console,
+              io.hbench.core.report.SuiteReport.of(benchmark.name()), tables));
+        }
+        all.add(new ProgressLines(console, benchmark.name(), writeResults ? out : null));
+        all.addAll(listeners);
+        String label = settings.label() != null ? settings.label() : ws.env.defaultLabel();
+        List<ResultRecord> records = new ArrayList<>();
+        PointExecutor executor = null;
+        for (RunPlan.Measurement m : toMeasure) {
+          if (cancelled || (executor != null && executor.cancelled())) {
+            break;
+          }
+          CellRun cell = cells.get(m.cell().index());
+          if (!cell.settings.defines().equals(open.settings.defines())) {
+            // A varied setting reaches the servers only when they start: a workspace for it.
+            Workspace done = ws;
+            ws = null;
+            closeWorkspace(done, benchmark, open, settings.keep());
+            ws = Workspace.open(benchmark, cell.cell.options(), cell.settings,
+                cell.clusterConfig, plan.runId(), console, c -> interrupt.cluster = c);
+            executor = null;
+          }
+          if (executor == null || open != cell) {
+            executor = new PointExecutor(benchmark, cell.cell.options(), plan.runId(), label, ws,
+                settings.keep(), jobs, console, cell.options, cell.config);
+            interrupt.executor = executor;
+            synchronized (this) {
+              this.executor = executor;
+            }
+            if (cancelled) {
+              executor.cancel();
+            }
+          }
+          open = cell;
+          for (RunListener l : all) {
+            l.started(m);
+          }
+          ResultRecord record = executor.measure(m);
+          if (interrupt.stopping) {
+            // The interrupt handler has recorded this point as interrupted.
+            return new Summary(out, records);
+          }
+          records.add(record);
+          for (RunListener l : all) {
+            l.measured(record);
+          }
+        }
+        // Cleaned up before the tables, closed (the embedded cluster stopped) after them.
+        finishWorkspace(ws, benchmark, open, settings.keep());
         for (RunListener l : all) {
-          l.started(m);
+          l.finished(List.copyOf(records));
         }
-        ResultRecord record = executor.measure(m);
-        if (interrupt.stopping) {
-          // The interrupt handler has recorded this point as interrupted.
-          return new Summary(out, records);
-        }
-        records.add(record);
-        for (RunListener l : all) {
-          l.measured(record);
-        }
+        return new Summary(writeResults ? out : null, records);
       }
-      try {
-        benchmark.finish(options, new Configuration(ws.base), settings.keep());
-      } catch (IOException | RuntimeException e) {
-        // Every record is written; what is left behind is said, and the run still reports.
-        console.status("hbench: " + benchmark.name() + ": cleaning up after the run: " + describe(e));
-      }
-      ws.removeRunDirectory(settings.keep());
-      for (RunListener l : all) {
-        l.finished(List.copyOf(records));
-      }
-      return new Summary(writeResults ? out : null, records);
     } catch (java.io.UncheckedIOException e) {
       // The results file could not be appended to: the run cannot keep its records.
       throw e.getCause();
     } finally {
+      if (ws != null) {
+        ws.close();
+      }
       if (interruptHook && !interrupt.stopping) {
         ShutdownHookManager.get().removeShutdownHook(interrupt);
       }
     }
+  }
+
+  /**
+   * What a cell of the run records and opens: its settings, cluster configuration, and the
+   * options and settings its records show, redacted.
+   */
+  private record CellRun(Experiment.Cell cell, RunSettings settings,
+      ClusterConfiguration clusterConfig, Map<String, String> options,
+      Map<String, String> config) {}
+
+  /** The suite's clean-up, the run's directory removed, the workspace (and its cluster) closed. */
+  private void closeWorkspace(Workspace ws, Benchmark benchmark, CellRun cell, boolean keep)
+      throws IOException {
+    try {
+      finishWorkspace(ws, benchmark, cell, keep);
+    } finally {
+      ws.close();
+    }
+  }
+
+  /** The suite's clean-up after the points measured in {@code ws}, and the run's directory removed. */
+  private void finishWorkspace(Workspace ws, Benchmark benchmark, CellRun cell, boolean keep)
+      throws IOException {
+    try {
+      benchmark.finish(cell.cell.options(), new Configuration(ws.base), keep);
+    } catch (IOException | RuntimeException e) {
+      // Every record is written; what is left behind is said, and the run still reports.
+      console.status("hbench: " + benchmark.name() + ": cleaning up after the run: "
+          + describe(e));
+    }
+    ws.removeRunDirectory(keep);
   }
 
   /** One line that says what went wrong: the message of our own errors, else type and message. */

@@ -74,6 +74,22 @@ public final class CommonOptions {
           + " (repeatable), such as version=3.4.1 or commit=5e1f0c2: recorded with every"
           + " record, for bench history --by NAME. NAME: letters, digits and . _ -; VALUE: up to"
           + " 128 characters, no comma.", CommonOptions::tag);
+  public static final BenchmarkOption<List<Experiment.Factor>> VARY =
+      BenchmarkOption.repeatable("--vary", "KEY=V1,V2[,...]", "Measure at each level of KEY"
+          + " (repeatable: every combination of the keys' levels, a cell each): a suite option"
+          + " without its dashes (threads=4,16) or a -D setting (dfs.blocksize=128m,256m; on the"
+          + " embedded cluster its servers are restarted with it). With --repeat N, every cell"
+          + " is measured once in each of N blocks, in an order shuffled per block, so that drift"
+          + " over the run does not pass for a level's effect. bench report adds each key's main"
+          + " effect. See docs/experiments.md.", Experiment::factor);
+  public static final BenchmarkOption<String> VARY_ORDER =
+      BenchmarkOption.choice("--vary-order", "random: each block's cells in a shuffled order"
+          + " (the default, and the design the main effects assume); sequential: every block of"
+          + " one cell before the next cell, as levels are often run by hand, to see what drift"
+          + " does to such a run.", "random", "random", "sequential");
+  public static final BenchmarkOption<String> VARY_SEED =
+      BenchmarkOption.text("--vary-seed", "N", "Seed of the blocks' shuffle; default: a random"
+          + " one. Each record keeps the seed it was measured with.", "");
   public static final BenchmarkOption<Boolean> INSTRUMENT =
       BenchmarkOption.flag("--instrument", "Count and time every call to the data file system"
           + " (write, hsync, close, read, create, rename, ...) in this process and in the job's"
@@ -101,7 +117,7 @@ public final class CommonOptions {
     List<BenchmarkOption<?>> all = new ArrayList<>(List.of(OUT, RESUME, CLUSTER, DATANODES,
         DEFINES, CONF, PRINCIPAL, KEYTAB, BASE_DIR, KEEP));
     all.add(REPEAT.withDefault(Integer.toString(suite.defaultRepeat())));
-    all.addAll(List.of(WARMUP, FS, LABEL, TAGS, INSTRUMENT, METRICS, METRICS_INTERVAL, FORMAT));
+    all.addAll(List.of(WARMUP, FS, LABEL, TAGS, VARY, VARY_ORDER, VARY_SEED, INSTRUMENT, METRICS, METRICS_INTERVAL, FORMAT));
     return all;
   }
 

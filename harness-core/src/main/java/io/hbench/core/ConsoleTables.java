@@ -35,6 +35,11 @@ final class ConsoleTables implements RunListener {
 
   /** The tables of a run's records, in the order they are printed. */
   static List<Table> tables(SuiteReport report, List<ResultRecord> records) {
+    if (records.stream().anyMatch(r -> !r.cell().isEmpty())) {
+      // The cells of --vary side by side, as bench report shows them, and the main effects.
+      return io.hbench.core.report.ReportTables.of(
+          records.stream().map(ResultRecord::comparedAs).toList());
+    }
     List<Table> tables = new ArrayList<>();
     if (report.commonTable()) {
       tables.add(SweepTable.render(records));

@@ -287,6 +287,13 @@ final class PointExecutor {
     ResultRecord record(String failure, Validation validation, Instant ended) {
       Map<String, Object> params = new LinkedHashMap<>(m.point().params());
       params.putAll(ctx.params());
+      if (!m.cell().levels().isEmpty()) {
+        // Which cell of --vary, and how the cells were ordered: what the main effects read.
+        Experiment e = m.cell().settings().experiment();
+        params.put(ResultRecord.CELL, new LinkedHashMap<>(m.cell().levels()));
+        params.put("vary_order", e.sequential() ? "sequential" : "random");
+        params.put("vary_seed", e.seed());
+      }
       return new ResultRecord(
           ResultRecord.SCHEMA,
           runId,

@@ -36,6 +36,16 @@ final class RecordedPoints {
    */
   static RecordedPoints read(Path file, String suite, Map<String, String> options,
       Map<String, String> config) {
+    return read(file, suite, options, config, List.of(), List.of());
+  }
+
+  /**
+   * As {@link #read(Path, String, Map, Map)} for a run of {@code --vary}: the varied options
+   * ({@code variedOptions}, as records key them) and settings may differ between records, each
+   * cell's measurements are told apart.
+   */
+  static RecordedPoints read(Path file, String suite, Map<String, String> options,
+      Map<String, String> config, List<String> variedOptions, List<String> variedSettings) {
     Set<String> ok = new HashSet<>();
     if (!Files.exists(file)) {
       return new RecordedPoints(ok);
@@ -50,16 +60,18 @@ final class RecordedPoints {
       if (!suite.equals(r.suite())) {
         continue;
       }
-      String differs = firstDifference(compared(options), compared(r.options()), "");
+      String differs = firstDifference(compared(options, variedOptions),
+          compared(r.options(), variedOptions), "");
       if (differs == null) {
-        differs = firstDifference(config, r.config() == null ? Map.of() : r.config(), "-D ");
+        differs = firstDifference(compared(config, variedSettings),
+            compared(r.config(), variedSettings), "-D ");
       }
       if (differs != null) {
         throw new InvalidInputException("--resume: " + file + " holds " + suite + " records of"
             + " other options (" + differs + "); give the same options, or another --out");
       }
       if (r.ok()) {
-        ok.add(key(r.point(), r.repeat()));
+        ok.add(key(r.point(), r.repeat(), r.cell()));
       }
     }
     return new RecordedPoints(ok);
@@ -67,16 +79,17 @@ final class RecordedPoints {
 
   /** Whether {@code m} is already recorded ok. */
   boolean has(RunPlan.Measurement m) {
-    return ok.contains(key(m.point().label(), m.repeat()));
+    return ok.contains(key(m.point().label(), m.repeat(), m.cell().levels()));
   }
 
-  private static String key(String point, int repeat) {
-    return point + "\u0000" + repeat;
+  private static String key(String point, int repeat, Map<String, String> cell) {
+    return point + "\u0000" + repeat + "\u0000" + Experiment.Cell.text(cell);
   }
 
-  private static Map<String, String> compared(Map<String, String> options) {
+  private static Map<String, String> compared(Map<String, String> options, List<String> varied) {
     Map<String, String> m = new TreeMap<>(options == null ? Map.of() : options);
     m.keySet().removeAll(NOT_COMPARED);
+    m.keySet().removeAll(varied);
     return m;
   }
 

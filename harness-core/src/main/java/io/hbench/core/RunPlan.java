@@ -6,6 +6,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -33,8 +34,11 @@ public record RunPlan(String suite, String runId, Path resultsFile, List<Measure
    * @param label as tables and progress lines show it: {@code 64M}, {@code 64M #2}, {@code 64M #1
    *     (warm-up)}
    * @param directoryName the point directory's name under the run's directory
+   * @param cell the cell of {@code --vary} it is measured in (its options and settings); with
+   *     no key varied, the one cell of the options as given, whose levels are empty
    */
-  public record Measurement(Point point, int repeat, boolean warmup, String label, String directoryName) {}
+  public record Measurement(Point point, int repeat, boolean warmup, String label,
+      String directoryName, Experiment.Cell cell) {}
 
   public RunPlan {
     measurements = List.copyOf(measurements);
@@ -53,24 +57,44 @@ public record RunPlan(String suite, String runId, Path resultsFile, List<Measure
    */
   public static RunPlan of(Benchmark benchmark, OptionValues options, RunSettings settings,
       String runId) {
-    if (benchmark.load() != null) {
-      LoadOptions.check(options);
-    }
-    benchmark.checkOptions(options);
-    List<Point> points = benchmark.points(options);
     Path out =
         settings.out() != null
             ? settings.out()
             : Path.of("hbench-results", benchmark.name() + "-" + runId + ".jsonl");
     int repeat = settings.repeat();
     List<Measurement> m = new ArrayList<>();
-    for (Point point : points) {
-      for (int rep = 1; rep <= repeat; rep++) {
-        boolean warmup = rep <= settings.warmup();
-        String label = (repeat > 1 ? point.label() + " #" + rep : point.label())
-            + (warmup ? " (warm-up)" : "");
-        String dirName = point.label() + (repeat > 1 ? "-r" + rep : "");
-        m.add(new Measurement(point, rep, warmup, label, dirName));
+    Experiment e = settings.experiment();
+    List<Experiment.Cell> cells = e.cells(benchmark, options, settings);
+    Map<Integer, List<Point>> points = new java.util.HashMap<>();
+    for (Experiment.Cell c : cells) {
+      if (benchmark.load() != null) {
+        LoadOptions.check(c.options());
+      }
+      benchmark.checkOptions(c.options());
+      points.put(c.index(), benchmark.points(c.options()));
+    }
+    if (!e.varies()) {
+      for (Point point : points.get(0)) {
+        for (int rep = 1; rep <= repeat; rep++) {
+          boolean warmup = rep <= settings.warmup();
+          String label = (repeat > 1 ? point.label() + " #" + rep : point.label())
+              + (warmup ? " (warm-up)" : "");
+          String dirName = point.label() + (repeat > 1 ? "-r" + rep : "");
+          m.add(new Measurement(point, rep, warmup, label, dirName, cells.get(0)));
+        }
+      }
+      return new RunPlan(benchmark.name(), runId, out, m);
+    }
+    // Each cell's points once per block, the blocks in turn (or the cells in turn, sequential).
+    for (Map.Entry<Experiment.Cell, Integer> placed : e.order(cells, repeat)) {
+      Experiment.Cell c = placed.getKey();
+      int block = placed.getValue();
+      for (Point point : points.get(c.index())) {
+        boolean warmup = block <= settings.warmup();
+        String label = (repeat > 1 ? point.label() + " #" + block : point.label()) + " ["
+            + c.text() + "]" + (warmup ? " (warm-up)" : "");
+        String dirName = point.label() + "-c" + c.index() + (repeat > 1 ? "-r" + block : "");
+        m.add(new Measurement(point, block, warmup, label, dirName, c));
       }
     }
     return new RunPlan(benchmark.name(), runId, out, m);

@@ -35,6 +35,8 @@ import java.util.Map;
  * @param metricsInterval time between those reads during a phase
  * @param recorded the common options as every record's {@code options} shows them, keyed by
  *     {@link BenchmarkOption#key()}
+ * @param experiment the keys varied ({@code --vary}), their order and seed; {@link
+ *     Experiment#NONE} when none is
  */
 public record RunSettings(
     Path out,
@@ -53,7 +55,8 @@ public record RunSettings(
     boolean resume,
     Boolean metrics,
     java.time.Duration metricsInterval,
-    Map<String, String> recorded) {
+    Map<String, String> recorded,
+    Experiment experiment) {
 
   public RunSettings {
     if (resume && out == null) {
@@ -106,7 +109,31 @@ public record RunSettings(
         o.get(CommonOptions.KEEP), o.get(CommonOptions.REPEAT), o.get(CommonOptions.WARMUP),
         blank(o.get(CommonOptions.FS)), o.get(CommonOptions.INSTRUMENT),
         blank(o.get(CommonOptions.LABEL)), o.get(CommonOptions.RESUME),
-        o.get(CommonOptions.METRICS), o.get(CommonOptions.METRICS_INTERVAL), o.asText());
+        o.get(CommonOptions.METRICS), o.get(CommonOptions.METRICS_INTERVAL), o.asText(),
+        experiment(o));
+  }
+
+  private static Experiment experiment(OptionValues o) {
+    List<Experiment.Factor> factors = o.get(CommonOptions.VARY);
+    if (factors.isEmpty()) {
+      if (!o.get(CommonOptions.VARY_SEED).isEmpty()
+          || !o.get(CommonOptions.VARY_ORDER).equals("random")) {
+        throw new InvalidInputException("--vary-order and --vary-seed go with --vary");
+      }
+      return Experiment.NONE;
+    }
+    String seed = o.get(CommonOptions.VARY_SEED);
+    long s;
+    if (seed.isEmpty()) {
+      s = java.util.concurrent.ThreadLocalRandom.current().nextLong(1L << 48);
+    } else {
+      try {
+        s = Long.parseLong(seed.strip());
+      } catch (NumberFormatException e) {
+        throw new InvalidInputException("invalid --vary-seed '" + seed + "': give a whole number");
+      }
+    }
+    return new Experiment(factors, o.get(CommonOptions.VARY_ORDER).equals("sequential"), s);
   }
 
   private static String blank(String s) {
@@ -117,7 +144,15 @@ public record RunSettings(
   public RunSettings withBaseDir(String dir) {
     return new RunSettings(
         out, cluster, datanodes, defines, confFiles, hadoopConfDir, dir, keep, repeat, warmup, fs,
-        instrument, label, resume, metrics, metricsInterval, recorded);
+        instrument, label, resume, metrics, metricsInterval, recorded, experiment);
+  }
+
+  /** These settings with {@code d} as the {@code -D} settings: a cell of {@code --vary}. */
+  public RunSettings withDefines(Map<String, String> d) {
+    return new RunSettings(
+        out, cluster, datanodes,
+        java.util.Collections.unmodifiableMap(new LinkedHashMap<>(d)), confFiles, hadoopConfDir, baseDir, keep, repeat,
+        warmup, fs, instrument, label, resume, metrics, metricsInterval, recorded, experiment);
   }
 
   /** The default base directory of a suite. */

@@ -133,4 +133,84 @@ class RunPlanTest {
     assertThrows(InvalidInputException.class, () -> settings(2, 2, null));
     assertFalse(plan("1M", 2, 1).measurements().get(1).warmup());
   }
+
+  private static RunPlan varied(int repeat, String order, String seed, String... vary) {
+    Sweep s = new Sweep();
+    Map<String, List<String>> texts = new java.util.HashMap<>(Map.of(
+        "--repeat", List.of(Integer.toString(repeat)), "--vary", List.of(vary),
+        "--vary-order", List.of(order)));
+    if (seed != null) {
+      texts.put("--vary-seed", List.of(seed));
+    }
+    RunSettings settings = RunSettings.of(OptionValues.parseAll(CommonOptions.of(s), texts), null);
+    return RunPlan.of(s, OptionValues.parse(s.options(), Map.of("--sizes", "1M")), settings,
+        "20260101-000000-abcd");
+  }
+
+  private static List<String> cells(List<RunPlan.Measurement> ms) {
+    return ms.stream().map(m -> m.cell().text()).toList();
+  }
+
+  @Test
+  void varyMeasuresEveryCellOncePerBlockInAnOrderShuffledPerBlock() {
+    RunPlan p = varied(5, "random", "42", "pauses=0,10ms", "dfs.blocksize=128m,256m,512m");
+    assertEquals(30, p.measurements().size());
+    List<String> all = new ArrayList<>();
+    java.util.Set<List<String>> orders = new java.util.HashSet<>();
+    for (int block = 1; block <= 5; block++) {
+      List<RunPlan.Measurement> b = p.measurements().subList((block - 1) * 6, block * 6);
+      int n = block;
+      assertTrue(b.stream().allMatch(m -> m.repeat() == n), "block " + block);
+      List<String> order = cells(b);
+      assertEquals(6, new java.util.HashSet<>(order).size(), "every cell once: " + order);
+      orders.add(order);
+      all.addAll(order);
+    }
+    assertTrue(orders.size() > 1, "shuffled per block: " + orders);
+    // The cells are the product, the first key's level changing slowest; each cell's options
+    // and settings are the levels'.
+    RunPlan.Measurement m = p.measurements().stream()
+        .filter(x -> x.cell().text().equals("pauses=10ms dfs.blocksize=256m")).findFirst()
+        .orElseThrow();
+    assertEquals(java.time.Duration.ofMillis(10), m.point().get(Sweep.PAUSE));
+    assertEquals("256m", m.cell().settings().defines().get("dfs.blocksize"));
+    assertEquals(4, m.cell().index());
+    assertTrue(m.label().endsWith("[pauses=10ms dfs.blocksize=256m]"), m.label());
+    // The same seed, the same order; another seed, another.
+    assertEquals(all, cells(varied(5, "random", "42", "pauses=0,10ms",
+        "dfs.blocksize=128m,256m,512m").measurements()));
+    assertFalse(all.equals(cells(varied(5, "random", "43", "pauses=0,10ms",
+        "dfs.blocksize=128m,256m,512m").measurements())));
+    // Without a seed one is drawn, and the cells know it (each record keeps it).
+    long drawn = varied(2, "random", null, "pauses=0,10ms").measurements().get(0).cell()
+        .settings().experiment().seed();
+    assertTrue(drawn >= 0, "seed " + drawn);
+  }
+
+  @Test
+  void sequentialVaryRunsEveryBlockOfACellBeforeTheNext() {
+    RunPlan p = varied(3, "sequential", "1", "pauses=0,10ms,1s");
+    assertEquals(List.of("pauses=0", "pauses=0", "pauses=0", "pauses=10ms", "pauses=10ms",
+        "pauses=10ms", "pauses=1s", "pauses=1s", "pauses=1s"), cells(p.measurements()));
+    assertEquals(List.of(1, 2, 3, 1, 2, 3, 1, 2, 3),
+        p.measurements().stream().map(RunPlan.Measurement::repeat).toList());
+  }
+
+  @Test
+  void badVaryIsOneLine() {
+    assertEquals("--vary needs KEY=V1,V2[,...] (a suite option or a -D setting, and at least two"
+        + " levels), got 'pauses=0'", assertThrows(InvalidInputException.class,
+            () -> varied(2, "random", "1", "pauses=0")).getMessage());
+    assertEquals("--vary sweep: sweep has no option --sweep, and it is not a Hadoop setting"
+        + " (those have a dot)", assertThrows(InvalidInputException.class,
+            () -> varied(2, "random", "1", "sweep=1,2")).getMessage());
+    assertEquals("--vary repeat: the options every suite shares cannot be varied; vary sweep's"
+        + " own options or -D settings", assertThrows(InvalidInputException.class,
+            () -> varied(2, "random", "1", "repeat=1,2")).getMessage());
+    assertEquals("invalid value 'soon' for --pauses: ...".substring(0, 22),
+        assertThrows(InvalidInputException.class,
+            () -> varied(2, "random", "1", "pauses=0,soon")).getMessage().substring(0, 22));
+    assertEquals("--vary pauses=0,0: a level is given twice", assertThrows(
+        InvalidInputException.class, () -> varied(2, "random", "1", "pauses=0,0")).getMessage());
+  }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hbench.core.InvalidInputException;
 import io.hbench.core.result.Metric;
 import io.hbench.core.result.ResultRecord;
+import io.hbench.core.stats.LatencyHistogram;
 import io.hbench.core.stats.MedianInterval;
 import io.hbench.core.stats.RankSumTest;
 import java.util.ArrayList;
@@ -31,6 +32,8 @@ import java.util.Set;
  * @param geomeans one per suite and figure with at least one compared point
  * @param warnings what the reader must know: failed or missing points, too few repeats,
  *     environments that differ
+ * @param calls where a point has too few repeats for a verdict and its figures come from an
+ *     operation load, each side's per-call latencies: within-run evidence, not a verdict
  */
 public record Comparison(
     String baseline,
@@ -38,7 +41,28 @@ public record Comparison(
     double alpha,
     List<Row> rows,
     List<Geomean> geomeans,
-    List<String> warnings) {
+    List<String> warnings,
+    List<CallLatencies> calls) {
+
+  /** The percentiles of {@link CallLatencies}. */
+  public static final double[] CALL_PERCENTILES = {50, 90, 99, 99.9};
+
+  /**
+   * One operation's per-call latencies at one point, each side's calls merged over its ok
+   * repeats. The calls of one run share its cluster, caches and moment: they are not
+   * independent samples of what a run measures, so this is evidence from within the runs, not
+   * a verdict.
+   *
+   * @param suite suite
+   * @param point point
+   * @param op the load's operation
+   * @param baseCalls the baseline's calls
+   * @param candCalls the candidate's calls
+   * @param base the baseline's latency at each of {@link #CALL_PERCENTILES}, in ms
+   * @param cand the candidate's
+   */
+  public record CallLatencies(String suite, String point, String op, long baseCalls,
+      long candCalls, double[] base, double[] cand) {}
 
   /** The confidence level of the intervals. */
   public static final double CONFIDENCE = 0.95;
@@ -123,6 +147,7 @@ public record Comparison(
     List<Geomean> geomeans = new ArrayList<>();
     Set<String> warnings = new LinkedHashSet<>();
     boolean tooFew = false;
+    Set<String> fewRepeats = new LinkedHashSet<>();
     for (RecordIndex.Suite s : index.suites()) {
       if (!s.labels.contains(baselineName) || !s.labels.contains(candidateName)) {
         warnings.add(s.name + ": only in " + String.join(", ", s.labels) + ", not compared");
@@ -188,6 +213,9 @@ public record Comparison(
           }
           rows.add(new Row(s.name, f.phase(), f.key(), m.unit(), m.better(), point, mb, mc,
               change, p, v));
+          if (v == Verdict.TOO_FEW) {
+            fewRepeats.add(s.name + "\u0000" + point);
+          }
           if (mb.median() > 0 && mc.median() > 0) {
             logSum += Math.log(mc.median() / mb.median());
             baseLogSum += Math.log(mb.median());
@@ -216,8 +244,62 @@ public record Comparison(
         ServerDifferences.between(List.of(baselineRecords, candidateRecords))) {
       warnings.add("differs on the servers: " + d.text(List.of(baselineName, candidateName)));
     }
+    List<CallLatencies> calls = new ArrayList<>();
+    for (String key : fewRepeats) {
+      String[] k = key.split("\u0000", -1);
+      RecordIndex.Suite s = index.suites().stream().filter(x -> x.name.equals(k[0])).findFirst()
+          .orElseThrow();
+      Map<String, LatencyHistogram> b = callLatencies(s.repeats(baselineName, k[1]));
+      Map<String, LatencyHistogram> c = callLatencies(s.repeats(candidateName, k[1]));
+      b.forEach((op, hb) -> {
+        LatencyHistogram hc = c.get(op);
+        if (hc != null) {
+          calls.add(new CallLatencies(k[0], k[1], op, hb.count(), hc.count(),
+              percentiles(hb), percentiles(hc)));
+        }
+      });
+    }
+    if (!calls.isEmpty()) {
+      warnings.add("?: per-call latencies of the runs are shown side by side for those points:"
+          + " evidence from within the runs, not a verdict");
+    }
     return new Comparison(baselineName, candidateName, alpha, List.copyOf(rows),
-        List.copyOf(geomeans), List.copyOf(warnings));
+        List.copyOf(geomeans), List.copyOf(warnings), List.copyOf(calls));
+  }
+
+  /** Each operation load's latencies, merged over the ok repeats; steps left out. */
+  private static Map<String, LatencyHistogram> callLatencies(List<ResultRecord> repeats) {
+    Map<String, LatencyHistogram> out = new LinkedHashMap<>();
+    for (ResultRecord r : repeats) {
+      if (!r.ok() || r.isWarmup() || r.phases() == null) {
+        continue;
+      }
+      for (io.hbench.core.result.PhaseResult ph : r.phases()) {
+        if (ph.loads() == null) {
+          continue;
+        }
+        for (io.hbench.core.result.OperationLoad l : ph.loads()) {
+          LatencyHistogram h = l.isStep() ? null : l.latencies();
+          if (h != null && h.count() > 0) {
+            out.merge(l.op(), h, LatencyHistogram::merge);
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  /** {@code 50}, {@code 99.9}. */
+  private static String percentileName(double p) {
+    return p == Math.rint(p) ? Long.toString((long) p) : Double.toString(p);
+  }
+
+  private static double[] percentiles(LatencyHistogram h) {
+    double[] out = new double[CALL_PERCENTILES.length];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = h.percentileMillis(CALL_PERCENTILES[i]);
+    }
+    return out;
   }
 
   private static String failedText(RecordIndex.Suite s, String side, String point, int failed) {
@@ -303,6 +385,37 @@ public record Comparison(
           first.suite() + (first.phase() == null ? "" : " · " + first.phase()) + " · " + what,
           cols, cells, null));
     }
+    Map<String, List<CallLatencies>> callsBySuite = new LinkedHashMap<>();
+    calls.forEach(c -> callsBySuite.computeIfAbsent(c.suite(), k -> new ArrayList<>()).add(c));
+    callsBySuite.forEach((suite, cs) -> {
+      List<Table.Column> cols = new ArrayList<>();
+      cols.add(new Table.Column(null, "point"));
+      cols.add(new Table.Column(null, "operation"));
+      cols.add(new Table.Column("calls", baseline));
+      cols.add(new Table.Column("calls", candidate));
+      for (double pc : CALL_PERCENTILES) {
+        String g = "p" + percentileName(pc) + " ms";
+        cols.add(new Table.Column(g, baseline));
+        cols.add(new Table.Column(g, candidate));
+        cols.add(new Table.Column(g, "change"));
+      }
+      List<List<String>> cells = new ArrayList<>();
+      for (CallLatencies c : cs) {
+        List<String> row = new ArrayList<>(List.of(c.point(), c.op(),
+            Long.toString(c.baseCalls()), Long.toString(c.candCalls())));
+        for (int i = 0; i < CALL_PERCENTILES.length; i++) {
+          row.add(RecordIndex.number(c.base()[i]));
+          row.add(RecordIndex.number(c.cand()[i]));
+          row.add(c.base()[i] == 0 ? "-" : signed((c.cand()[i] / c.base()[i] - 1) * 100));
+        }
+        cells.add(row);
+      }
+      out.add(new Table(suite + " · per-call latency within the runs (evidence, not a verdict)",
+          cols, cells, "Each side's calls merged over its repeats. The calls of one run share its"
+              + " cluster, caches and moment, so they are not independent samples of what a run"
+              + " measures: a difference here may be one run's luck. For a verdict, measure at"
+              + " least 4 repeats per side."));
+    });
     return out;
   }
 
@@ -366,6 +479,21 @@ public record Comparison(
         number(j, "candidate", g.cand());
         number(j, "change_percent", g.changePercent());
         j.put("points", g.points());
+      }
+      ArrayNode within = o.putArray("calls_within_runs");
+      for (CallLatencies cl : c.calls()) {
+        ObjectNode j = within.addObject();
+        j.put("suite", cl.suite());
+        j.put("point", cl.point());
+        j.put("operation", cl.op());
+        for (String side : List.of("baseline", "candidate")) {
+          ObjectNode sj = j.putObject(side);
+          sj.put("calls", side.equals("baseline") ? cl.baseCalls() : cl.candCalls());
+          double[] v = side.equals("baseline") ? cl.base() : cl.cand();
+          for (int i = 0; i < CALL_PERCENTILES.length; i++) {
+            number(sj, "p" + percentileName(CALL_PERCENTILES[i]).replace('.', '_') + "_ms", v[i]);
+          }
+        }
       }
       ArrayNode w = o.putArray("warnings");
       c.warnings().forEach(w::add);

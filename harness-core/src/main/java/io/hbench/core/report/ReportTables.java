@@ -25,6 +25,7 @@ public final class ReportTables {
     for (RecordIndex.Suite s : new RecordIndex(records).suites()) {
       out.addAll(of(s));
     }
+    out.addAll(MainEffects.tables(records));
     return out;
   }
 

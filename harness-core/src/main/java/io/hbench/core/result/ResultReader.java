@@ -144,7 +144,8 @@ public final class ResultReader {
     if (r.suite() == null || r.point() == null || r.status() == null || r.phases() == null) {
       throw new IllegalArgumentException("not a result record: suite, point, status or phases missing");
     }
-    // Records of /2 written before --label existed have none: derived as a run would.
-    return r.label() != null ? r : r.withLabel(SchemaUpgrade.defaultLabel(r));
+    // Records of /2 written before --label existed have none: derived as a run would. A cell of
+    // --vary is read as a label of its own ({@link ResultRecord#comparedAs}).
+    return (r.label() != null ? r : r.withLabel(SchemaUpgrade.defaultLabel(r))).comparedAs();
   }
 }

@@ -57,6 +57,8 @@ public record ResultRecord(
   public static final String SCHEMA = "hbench.result/2";
   public static final String OK = "ok";
   public static final String FAILED = "failed";
+  /** The parameter of a record measured in a cell of {@code --vary}: each varied key's level. */
+  public static final String CELL = "cell";
 
   /**
    * Checks a label given with {@code --label}: 1 to 64 letters, digits and {@code . _ : @ / + -},
@@ -117,6 +119,35 @@ public record ResultRecord(
       }
     }
     return out;
+  }
+
+  /**
+   * The levels of the cell of {@code --vary} this record was measured in ({@code threads=4}), in
+   * the order the keys were given; empty when none was varied.
+   */
+  public Map<String, String> cell() {
+    Object c = params == null ? null : params.get(CELL);
+    if (!(c instanceof Map<?, ?> m)) {
+      return Map.of();
+    }
+    Map<String, String> out = new java.util.LinkedHashMap<>();
+    m.forEach((k, v) -> out.put(String.valueOf(k), String.valueOf(v)));
+    return out;
+  }
+
+  /**
+   * What the record is compared as: its label, and for a cell of {@code --vary} the cell's levels
+   * ({@code embedded threads=4}), so that each cell is a column of the report and a side of a
+   * comparison.
+   */
+  public ResultRecord comparedAs() {
+    Map<String, String> c = cell();
+    if (c.isEmpty() || label == null) {
+      return this;
+    }
+    StringBuilder b = new StringBuilder(label);
+    c.forEach((k, v) -> b.append(' ').append(k).append('=').append(v));
+    return withLabel(b.toString());
   }
 
   /** The named phase, or null. */

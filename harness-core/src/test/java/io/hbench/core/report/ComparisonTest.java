@@ -166,4 +166,36 @@ class ComparisonTest {
     assertTrue(json.contains("\"ci_low\" : null"), json);
     assertTrue(!json.contains("Infinity"), json);
   }
+
+  @Test
+  void withOneRepeatALoadShowsItsCallsSideBySideAsEvidenceNotAVerdict() {
+    // One repeat a side: no verdict can be had, but 200 calls a side say something.
+    Comparison c = Comparison.of("A", List.of(Records.load("A", "create", 1)),
+        "B", List.of(Records.load("B", "create", 2)), 0.05, false);
+    assertTrue(c.rows().stream().allMatch(r -> r.verdict() == Comparison.Verdict.TOO_FEW));
+    assertEquals(1, c.calls().size(), c.calls().toString());
+    Comparison.CallLatencies calls = c.calls().get(0);
+    assertEquals("create", calls.op());
+    assertEquals(200, calls.baseCalls());
+    assertEquals(200, calls.candCalls());
+    // Calls of 0.01 .. 2 ms against twice that: the median 1 ms against 2 ms.
+    assertEquals(1.0, calls.base()[0], 0.01);
+    assertEquals(2.0, calls.cand()[0], 0.02);
+    Table t = c.tables().get(c.tables().size() - 1);
+    assertTrue(t.title().contains("per-call latency within the runs (evidence, not a verdict)"),
+        t.title());
+    assertEquals("+100.0%", t.rows().get(0).get(6), t.rows().toString());
+    assertTrue(t.note().contains("not independent samples"), t.note());
+    assertTrue(c.warnings().stream().anyMatch(w -> w.contains("not a verdict")), c.warnings()
+        .toString());
+    assertTrue(Comparison.json(List.of(c)).contains("\"p99_9_ms\""));
+    // With enough repeats there is a verdict, and no such table.
+    List<ResultRecord> a = new java.util.ArrayList<>();
+    List<ResultRecord> b = new java.util.ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      a.add(Records.load("A", "create", 1));
+      b.add(Records.load("B", "create", 2));
+    }
+    assertTrue(Comparison.of("A", a, "B", b, 0.05, false).calls().isEmpty());
+  }
 }

@@ -1,0 +1,38 @@
+package io.hbench.cli;
+
+import java.io.IOException;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.LocalFileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * The local file system with a known cost per status call, for testing experiments: each {@code
+ * getFileStatus} takes {@code hbench.test.call.ms} milliseconds, times a drift that grows by
+ * {@code hbench.test.drift.per.second} for every second since {@link #restartDrift} (as a cache
+ * warming or a disk filling would). The wait is spun, not slept, so that it is what was asked.
+ */
+public class DriftingLocalFileSystem extends LocalFileSystem {
+
+  static final String CALL_MS = "hbench.test.call.ms";
+  static final String DRIFT = "hbench.test.drift.per.second";
+  private static volatile long start = System.nanoTime();
+
+  /** Starts the drift again from 1. */
+  static void restartDrift() {
+    start = System.nanoTime();
+  }
+
+  @Override
+  public FileStatus getFileStatus(Path f) throws IOException {
+    double ms = getConf().getDouble(CALL_MS, 0);
+    if (ms > 0) {
+      double seconds = (System.nanoTime() - start) / 1e9;
+      long end = System.nanoTime()
+          + (long) (ms * 1e6 * (1 + getConf().getDouble(DRIFT, 0) * seconds));
+      while (System.nanoTime() < end) {
+        Thread.onSpinWait();
+      }
+    }
+    return super.getFileStatus(f);
+  }
+}

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The read side at scale: bench report, report --html, compare and history of 10,000 records made
 # from real records of every suite (the integration tests leave them in
-# harness-cli/target/it-records), 10 labels, in a JVM capped at 512 MB of heap. Prints each
-# command's wall seconds and peak RSS, and the records' size.
+# harness-cli/target/it-records), in a JVM capped at 512 MB of heap. The records are a history:
+# each suite's points as the tests measured them, on 10 labels (clusters), run after run, a day
+# apart; label L1 10% worse. Prints each command's wall seconds and peak RSS, and the records'
+# size.
 #
 #   perf/report-scale.sh [RECORDS_DIR] [COUNT]
 #
@@ -32,8 +34,8 @@ suites = sorted(templates)
 print("suites:", len(suites), ", ".join(f"{s} ({len(templates[s])})" for s in suites))
 random.seed(1)
 labels = [f"L{i}" for i in range(10)]
-# Each suite's share of the records, the same for all; per label, points x repeats of runs
-# started a day apart, so history has runs to order.
+# Each suite's share of the records, the same for all: its real records in turn, on the 10
+# labels in turn, each a run of its own started a day after the one before.
 per_suite = count // len(suites)
 files = {}
 n = 0
@@ -44,10 +46,9 @@ for s in suites:
         label = labels[i % 10]
         run = i // 10
         r["label"] = label
-        r["point"] = f'{t["point"]}-{run % 20}'
-        r["repeat"] = 1 + (run // 20) % 5
-        r["run_id"] = f"2026{1 + run // 600:02d}{1 + (run // 20) % 28:02d}-scale-{run:04d}"
-        r["started"] = f"2026-{1 + run // 600:02d}-{1 + (run // 20) % 28:02d}T02:{run % 60:02d}:00Z"
+        day = run % 336
+        r["run_id"] = f"2026{1 + day // 28:02d}{1 + day % 28:02d}-{s}-{run:04d}"
+        r["started"] = f"2026-{1 + day // 28:02d}-{1 + day % 28:02d}T02:{run // 336:02d}:00Z"
         factor = 1.1 if label == "L1" else 1.0
         for ph in r.get("phases", []):
             for m in ph.get("metrics", []):
@@ -71,10 +72,10 @@ run() {
   /usr/bin/time -f "$name: %e s wall, %M KB peak RSS" java -Xmx512m -jar "$JAR" "$@"
 }
 run "report" report "$OUT" > "$OUT/report.txt"
-run "report --html" report --html "$OUT/report.html" "$OUT" 2> "$OUT/report-html.err"
+run "report --html" report --html "$OUT/report.html" "$OUT" 2> "$OUT/report-html.err" || true
 tail -1 "$OUT/report-html.err"
 ls -l "$OUT/report.html" | awk '{printf "HTML: %.2f MB\n", $5 / 1048576}'
-run "compare" compare "$OUT/L0.jsonl" "$OUT/L1.jsonl" > "$OUT/compare.txt" 2> "$OUT/compare.err" || true
+run "compare --by label" compare --by label "$OUT" > "$OUT/compare.txt" 2> "$OUT/compare.err" || true
 tail -1 "$OUT/compare.err"
 run "history" history "$OUT" > "$OUT/history.txt" 2> "$OUT/history.err" || true
 tail -1 "$OUT/history.err"

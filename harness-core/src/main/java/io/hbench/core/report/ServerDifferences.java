@@ -92,9 +92,14 @@ public final class ServerDifferences {
   private static final Set<String> FACTS =
       Set.of("version", "jvm", "jvm_args", "cores", "memory", "os");
 
-  /** Per role, each server's facts and settings (settings only for servers whose were read). */
+  /**
+   * Per role, each server's facts and settings (settings only for servers whose were read); a
+   * server whose facts are the same as one already taken (a history's nights on one cluster:
+   * the same configuration, read once, {@code ValuePool}) is taken once.
+   */
   private static Map<String, List<Map<String, String>>> facts(List<ResultRecord> records) {
     Map<String, List<Map<String, String>>> out = new LinkedHashMap<>();
+    Map<Map<String, String>, Set<List<Object>>> taken = new java.util.IdentityHashMap<>();
     for (ResultRecord r : records) {
       Environment e = r.environment();
       if (e == null || e.servers() == null) {
@@ -103,7 +108,9 @@ public final class ServerDifferences {
       for (ServerFingerprint s : e.servers()) {
         Map<String, String> config = s.config() == null || e.serverConfigs() == null ? null
             : e.serverConfigs().get(s.config());
-        if (config == null) {
+        if (config == null || !taken.computeIfAbsent(config, c -> new java.util.HashSet<>()).add(
+            java.util.Arrays.asList(s.role(), s.version(), s.jvm(), s.jvmArgs(), s.cores(),
+                s.memoryBytes(), s.os()))) {
           continue;
         }
         Map<String, String> m = new TreeMap<>(config);

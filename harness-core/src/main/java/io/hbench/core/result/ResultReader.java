@@ -40,9 +40,11 @@ public final class ResultReader {
    */
   public static List<ResultRecord> readAll(List<Path> inputs, Consumer<String> warnings) {
     List<ResultRecord> out = new ArrayList<>();
+    // One pool for the whole read: records of one history repeat each other's values.
+    ValuePool pool = new ValuePool(ResultWriter.JSON);
     for (Path input : inputs) {
       for (Path file : files(input)) {
-        readInto(file, out, warnings);
+        readInto(file, out, warnings, pool);
       }
     }
     if (out.isEmpty()) {
@@ -73,26 +75,23 @@ public final class ResultReader {
     }
   }
 
-  private static void readInto(Path file, List<ResultRecord> out, Consumer<String> warnings) {
+  private static void readInto(Path file, List<ResultRecord> out, Consumer<String> warnings,
+      ValuePool pool) {
     boolean endsWithNewline = endsWithNewline(file);
-    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      String line = in.readLine();
+    try (java.io.InputStream in = Files.newInputStream(file)) {
+      // Lines as UTF-8 bytes, parsed as such: no decoding to a String first.
+      LineBytes lines = new LineBytes(in);
+      List<byte[]> batch = new ArrayList<>(BATCH);
+      byte[] line = lines.next();
       int number = 0;
       while (line != null) {
         number++;
-        String next = in.readLine();
-        if (!line.isBlank()) {
-          try {
-            out.add(parse(line));
-          } catch (RuntimeException e) {
-            if (next == null && !endsWithNewline && number > 1) {
-              // The writer ends every record with a newline: a crash mid-write leaves this.
-              warnings.accept("skipped the last line of " + file + " (line " + number
-                  + "): cut short, as a crash mid-write leaves it");
-            } else {
-              throw new InvalidInputException(file + ":" + number + ": " + problem(e));
-            }
-          }
+        byte[] next = lines.next();
+        batch.add(line);
+        if (batch.size() == BATCH || next == null) {
+          parse(batch, number - batch.size() + 1, next == null && !endsWithNewline, file, out,
+              warnings, pool);
+          batch.clear();
         }
         line = next;
       }
@@ -100,6 +99,100 @@ public final class ResultReader {
       throw new InvalidInputException("no such file or directory: " + file);
     } catch (IOException | UncheckedIOException e) {
       throw new InvalidInputException("cannot read " + file + ": " + e.getMessage());
+    }
+  }
+
+  /** Lines parsed at once, on every core: parsing is most of the time of reading a history. */
+  private static final int BATCH = 512;
+
+  /**
+   * Parses {@code lines} (the first is line {@code first} of {@code file}) in parallel, and adds
+   * their records in order. The batch's last line may be cut short ({@code mayBeCut}): the
+   * writer ends every record with a newline, so a crash mid-write leaves such a line; it is
+   * skipped with a warning. Any other line that is not a record is bad input.
+   */
+  private static void parse(List<byte[]> lines, int first, boolean mayBeCut, Path file,
+      List<ResultRecord> out, Consumer<String> warnings, ValuePool pool) {
+    Object[] parsed = java.util.stream.IntStream.range(0, lines.size()).parallel()
+        .mapToObj(i -> {
+          byte[] l = lines.get(i);
+          if (LineBytes.isBlank(l)) {
+            return null;
+          }
+          try {
+            return checked(pool.read(l));
+          } catch (RuntimeException e) {
+            return e;
+          }
+        }).toArray();
+    for (int i = 0; i < parsed.length; i++) {
+      int number = first + i;
+      if (parsed[i] instanceof RuntimeException e) {
+        if (mayBeCut && i == parsed.length - 1 && number > 1) {
+          warnings.accept("skipped the last line of " + file + " (line " + number
+              + "): cut short, as a crash mid-write leaves it");
+        } else {
+          throw new InvalidInputException(file + ":" + number + ": " + problem(e));
+        }
+      } else if (parsed[i] != null) {
+        out.add((ResultRecord) parsed[i]);
+      }
+    }
+  }
+
+  /** A stream's lines as bytes, without their line ends. */
+  private static final class LineBytes {
+    private final java.io.InputStream in;
+    private final byte[] buffer = new byte[1 << 16];
+    private int pos;
+    private int end;
+
+    LineBytes(java.io.InputStream in) {
+      this.in = in;
+    }
+
+    /** The next line, or null at the end of the stream. */
+    byte[] next() throws IOException {
+      java.io.ByteArrayOutputStream longLine = null;
+      while (true) {
+        if (pos == end) {
+          end = in.read(buffer);
+          pos = 0;
+          if (end <= 0) {
+            end = 0;
+            return longLine == null ? null : longLine.toByteArray();
+          }
+        }
+        int nl = pos;
+        while (nl < end && buffer[nl] != '\n') {
+          nl++;
+        }
+        if (nl < end) {
+          byte[] line;
+          if (longLine == null) {
+            line = java.util.Arrays.copyOfRange(buffer, pos, nl);
+          } else {
+            longLine.write(buffer, pos, nl - pos);
+            line = longLine.toByteArray();
+          }
+          pos = nl + 1;
+          return line;
+        }
+        if (longLine == null) {
+          longLine = new java.io.ByteArrayOutputStream(2 * (end - pos));
+        }
+        longLine.write(buffer, pos, end - pos);
+        pos = end;
+      }
+    }
+
+    static boolean isBlank(byte[] line) {
+      for (byte b : line) {
+        if (b != ' ' && b != '\t' && b != '\r') {
+          return false;
+        }
+      }
+      return true;
     }
   }
 
@@ -124,12 +217,15 @@ public final class ResultReader {
   }
 
   public static ResultRecord parse(String line) {
-    ResultRecord r;
     try {
-      r = ResultWriter.JSON.readValue(line, ResultRecord.class);
+      return checked(ResultWriter.JSON.readValue(line, ResultRecord.class));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** A record read: checked, upgraded from /1, its label derived or its cell added to it. */
+  private static ResultRecord checked(ResultRecord r) {
     if (r == null || r.schema() == null) {
       throw new IllegalArgumentException("not a result record: no schema");
     }

@@ -112,4 +112,37 @@ class SecretRedactorTest {
     assertEquals("a <redacted> b" + System.lineSeparator() + "\rprogress <redacted>",
         bytes.toString("UTF-8"));
   }
+
+  /** The pattern the parameter redaction was, before it was written out for speed. */
+  private static final java.util.regex.Pattern PARAMETER =
+      java.util.regex.Pattern.compile("([A-Za-z0-9_.\\-]+)=([^\\s&;,#\"'<>)\\\\]*)");
+
+  @org.junit.jupiter.api.Test
+  void parametersAreFoundAsTheirPatternFindsThem() {
+    // Random text over the characters that matter: every key=value the pattern finds with a
+    // secret-named key is hidden, and nothing else changes.
+    java.util.SplittableRandom random = new java.util.SplittableRandom(5);
+    String[] pieces = {"a", "Z", "9", "_", ".", "-", "=", " ", "\t", "&", ";", ",", "#", "\"", "'",
+        "<", ">", ")", "\\", "/", ":", "token", "password", "secret.key", "x", "<redacted>"};
+    for (int n = 0; n < 3000; n++) {
+      StringBuilder b = new StringBuilder();
+      int len = 1 + random.nextInt(30);
+      for (int i = 0; i < len; i++) {
+        b.append(pieces[random.nextInt(pieces.length)]);
+      }
+      String text = b.toString();
+      java.util.regex.Matcher m = PARAMETER.matcher(text);
+      StringBuilder want = new StringBuilder();
+      int last = 0;
+      while (m.find()) {
+        if (SecretRedactor.isSecret(m.group(1)) && !m.group(2).isEmpty()
+            && !m.group(2).equals(SecretRedactor.REDACTED)) {
+          want.append(text, last, m.start(2)).append(SecretRedactor.REDACTED);
+          last = m.end(2);
+        }
+      }
+      want.append(text, last, text.length());
+      assertEquals(want.toString(), SecretRedactor.redactParameters(text, v -> { }), text);
+    }
+  }
 }

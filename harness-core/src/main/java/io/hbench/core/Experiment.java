@@ -164,9 +164,12 @@ public record Experiment(List<Factor> factors, boolean sequential, long seed) {
       }
       return out;
     }
+    // One generator per block from a splittable one: java.util.Random's first draws of
+    // neighbouring seeds are alike, and two cells came out in the same order in every block.
+    java.util.SplittableRandom perBlock = new java.util.SplittableRandom(seed);
     for (int b = 1; b <= blocks; b++) {
       List<Cell> block = new ArrayList<>(cells);
-      Collections.shuffle(block, new Random(seed * 1_000_003L + b));
+      Collections.shuffle(block, new Random(perBlock.nextLong()));
       for (Cell c : block) {
         out.add(Map.entry(c, b));
       }

@@ -292,6 +292,15 @@ public final class DaemonSampler {
         // from a read that found the server's other figures, it was 0.
         values.set(0, 0.0);
       }
+      if (f.counter() && d.role() == Daemon.Role.NAMENODE && f.methodCalls()
+          && values.get(0) == null && bracketed
+          && values.stream().skip(1).anyMatch(v -> v != null)) {
+        // The NameNode shows a method's figures from the first snapshot of its metrics after
+        // its first call: absent from the read before the phase and present after, the method
+        // had not been called (or a few times in the last half second). Left out, a phase that
+        // began right after the method's first call had no figure for its calls at all.
+        values.set(0, 0.0);
+      }
       List<Double> present = values.stream().filter(v -> v != null).toList();
       if (present.isEmpty()) {
         continue;

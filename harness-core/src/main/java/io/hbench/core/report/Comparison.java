@@ -269,7 +269,7 @@ public record Comparison(
 
   /** Each operation load's latencies, merged over the ok repeats; steps left out. */
   private static Map<String, LatencyHistogram> callLatencies(List<ResultRecord> repeats) {
-    Map<String, LatencyHistogram> out = new LinkedHashMap<>();
+    Map<String, LatencyHistogram.Sum> byOp = new LinkedHashMap<>();
     for (ResultRecord r : repeats) {
       if (!r.ok() || r.isWarmup() || r.phases() == null) {
         continue;
@@ -279,13 +279,19 @@ public record Comparison(
           continue;
         }
         for (io.hbench.core.result.OperationLoad l : ph.loads()) {
-          LatencyHistogram h = l.isStep() ? null : l.latencies();
-          if (h != null && h.count() > 0) {
-            out.merge(l.op(), h, LatencyHistogram::merge);
+          if (!l.isStep() && l.histogram() != null && l.calls() > 0) {
+            l.addLatenciesTo(byOp.computeIfAbsent(l.op(), k -> new LatencyHistogram.Sum()));
           }
         }
       }
     }
+    Map<String, LatencyHistogram> out = new LinkedHashMap<>();
+    byOp.forEach((op, sum) -> {
+      LatencyHistogram h = sum.result();
+      if (h != null && h.count() > 0) {
+        out.put(op, h);
+      }
+    });
     return out;
   }
 

@@ -225,7 +225,7 @@ public final class HtmlReport {
 
   /** Latency percentiles per operation and point, from the histograms merged over repeats. */
   private static List<ObjectNode> latencyCharts(RecordIndex.Suite s) {
-    Map<String, Map<String, LatencyHistogram>> byChart = new LinkedHashMap<>();
+    Map<String, Map<String, LatencyHistogram.Sum>> byChart = new LinkedHashMap<>();
     for (String p : s.orderedPoints()) {
       for (String label : s.labels) {
         for (ResultRecord r : s.repeats(label, p)) {
@@ -237,20 +237,30 @@ public final class HtmlReport {
               continue;
             }
             for (OperationLoad l : ph.loads()) {
-              LatencyHistogram h = l.isStep() ? null : l.latencies();
-              if (h == null || h.count() == 0) {
+              if (l.isStep() || l.histogram() == null || l.calls() == 0) {
                 continue;
               }
               String key = p + (l.op().equals(p) ? "" : " · " + l.op());
-              byChart.computeIfAbsent(key, k -> new LinkedHashMap<>())
-                  .merge(label, h, LatencyHistogram::merge);
+              l.addLatenciesTo(byChart.computeIfAbsent(key, k -> new LinkedHashMap<>())
+                  .computeIfAbsent(label, k -> new LatencyHistogram.Sum()));
             }
           }
         }
       }
     }
     List<ObjectNode> out = new ArrayList<>();
-    byChart.forEach((key, perLabel) -> {
+    byChart.forEach((key, sums) -> {
+      // A load that kept no latency (an empty histogram) draws no line, and alone no chart.
+      Map<String, LatencyHistogram> perLabel = new LinkedHashMap<>();
+      sums.forEach((label, sum) -> {
+        LatencyHistogram h = sum.result();
+        if (h != null && h.count() > 0) {
+          perLabel.put(label, h);
+        }
+      });
+      if (perLabel.isEmpty()) {
+        return;
+      }
       ObjectNode c = JSON.createObjectNode();
       c.put("title", s.name + " · " + key + ": latency by percentile (ms, merged over repeats)");
       ArrayNode x = c.putArray("x");

@@ -240,7 +240,13 @@ final class RecordIndex {
   /** Every recorded environment fact and setting of some records, with the values seen. */
   static Map<String, Set<String>> settings(List<ResultRecord> records) {
     Map<String, Set<String>> m = new java.util.TreeMap<>();
+    // Settings maps read once for many records (the reader's pool) are gone through once.
+    Map<String, Set<Object>> seen = new java.util.HashMap<>();
     for (ResultRecord r : records) {
+      Set<Object> configs = seen.computeIfAbsent("config",
+          k -> java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>()));
+      Set<Object> options = seen.computeIfAbsent("options " + r.suite(),
+          k -> java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>()));
       if (r.environment() != null) {
         var e = r.environment();
         put(m, "environment.hbench_version", e.hbenchVersion());
@@ -258,10 +264,10 @@ final class RecordIndex {
           }
         }
       }
-      if (r.config() != null) {
+      if (r.config() != null && configs.add(r.config())) {
         r.config().forEach((k, v) -> put(m, "config." + k, v));
       }
-      if (r.options() != null) {
+      if (r.options() != null && options.add(r.options())) {
         r.options().forEach((k, v) -> {
           if (!RUN_OPTIONS.contains(k)) {
             put(m, "options." + r.suite() + "." + k, v);

@@ -139,6 +139,22 @@ public record OperationLoad(
     }
   }
 
+  /**
+   * Adds the kept latencies to {@code sum} without keeping them decoded; false when none were
+   * kept (or none recorded).
+   */
+  public boolean addLatenciesTo(LatencyHistogram.Sum sum) {
+    if (histogram == null || calls == 0) {
+      return false;
+    }
+    try {
+      sum.addEncoded(histogram);
+      return true;
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("corrupt latency histogram of " + op, e);
+    }
+  }
+
   /** The load's figures as metrics, in the common vocabulary. */
   public List<Metric> metrics() {
     List<Metric> m = new ArrayList<>();

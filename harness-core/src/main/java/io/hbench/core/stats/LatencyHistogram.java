@@ -26,11 +26,50 @@ public final class LatencyHistogram {
     return new LatencyHistogram(HistogramCodec.decode(encoded));
   }
 
+  /**
+   * Latencies added up from many histograms: one copy, where merging them pairwise copies a
+   * growing histogram once per repeat (a label's 1,000 repeats in a history), and one histogram
+   * held, not all of them.
+   */
+  public static final class Sum {
+    private Histogram sum;
+
+    /** Adds {@code h}'s latencies. */
+    public Sum add(LatencyHistogram h) {
+      if (sum == null) {
+        sum = h.histogram.copy();
+      } else {
+        sum.add(h.histogram);
+      }
+      return this;
+    }
+
+    /**
+     * Adds the latencies of a record's {@code histogram} field, without keeping a decoded
+     * histogram of it.
+     *
+     * @throws IllegalArgumentException when the text is not an encoded histogram
+     */
+    public Sum addEncoded(String encoded) {
+      if (sum == null) {
+        sum = HistogramCodec.decode(encoded);
+      } else {
+        HistogramCodec.addTo(sum, encoded);
+      }
+      return this;
+    }
+
+    /** The latencies added, or null when none was; the sum starts again from none. */
+    public LatencyHistogram result() {
+      LatencyHistogram r = sum == null ? null : new LatencyHistogram(sum);
+      sum = null;
+      return r;
+    }
+  }
+
   /** A new histogram holding the latencies of this one and {@code other}. */
   public LatencyHistogram merge(LatencyHistogram other) {
-    Histogram h = histogram.copy();
-    h.add(other.histogram);
-    return new LatencyHistogram(h);
+    return new Sum().add(this).add(other).result();
   }
 
   /** Latencies recorded. */

@@ -18,17 +18,11 @@ rm -f "$OUT"/*.jsonl "$OUT"/*.html
 echo "== bench history of the real records"
 java -jar "$JAR" history "$SRC" --html "$OUT/real.html" | tail -2
 python3 - "$SRC" "$OUT" <<'PY'
-import glob, json, os, random, sys
+import json, os, random, sys
+sys.path.insert(0, "perf")
+from it_records import ok_records
 src, out = sys.argv[1], sys.argv[2]
-records = []
-for f in sorted(glob.glob(os.path.join(src, "*.jsonl"))):
-    for line in open(f):
-        try:
-            r = json.loads(line)
-        except ValueError:
-            continue
-        if r.get("status") == "ok" and not r.get("warmup"):
-            records.append(r)
+records = [r for r in ok_records(src) if not r.get("warmup")]
 random.seed(7)
 with open(os.path.join(out, "nights.jsonl"), "w") as f:
     for night in range(30):

@@ -19,17 +19,13 @@ OUT=perf/target/report-scale
 mkdir -p "$OUT"
 rm -f "$OUT"/*.jsonl "$OUT"/*.html
 python3 - "$SRC" "$OUT" "$COUNT" <<'PY'
-import glob, json, os, random, sys
+import json, os, random, sys
+sys.path.insert(0, "perf")
+from it_records import ok_records
 src, out, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
 templates = {}
-for f in sorted(glob.glob(os.path.join(src, "*.jsonl"))):
-    for line in open(f):
-        try:
-            r = json.loads(line)
-        except ValueError:
-            continue
-        if r.get("status") == "ok":
-            templates.setdefault(r["suite"], []).append(r)
+for r in ok_records(src):
+    templates.setdefault(r["suite"], []).append(r)
 suites = sorted(templates)
 print("suites:", len(suites), ", ".join(f"{s} ({len(templates[s])})" for s in suites))
 random.seed(1)

@@ -16,7 +16,8 @@ import java.util.stream.Stream;
 /**
  * Reads JSON Lines results files back into records. Records of schema {@code hbench.result/1}
  * are converted to the current schema as they are read; a record of an unknown schema is
- * refused rather than misread.
+ * refused rather than misread. A record measured in a cell of {@code --vary} is read with the
+ * cell in its label ({@link ResultRecord#comparedAs}), so that every reader tells cells apart.
  */
 public final class ResultReader {
 

@@ -1,5 +1,6 @@
 package io.hbench.hbase;
 
+import io.hbench.core.report.NumberText;
 import io.hbench.core.report.SuiteReport;
 import io.hbench.core.report.Table;
 import io.hbench.core.result.Metric;
@@ -8,7 +9,6 @@ import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultRecord;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -92,7 +92,6 @@ public final class PeReport implements SuiteReport {
   }
 
   static String fmt(double v) {
-    return Math.abs(v) >= 100 ? String.format(Locale.ROOT, "%.0f", v)
-        : String.format(Locale.ROOT, "%.3g", v);
+    return NumberText.whole(v);
   }
 }

@@ -1,12 +1,12 @@
 package io.hbench.core.daemons;
 
+import io.hbench.core.report.NumberText;
 import io.hbench.core.result.DaemonFigures;
 import io.hbench.core.result.Metric;
 import io.hbench.core.result.PhaseResult;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -88,16 +88,17 @@ public final class DaemonObservations {
       if (queue != null && first != null && queue.value() - first >= QUEUE_RISE_MS
           && queue.value() >= SKEW * first) {
         Metric length = d.metric("call_queue_length_max");
-        out.add(new Observation(name(d), "rpc_queue_ms_max", String.format(Locale.ROOT,
-            "RPC queue time rose from %s ms to %s ms%s", number(first), number(queue.value()),
-            length == null || length.value() == 0 ? ""
+        out.add(new Observation(name(d), "rpc_queue_ms_max", "RPC queue time rose from "
+            + number(first) + " ms to " + number(queue.value()) + " ms"
+            + (length == null || length.value() == 0 ? ""
                 : "; call queue up to " + number(length.value()))));
       }
       Metric gc = d.metric("gc_ms");
       if (gc != null && phase.seconds() > 0 && gc.value() / 1000 / phase.seconds() >= GC_SHARE) {
-        out.add(new Observation(name(d), "gc_ms", String.format(Locale.ROOT,
-            "GC took %s s, %.0f%% of the phase's %s s", number(gc.value() / 1000),
-            100 * gc.value() / 1000 / phase.seconds(), number(phase.seconds()))));
+        out.add(new Observation(name(d), "gc_ms", "GC took "
+            + number(gc.value() / 1000) + " s, "
+            + NumberText.fixed(100 * gc.value() / 1000 / phase.seconds(), 0)
+            + "% of the phase's " + number(phase.seconds()) + " s"));
       }
       for (String q : List.of("compaction_queue", "flush_queue")) {
         // A region server's queue that builds up: writes will soon be blocked behind it.
@@ -105,9 +106,8 @@ public final class DaemonObservations {
         Double before = lowestBeforeHighest(d, q);
         if (max != null && before != null && max.value() >= QUEUE_LENGTH
             && max.value() > before) {
-          out.add(new Observation(name(d), q + "_max", String.format(Locale.ROOT,
-              "%s grew from %s to %s", q.replace('_', ' '), number(before),
-              number(max.value()))));
+          out.add(new Observation(name(d), q + "_max", q.replace('_', ' ')
+              + " grew from " + number(before) + " to " + number(max.value())));
         }
       }
       for (String failures : List.of("volume_failures", "containers_failed",
@@ -163,16 +163,14 @@ public final class DaemonObservations {
       String busiest = hostCpu.entrySet().stream().max(Map.Entry.comparingByValue())
           .map(Map.Entry::getKey).orElse("");
       String text = busy.isEmpty()
-          ? String.format(Locale.ROOT, "host CPU %s mean over %d host%s, highest %s on %s",
-              percent(mean), hostCpu.size(), hostCpu.size() == 1 ? "" : "s",
-              percent(hostCpu.get(busiest)), busiest)
-          : String.format(Locale.ROOT, "CPU-bound on %d of %d host%s (%s: %s mean)",
-              busy.size(), hostCpu.size(), hostCpu.size() == 1 ? "" : "s",
-              String.join(", ", busy), percent(busy.stream().mapToDouble(hostCpu::get)
-                  .average().orElse(0)));
+          ? "host CPU " + percent(mean) + " mean over " + hostCpu.size() + " host"
+              + (hostCpu.size() == 1 ? "" : "s") + ", highest " + percent(hostCpu.get(busiest))
+              + " on " + busiest
+          : "CPU-bound on " + busy.size() + " of " + hostCpu.size() + " host"
+              + (hostCpu.size() == 1 ? "" : "s") + " (" + String.join(", ", busy) + ": "
+              + percent(busy.stream().mapToDouble(hostCpu::get).average().orElse(0)) + " mean)";
       if (lowestFree != null) {
-        text += String.format(Locale.ROOT, "; free memory down to %s GiB",
-            number(lowestFree / (1L << 30)));
+        text += "; free memory down to " + number(lowestFree / (1L << 30)) + " GiB";
       }
       if (clientCpu != null) {
         text += "; client process " + percent(clientCpu.value()) + " CPU";
@@ -185,9 +183,9 @@ public final class DaemonObservations {
         .filter(e -> !e.getKey().equals(clientHost)).mapToDouble(Map.Entry::getValue).max()
         .orElse(-1);
     if (clientCpu != null && clientCpu.value() >= CPU_BOUND && servers >= 0 && servers < IDLE) {
-      out.add(new Observation(name(client), "process_cpu", String.format(Locale.ROOT,
-          "client-bound: hbench's JVM used %s of its host's processors%s", percent(clientCpu.value()),
-          servers < 0 ? "" : ", the servers' hosts at most " + percent(servers))));
+      out.add(new Observation(name(client), "process_cpu", "client-bound: hbench's JVM used "
+          + percent(clientCpu.value()) + " of its host's processors"
+          + (servers < 0 ? "" : ", the servers' hosts at most " + percent(servers))));
     }
     return out;
   }
@@ -219,10 +217,11 @@ public final class DaemonObservations {
       double median = median(others.stream().map(o -> o.metric(figure).value()).toList());
       Metric m = d.metric(figure);
       if (m.value() >= SKEW * median && m.value() - median >= floor(m.unit())) {
-        out.add(new Observation(name(d), figure, String.format(Locale.ROOT,
-            "%s %s %s, %s times the median of its %d peer%s (%s %s)", figure, number(m.value()),
-            m.unit(), median > 0 ? number(m.value() / median) : "many", others.size(),
-            others.size() == 1 ? "" : "s", number(median), m.unit())));
+        out.add(new Observation(name(d), figure, figure + " "
+            + number(m.value()) + " " + m.unit() + ", "
+            + (median > 0 ? number(m.value() / median) : "many") + " times the median of its "
+            + others.size() + " peer" + (others.size() == 1 ? "" : "s") + " (" + number(median)
+            + " " + m.unit() + ")"));
       }
     }
     return out;

@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -374,7 +373,7 @@ public record Comparison(
         side(row, r.base());
         side(row, r.cand());
         row.add(Double.isNaN(r.changePercent()) ? "-" : signed(r.changePercent()));
-        row.add(Double.isNaN(r.p()) ? "-" : String.format(Locale.ROOT, "%.3f", r.p()));
+        row.add(Double.isNaN(r.p()) ? "-" : NumberText.fixed(r.p(), 3));
         row.add(r.verdict().text());
         cells.add(row);
       }
@@ -439,7 +438,7 @@ public record Comparison(
   }
 
   private static String signed(double pct) {
-    return String.format(Locale.ROOT, "%+.1f%%", pct);
+    return NumberText.signed(pct, 1) + "%";
   }
 
   /** How to read the tables, printed once after them. */

@@ -209,8 +209,8 @@ public record History(List<Series> series, ChangePoints.Options options, String 
             String.valueOf(s.values().length), c.run().started() + " " + c.run().runId()
                 + (by == null ? "" : " " + by + "=" + c.run().tags().get(by)),
             RecordIndex.number(c.at().meanBefore()), RecordIndex.number(c.at().meanAfter()),
-            String.format(Locale.ROOT, "%+.1f", c.at().forwardChangePercent()),
-            String.format(Locale.ROOT, "%.2g", c.at().pValue()), c.worse() ? "worse" : "better",
+            NumberText.signed(c.at().forwardChangePercent(), 1),
+            NumberText.significant(c.at().pValue(), 2), c.worse() ? "worse" : "better",
             c.changed().isEmpty() ? "nothing recorded" : String.join("; ", c.changed())));
       }
     }

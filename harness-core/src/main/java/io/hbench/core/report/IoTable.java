@@ -8,7 +8,6 @@ import io.hbench.core.result.ResultRecord;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
@@ -113,6 +112,6 @@ public final class IoTable {
   }
 
   private static String ms(double v) {
-    return String.format(Locale.ROOT, "%.0f", v);
+    return NumberText.fixed(v, 0);
   }
 }

@@ -100,7 +100,7 @@ public final class MainEffects {
   }
 
   private static String percent(double fraction) {
-    return String.format(Locale.ROOT, "%+.1f%%", fraction * 100);
+    return NumberText.signed(fraction * 100, 1) + "%";
   }
 
   /** The label a record was run with, without its cell ({@link ResultRecord#comparedAs}). */

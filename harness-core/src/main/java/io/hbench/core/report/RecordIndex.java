@@ -8,7 +8,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -213,25 +212,9 @@ final class RecordIndex {
   /** A figure as the tables print it: two decimals, none from 10,000 up, 3 digits below 1. */
   static String number(double v) {
     double a = Math.abs(v);
-    return a >= 10_000 ? fixed(v, 0)
-        : a >= 1 || a == 0 ? fixed(v, 2)
-        : String.format(Locale.ROOT, "%.3g", v);
-  }
-
-  /**
-   * {@code String.format(Locale.ROOT, "%.<digits>f", v)}, without a formatter per call: a page
-   * of 10,000 records formats a million numbers, and each formatter looks up its locale's
-   * symbols. Rounds half up from the shortest decimal of {@code v}, as the formatter does.
-   */
-  static String fixed(double v, int digits) {
-    if (!Double.isFinite(v)) {
-      return String.format(Locale.ROOT, "%." + digits + "f", v);
-    }
-    String s = java.math.BigDecimal.valueOf(v).setScale(digits, java.math.RoundingMode.HALF_UP)
-        .toPlainString();
-    // A negative value that rounds to zero keeps its sign, as "%.2f" writes -0.00.
-    boolean negative = v < 0 || (v == 0 && 1 / v < 0);
-    return negative && !s.startsWith("-") ? "-" + s : s;
+    return a >= 10_000 ? NumberText.fixed(v, 0)
+        : a >= 1 || a == 0 ? NumberText.fixed(v, 2)
+        : NumberText.significant(v, 3);
   }
 
   /** Settings that tell runs apart without being a difference between clusters. */

@@ -5,7 +5,6 @@ import io.hbench.core.result.ResultRecord;
 import io.hbench.core.stats.Spread;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The tables of {@code bench report}: for each suite, the seeds' layout across runs: one row per
@@ -120,6 +119,6 @@ public final class ReportTables {
   }
 
   static String percent(double pct) {
-    return String.format(Locale.ROOT, pct < 10 ? "%.1f%%" : "%.0f%%", pct);
+    return NumberText.fixed(pct, pct < 10 ? 1 : 0) + "%";
   }
 }

@@ -8,7 +8,6 @@ import io.hbench.core.stats.Spread;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -90,6 +89,6 @@ public final class SweepTable {
   }
 
   static String fmt(double v) {
-    return String.format(Locale.ROOT, "%.2f", v);
+    return NumberText.fixed(v, 2);
   }
 }

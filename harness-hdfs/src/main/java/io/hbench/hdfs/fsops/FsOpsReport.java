@@ -1,5 +1,6 @@
 package io.hbench.hdfs.fsops;
 
+import io.hbench.core.report.NumberText;
 import io.hbench.core.report.SuiteReport;
 import io.hbench.core.report.Table;
 import io.hbench.core.result.Field;
@@ -10,7 +11,6 @@ import io.hbench.core.result.ResultRecord;
 import io.hbench.core.stats.Spread;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -153,7 +153,6 @@ public final class FsOpsReport implements SuiteReport {
   }
 
   private static String fmt(double v) {
-    return Math.abs(v) >= 100 ? String.format(Locale.ROOT, "%.1f", v)
-        : String.format(Locale.ROOT, "%.4g", v);
+    return Math.abs(v) >= 100 ? NumberText.fixed(v, 1) : NumberText.significant(v, 4);
   }
 }

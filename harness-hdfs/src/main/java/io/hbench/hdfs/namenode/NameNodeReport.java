@@ -1,5 +1,6 @@
 package io.hbench.hdfs.namenode;
 
+import io.hbench.core.report.NumberText;
 import io.hbench.core.report.SuiteReport;
 import io.hbench.core.report.Table;
 import io.hbench.core.result.OperationLoad;
@@ -7,7 +8,6 @@ import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultRecord;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -56,12 +56,12 @@ public final class NameNodeReport implements SuiteReport {
               + (r.param(NameNodeFields.MAPS) != null ? " x" + r.param(NameNodeFields.MAPS) + " maps" : ""),
           String.valueOf(r.param(NameNodeFields.CLIENTS)),
           String.valueOf(l.calls()),
-          fmt(l.windowSeconds() * 1000, "%.0f"),
-          fmt(l.opsPerSecond(), "%.1f"),
-          lat == null ? "-" : fmt(lat.mean(), "%.3f"),
-          lat == null ? "-" : fmt(lat.p50() * 1000, "%.0f"),
-          lat == null ? "-" : fmt(lat.p99() * 1000, "%.0f"),
-          lat == null ? "-" : fmt(lat.max() * 1000, "%.0f"),
+          fmt(l.windowSeconds() * 1000, 0),
+          fmt(l.opsPerSecond(), 1),
+          lat == null ? "-" : fmt(lat.mean(), 3),
+          lat == null ? "-" : fmt(lat.p50() * 1000, 0),
+          lat == null ? "-" : fmt(lat.p99() * 1000, 0),
+          lat == null ? "-" : fmt(lat.max() * 1000, 0),
           String.valueOf(l.failures())));
     }
     if (rows.isEmpty()) {
@@ -73,7 +73,7 @@ public final class NameNodeReport implements SuiteReport {
         + " whole ms).");
   }
 
-  private static String fmt(Double v, String format) {
-    return v == null ? "-" : String.format(Locale.ROOT, format, v);
+  private static String fmt(Double v, int decimals) {
+    return v == null ? "-" : NumberText.fixed(v, decimals);
   }
 }

@@ -1,6 +1,7 @@
 package io.hbench.hdfs.replay;
 
 import io.hbench.core.load.ConcurrentLoad;
+import io.hbench.core.report.NumberText;
 import io.hbench.core.report.SuiteReport;
 import io.hbench.core.report.Table;
 import io.hbench.core.result.OperationLoad;
@@ -8,7 +9,6 @@ import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultRecord;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -95,6 +95,6 @@ public final class ReplayReport implements SuiteReport {
   }
 
   private static String fmt(Double v) {
-    return v == null ? "-" : String.format(Locale.ROOT, v >= 100 ? "%.0f" : "%.3g", v);
+    return v == null ? "-" : NumberText.whole(v);
   }
 }

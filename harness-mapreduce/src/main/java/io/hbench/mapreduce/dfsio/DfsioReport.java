@@ -1,5 +1,6 @@
 package io.hbench.mapreduce.dfsio;
 
+import io.hbench.core.report.NumberText;
 import io.hbench.core.report.SuiteReport;
 import io.hbench.core.report.Table;
 import io.hbench.core.result.Metric;
@@ -8,7 +9,6 @@ import io.hbench.core.result.ResultRecord;
 import io.hbench.core.stats.Spread;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -125,6 +125,6 @@ public final class DfsioReport implements SuiteReport {
   }
 
   private static String fmt(Double v) {
-    return v == null ? "-" : String.format(Locale.ROOT, "%.2f", v);
+    return v == null ? "-" : NumberText.fixed(v, 2);
   }
 }

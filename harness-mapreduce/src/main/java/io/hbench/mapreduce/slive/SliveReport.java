@@ -1,5 +1,6 @@
 package io.hbench.mapreduce.slive;
 
+import io.hbench.core.report.NumberText;
 import io.hbench.core.report.SuiteReport;
 import io.hbench.core.report.Table;
 import io.hbench.core.result.OperationLoad;
@@ -7,7 +8,6 @@ import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultRecord;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -72,6 +72,6 @@ public final class SliveReport implements SuiteReport {
   }
 
   private static String fmt(double v) {
-    return String.format(Locale.ROOT, "%.2f", v);
+    return NumberText.fixed(v, 2);
   }
 }

@@ -46,6 +46,27 @@ class EverySuiteRecordsTest {
   }
 
   /**
+   * A history is read through a pool (configurations stepped over by their bytes, series read
+   * when used): every suite's records come out as plain Jackson reads them, line by line.
+   */
+  @Test
+  void aHistoryIsReadAsEachLineAlone() throws Exception {
+    Path file = Path.of(EverySuiteRecordsTest.class.getResource("/records/every-suite.jsonl")
+        .toURI());
+    List<ResultRecord> pooled = ResultReader.readAll(List.of(file), w -> { });
+    List<String> lines = java.nio.file.Files.readAllLines(file).stream()
+        .filter(l -> !l.isBlank()).toList();
+    assertEquals(lines.size(), pooled.size());
+    boolean series = false;
+    for (int i = 0; i < lines.size(); i++) {
+      assertEquals(ResultReader.parse(lines.get(i)), pooled.get(i), "line " + (i + 1));
+      series |= pooled.get(i).phases().stream().anyMatch(p -> p.daemons() != null
+          && p.daemons().stream().anyMatch(d -> d.series() != null && !d.series().isEmpty()));
+    }
+    assertTrue(series, "the records have daemons' series to read");
+  }
+
+  /**
    * The defect this guards against: fsops recorded mb_per_s twice in one phase (the phase's,
    * and its operation's, read by the same name), and reports kept the first.
    */

@@ -78,7 +78,8 @@ final class ValuePool {
             ? new PooledMaps(deserializer) : deserializer;
       }
     });
-    reader = base.copy().registerModule(m).readerFor(ResultRecord.class);
+    reader = base.copy().registerModule(m).readerFor(ResultRecord.class)
+        .with(new SkippingJsonFactory());
   }
 
   /** Reads one record's line; a line that is not one throws {@link java.io.UncheckedIOException}. */
@@ -126,18 +127,19 @@ final class ValuePool {
     @Override
     public Object deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
       byte[] bytes = line.get();
-      long start = p.getTokenLocation().getByteOffset();
-      if (bytes == null || p.currentToken() != JsonToken.START_OBJECT || start < 0) {
+      if (bytes == null || p.currentToken() != JsonToken.START_OBJECT) {
         return pooledMap(super.deserialize(p, ctxt));
       }
-      // Skipped, not parsed, when the same bytes were read before: a server's configuration
-      // is a quarter of a record, and the same night after night.
-      p.skipChildren();
-      long end = p.getCurrentLocation().getByteOffset();
-      Span span = new Span(bytes, (int) start, (int) end);
+      // Stepped over by its bytes, and parsed only when they were not read before: a server's
+      // configuration is a quarter of a record, and the same night after night.
+      int[] range = SkippingJsonFactory.skip(p, false);
+      if (range == null) {
+        return pooledMap(super.deserialize(p, ctxt));
+      }
+      Span span = new Span(bytes, range[0], range[1], range[2]);
       Map<?, ?> kept = spans.get(span);
       if (kept == null) {
-        kept = (Map<?, ?>) pooledMap(mapReader.readValue(bytes, (int) start, (int) (end - start)));
+        kept = (Map<?, ?>) pooledMap(mapReader.readValue(bytes, range[0], range[1] - range[0]));
         spans.putIfAbsent(span.copy(), kept);
       }
       return kept;
@@ -160,20 +162,17 @@ final class ValuePool {
     private final int to;
     private final int hash;
 
-    Span(byte[] bytes, int from, int to) {
+    /** {@code hash}: of the bytes, as {@link Arrays#hashCode(byte[])} of the range. */
+    Span(byte[] bytes, int from, int to, int hash) {
       this.bytes = bytes;
       this.from = from;
       this.to = to;
-      int h = 1;
-      for (int i = from; i < to; i++) {
-        h = 31 * h + bytes[i];
-      }
-      this.hash = h;
+      this.hash = hash;
     }
 
     /** The same bytes, held on their own (not the whole line). */
     Span copy() {
-      return new Span(Arrays.copyOfRange(bytes, from, to), 0, to - from);
+      return new Span(Arrays.copyOfRange(bytes, from, to), 0, to - from, hash);
     }
 
     @Override
@@ -228,8 +227,8 @@ final class ValuePool {
     }
   }
 
-  /** A JSON array of numbers (and nulls) as a list over a {@code double[]}. */
-  private static final class Doubles extends StdDeserializer<List<Double>> {
+  /** A JSON array of numbers (and nulls) as a list over a {@code double[]}, read when first used. */
+  private final class Doubles extends StdDeserializer<List<Double>> {
     Doubles() {
       super(List.class);
     }
@@ -239,26 +238,87 @@ final class ValuePool {
       if (p.currentToken() != JsonToken.START_ARRAY) {
         return ctxt.reportInputMismatch(this, "a list of numbers was expected");
       }
-      double[] v = new double[16];
-      BitSet nulls = null;
-      int n = 0;
-      for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
-        if (n == v.length) {
-          v = Arrays.copyOf(v, n * 2);
-        }
-        if (t == JsonToken.VALUE_NULL) {
-          if (nulls == null) {
-            nulls = new BitSet();
-          }
-          nulls.set(n);
-        } else if (t == JsonToken.VALUE_NUMBER_INT || t == JsonToken.VALUE_NUMBER_FLOAT) {
-          v[n] = number(p);
-        } else {
-          return ctxt.reportInputMismatch(this, "a list of numbers was expected");
-        }
-        n++;
+      // Kept as its bytes until asked for: most series of a history are never drawn.
+      int[] range = SkippingJsonFactory.skip(p, true);
+      if (range != null) {
+        return new LazyDoubles(Arrays.copyOfRange(line.get(), range[0], range[1]));
       }
-      return new DoubleList(Arrays.copyOf(v, n), nulls);
+      return read(p, this, ctxt);
+    }
+  }
+
+  /**
+   * The numbers of the array {@code p} stands at the start of; {@code ctxt} null when read
+   * outside a record's deserialization (a {@link LazyDoubles}).
+   */
+  private static DoubleList read(JsonParser p, JsonDeserializer<?> d, DeserializationContext ctxt)
+      throws IOException {
+    double[] v = new double[16];
+    BitSet nulls = null;
+    int n = 0;
+    for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
+      if (n == v.length) {
+        v = Arrays.copyOf(v, n * 2);
+      }
+      if (t == JsonToken.VALUE_NULL) {
+        if (nulls == null) {
+          nulls = new BitSet();
+        }
+        nulls.set(n);
+      } else if (t == JsonToken.VALUE_NUMBER_INT || t == JsonToken.VALUE_NUMBER_FLOAT) {
+        v[n] = number(p);
+      } else if (ctxt != null) {
+        return ctxt.reportInputMismatch(d, "a list of numbers was expected");
+      } else {
+        throw new com.fasterxml.jackson.core.JsonParseException(p,
+            "a list of numbers was expected");
+      }
+      n++;
+    }
+    return new DoubleList(Arrays.copyOf(v, n), nulls);
+  }
+
+  /** A list of numbers read from its bytes when first asked for. */
+  static final class LazyDoubles extends AbstractList<Double> implements RandomAccess {
+    private static final com.fasterxml.jackson.core.JsonFactory NUMBERS =
+        new com.fasterxml.jackson.core.JsonFactory();
+    private byte[] bytes;
+    private volatile DoubleList values;
+
+    LazyDoubles(byte[] bytes) {
+      this.bytes = bytes;
+    }
+
+    private DoubleList values() {
+      DoubleList v = values;
+      if (v == null) {
+        synchronized (this) {
+          v = values;
+          if (v == null) {
+            try (JsonParser p = NUMBERS.createParser(bytes)) {
+              p.nextToken();
+              v = read(p, null, null);
+            } catch (IOException e) {
+              throw new IllegalArgumentException("a record's list of numbers is not one: "
+                  + new String(bytes, 0, Math.min(bytes.length, 80),
+                      java.nio.charset.StandardCharsets.UTF_8), e);
+            }
+            values = v;
+            bytes = null;
+          }
+        }
+      }
+      return v;
+    }
+
+    @Override
+    public Double get(int i) {
+      return values().get(i);
+    }
+
+    @Override
+    public int size() {
+      return values().size();
     }
   }
 

@@ -33,9 +33,12 @@ public final class SecretRedactor {
   private static final Pattern AWS_KEY_ID =
       Pattern.compile("(?<![A-Z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Z0-9])");
 
-  /** In free text, a URL's user and password ({@code //user:pw@}); a user alone is no secret. */
+  /**
+   * In free text, a URL's user and password ({@code user:pw@}) right after a {@code //}; a user
+   * alone is no secret.
+   */
   private static final Pattern TEXT_USER_INFO =
-      Pattern.compile("(?<=//)[^/@\\s?#:\"']*:[^/@\\s?#\"']*@");
+      Pattern.compile("[^/@\\s?#:\"']*:[^/@\\s?#\"']*@");
 
   /**
    * Shorter values, numbers and booleans are hidden where they stand but not searched for
@@ -160,15 +163,38 @@ public final class SecretRedactor {
     if (out.contains("AKIA") || out.contains("ASIA")) {
       out = AWS_KEY_ID.matcher(out).replaceAll(REDACTED);
     }
-    Matcher info = TEXT_USER_INFO.matcher(out);
-    if (out.indexOf('@') >= 0 && info.find()) {
-      out = info.replaceAll(m -> {
-        String userInfo = m.group();
-        remember(userInfo.substring(userInfo.indexOf(':') + 1, userInfo.length() - 1));
-        return Matcher.quoteReplacement(REDACTED + "@");
-      });
+    if (out.indexOf('@') >= 0) {
+      out = redactUserInfo(out);
     }
     return redactParameters(out);
+  }
+
+  /**
+   * Each {@code user:password@} right after a {@code //}, hidden (its password remembered). Found
+   * from each {@code //} rather than by a look-behind tried at every character: a report's page
+   * is megabytes long.
+   */
+  static String redactUserInfo(String text) {
+    Matcher m = TEXT_USER_INFO.matcher(text);
+    StringBuilder out = null;
+    int copied = 0;
+    int slashes = text.indexOf("//");
+    while (slashes >= 0) {
+      int from = slashes + 2;
+      if (m.region(from, text.length()).lookingAt()) {
+        String userInfo = m.group();
+        remember(userInfo.substring(userInfo.indexOf(':') + 1, userInfo.length() - 1));
+        if (out == null) {
+          out = new StringBuilder(text.length());
+        }
+        out.append(text, copied, from).append(REDACTED).append('@');
+        copied = m.end();
+        slashes = text.indexOf("//", copied);
+      } else {
+        slashes = text.indexOf("//", slashes + 1);
+      }
+    }
+    return out == null ? text : out.append(text, copied, text.length()).toString();
   }
 
   /**

@@ -145,4 +145,26 @@ class SecretRedactorTest {
       assertEquals(want.toString(), SecretRedactor.redactParameters(text, v -> { }), text);
     }
   }
+
+  /** The look-behind pattern URLs' user and password were found by, before it was written out. */
+  private static final java.util.regex.Pattern USER_INFO =
+      java.util.regex.Pattern.compile("(?<=//)[^/@\\s?#:\"']*:[^/@\\s?#\"']*@");
+
+  @org.junit.jupiter.api.Test
+  void userInfoIsFoundAsItsPatternFindsIt() {
+    java.util.SplittableRandom random = new java.util.SplittableRandom(9);
+    String[] pieces = {"/", "//", "@", ":", "a", "pw", " ", "?", "#", "\"", "'", "\n", "s3a://",
+        "x:y@", "é"};
+    for (int n = 0; n < 3000; n++) {
+      StringBuilder b = new StringBuilder();
+      int len = 1 + random.nextInt(20);
+      for (int i = 0; i < len; i++) {
+        b.append(pieces[random.nextInt(pieces.length)]);
+      }
+      String text = b.toString();
+      assertEquals(USER_INFO.matcher(text).replaceAll(
+          java.util.regex.Matcher.quoteReplacement(SecretRedactor.REDACTED + "@")),
+          SecretRedactor.redactUserInfo(text), text);
+    }
+  }
 }

@@ -45,6 +45,10 @@ public final class Main {
     this.hadoopConfDir = hadoopConfDir;
   }
 
+  /** The commands that read results files. */
+  private static final java.util.Set<String> READERS =
+      java.util.Set.of(ReportCommand.NAME, CompareCommand.NAME, HistoryCommand.NAME);
+
   public static void main(String[] args) {
     // Before anything can print: every line this process writes (hbench's, the logs of the
     // Hadoop code it runs, an uncaught exception) redacted; execute learns the command line's.
@@ -78,7 +82,10 @@ public final class Main {
     // The command line's secrets first, so that no message about a bad option can show them.
     io.hbench.core.result.SecretRedactor.learn(args);
     Map<String, Benchmark> suites = new TreeMap<>();
-    for (Benchmark b : ServiceLoader.load(Benchmark.class, Main.class.getClassLoader())) {
+    // Reading results needs no suite's options: report, compare and history start without them.
+    boolean readsResults = args.length > 0 && READERS.contains(args[0]);
+    for (Benchmark b : readsResults ? List.<Benchmark>of()
+        : ServiceLoader.load(Benchmark.class, Main.class.getClassLoader())) {
       suites.put(b.name(), b);
     }
     CommandSpec root = CommandSpec.create().name("bench").version("hbench " + BenchmarkRunner.version());

@@ -225,7 +225,7 @@ public final class HtmlReport {
 
   /** Latency percentiles per operation and point, from the histograms merged over repeats. */
   private static List<ObjectNode> latencyCharts(RecordIndex.Suite s) {
-    Map<String, Map<String, LatencyHistogram.Sum>> byChart = new LinkedHashMap<>();
+    Map<String, Map<String, List<OperationLoad>>> byChart = new LinkedHashMap<>();
     for (String p : s.orderedPoints()) {
       for (String label : s.labels) {
         for (ResultRecord r : s.repeats(label, p)) {
@@ -241,19 +241,32 @@ public final class HtmlReport {
                 continue;
               }
               String key = p + (l.op().equals(p) ? "" : " · " + l.op());
-              l.addLatenciesTo(byChart.computeIfAbsent(key, k -> new LinkedHashMap<>())
-                  .computeIfAbsent(label, k -> new LatencyHistogram.Sum()));
+              byChart.computeIfAbsent(key, k -> new LinkedHashMap<>())
+                  .computeIfAbsent(label, k -> new ArrayList<>()).add(l);
             }
           }
         }
       }
     }
+    // Decoding the histograms is most of the charts' time: each line's are summed on its own
+    // core.
+    List<List<OperationLoad>> lines = new ArrayList<>();
+    byChart.values().forEach(m -> lines.addAll(m.values()));
+    Map<List<OperationLoad>, LatencyHistogram> summed = new java.util.IdentityHashMap<>();
+    List<LatencyHistogram> sums = lines.parallelStream().map(loads -> {
+      LatencyHistogram.Sum sum = new LatencyHistogram.Sum();
+      loads.forEach(l -> l.addLatenciesTo(sum));
+      return sum.result();
+    }).toList();
+    for (int i = 0; i < lines.size(); i++) {
+      summed.put(lines.get(i), sums.get(i));
+    }
     List<ObjectNode> out = new ArrayList<>();
-    byChart.forEach((key, sums) -> {
+    byChart.forEach((key, byLabel) -> {
       // A load that kept no latency (an empty histogram) draws no line, and alone no chart.
       Map<String, LatencyHistogram> perLabel = new LinkedHashMap<>();
-      sums.forEach((label, sum) -> {
-        LatencyHistogram h = sum.result();
+      byLabel.forEach((label, loads) -> {
+        LatencyHistogram h = summed.get(loads);
         if (h != null && h.count() > 0) {
           perLabel.put(label, h);
         }

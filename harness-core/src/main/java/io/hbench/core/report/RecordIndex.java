@@ -39,6 +39,9 @@ final class RecordIndex {
     final Map<String, List<ResultRecord>> byLabel = new LinkedHashMap<>();
     /** Every figure seen, with a metric that says its unit, direction and headline. */
     final Map<Figure, Metric> figures = new LinkedHashMap<>();
+    /** Each measured record's figures, as {@link #metric} finds them: tables ask for each. */
+    private final Map<ResultRecord, Map<Figure, Metric>> byRecord =
+        new java.util.IdentityHashMap<>();
     boolean perPhase;
 
     Suite(String name) {
@@ -107,6 +110,12 @@ final class RecordIndex {
     }
 
     Metric metric(ResultRecord r, Figure f) {
+      Map<Figure, Metric> indexed = byRecord.get(r);
+      return indexed != null ? indexed.get(f) : find(r, f);
+    }
+
+    /** The figure's metric in the first phase that has it. */
+    private static Metric find(ResultRecord r, Figure f) {
       Metric found = null;
       for (PhaseResult p : r.phases()) {
         if (f.phase() != null && !f.phase().equals(p.name())) {
@@ -178,15 +187,25 @@ final class RecordIndex {
         continue;
       }
       s.repeats.computeIfAbsent(r.label() + "\n" + r.point(), k -> new ArrayList<>()).add(r);
+      Map<Figure, Metric> ofRecord = new java.util.HashMap<>();
       for (PhaseResult p : r.phases()) {
+        Map<Figure, Metric> ofPhase = new java.util.HashMap<>();
         for (Metric m : p.metrics()) {
           Figure f = new Figure(s.perPhase ? p.name() : null, key(p, m));
           Metric known = s.figures.get(f);
           if (known == null || known.op() == null && m.op() != null) {
             s.figures.put(f, m);
           }
+          // As find() does: within a phase a load's metric over the phase's; the first phase
+          // that has the figure gives it.
+          Metric inPhase = ofPhase.get(f);
+          if (inPhase == null || inPhase.op() == null && m.op() != null) {
+            ofPhase.put(f, m);
+          }
         }
+        ofPhase.forEach(ofRecord::putIfAbsent);
       }
+      s.byRecord.put(r, ofRecord);
     }
   }
 

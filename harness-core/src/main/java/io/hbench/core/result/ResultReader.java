@@ -145,6 +145,7 @@ public final class ResultReader {
   private static final class LineBytes {
     private final java.io.InputStream in;
     private final byte[] buffer = new byte[1 << 16];
+    private String text;
     private int pos;
     private int end;
 
@@ -163,10 +164,13 @@ public final class ResultReader {
             end = 0;
             return longLine == null ? null : longLine.toByteArray();
           }
+          // The buffer's bytes as Latin-1 text, one byte a char, for String.indexOf to find
+          // the line ends: the JDK's compiled search, not a loop of ours over every byte.
+          text = new String(buffer, 0, end, java.nio.charset.StandardCharsets.ISO_8859_1);
         }
-        int nl = pos;
-        while (nl < end && buffer[nl] != '\n') {
-          nl++;
+        int nl = text.indexOf('\n', pos);
+        if (nl < 0) {
+          nl = end;
         }
         if (nl < end) {
           byte[] line;

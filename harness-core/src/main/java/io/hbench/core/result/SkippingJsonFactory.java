@@ -72,7 +72,7 @@ final class SkippingJsonFactory extends JsonFactory {
           } else if (c == '"') {
             inString = false;
           }
-        } else if (numbersOnly && !number(c)) {
+        } else if (numbersOnly && !NUMBER[c & 0xff]) {
           throw new JsonParseException(this, "a list of numbers was expected");
         } else if (c == '"') {
           inString = true;
@@ -88,11 +88,13 @@ final class SkippingJsonFactory extends JsonFactory {
       throw new JsonParseException(this, "the record ends inside an object or array");
     }
 
-    /** A byte of a JSON array of numbers and nulls, as far as one byte tells. */
-    private static boolean number(byte c) {
-      return (c >= '0' && c <= '9') || c == '.' || c == ',' || c == '-' || c == '+' || c == 'e'
-          || c == 'E' || c == ' ' || c == ']' || c == 'n' || c == 'u' || c == 'l' || c == '\t'
-          || c == '\n' || c == '\r';
+    /** The bytes of a JSON array of numbers and nulls, as far as one byte tells. */
+    private static final boolean[] NUMBER = new boolean[256];
+
+    static {
+      for (char c : "0123456789.,-+eE ]nul\t\n\r".toCharArray()) {
+        NUMBER[c] = true;
+      }
     }
   }
 }

@@ -7,8 +7,11 @@ import io.hbench.core.result.Metric;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultRecord;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -94,16 +97,28 @@ abstract class QueryStreamsReport implements SuiteReport {
         "seconds: the sum of the power test's passed queries, each from execute to its last row"
             + " fetched; MB/s: the raw data (the generated text) over those seconds, MB = 2^20. "
             + figuresNote(records));
+    // Each record's phases by name and failed checks, once: the matrix asks for every query.
+    List<Map<String, PhaseResult>> phases = new ArrayList<>();
+    List<Set<String>> failedChecks = new ArrayList<>();
+    for (ResultRecord r : records) {
+      Map<String, PhaseResult> byName = new HashMap<>();
+      r.phases().forEach(p -> byName.putIfAbsent(p.name(), p));
+      phases.add(byName);
+      Set<String> failed = new HashSet<>();
+      if (r.validation() != null && r.validation().checks() != null) {
+        r.validation().checks().stream().filter(c -> !c.passed()).forEach(c -> failed.add(c.name()));
+      }
+      failedChecks.add(failed);
+    }
     List<List<String>> matrix = new ArrayList<>();
     for (String name : queryRows()) {
       List<String> row = new ArrayList<>();
       row.add(name);
       boolean any = false;
-      for (ResultRecord r : records) {
-        PhaseResult p = r.phase(name);
-        boolean failed = r.validation() != null && r.validation().checks() != null
-            && r.validation().checks().stream().anyMatch(c -> !c.passed()
-                && (c.name().equals(name) || c.name().equals("answer_" + name)));
+      for (int i = 0; i < records.size(); i++) {
+        PhaseResult p = phases.get(i).get(name);
+        boolean failed = failedChecks.get(i).contains(name)
+            || failedChecks.get(i).contains("answer_" + name);
         if (p != null || failed) {
           any = true;
         }

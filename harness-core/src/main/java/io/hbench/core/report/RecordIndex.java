@@ -189,7 +189,7 @@ final class RecordIndex {
       s.repeats.computeIfAbsent(r.label() + "\n" + r.point(), k -> new ArrayList<>()).add(r);
       Map<Figure, Metric> ofRecord = new java.util.HashMap<>();
       for (PhaseResult p : r.phases()) {
-        Map<Figure, Metric> ofPhase = new java.util.HashMap<>();
+        Map<Figure, Metric> ofPhase = r.phases().size() == 1 ? ofRecord : new java.util.HashMap<>();
         for (Metric m : p.metrics()) {
           Figure f = new Figure(s.perPhase ? p.name() : null, key(p, m));
           Metric known = s.figures.get(f);
@@ -203,7 +203,9 @@ final class RecordIndex {
             ofPhase.put(f, m);
           }
         }
-        ofPhase.forEach(ofRecord::putIfAbsent);
+        if (ofPhase != ofRecord) {
+          ofPhase.forEach(ofRecord::putIfAbsent);
+        }
       }
       s.byRecord.put(r, ofRecord);
     }

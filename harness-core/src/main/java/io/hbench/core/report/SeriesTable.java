@@ -7,7 +7,6 @@ import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultRecord;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Each load over time, as {@code bench report} prints it beside the suite's figures: per point,
@@ -99,6 +98,6 @@ final class SeriesTable {
   }
 
   private static String span(OperationSeries.Band b) {
-    return String.format(Locale.ROOT, "%.1f-%.1f", b.startSeconds(), b.endSeconds());
+    return NumberText.fixed(b.startSeconds(), 1) + "-" + NumberText.fixed(b.endSeconds(), 1);
   }
 }

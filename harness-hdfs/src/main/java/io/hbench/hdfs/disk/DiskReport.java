@@ -1,5 +1,6 @@
 package io.hbench.hdfs.disk;
 
+import io.hbench.core.report.NumberText;
 import io.hbench.core.report.SuiteReport;
 import io.hbench.core.report.Table;
 import io.hbench.core.result.PhaseResult;
@@ -34,9 +35,9 @@ public final class DiskReport implements SuiteReport {
       w.add(decimal(rec.phase("write")));
       r.add(decimal(rec.phase("read")));
     }
-    out.append(String.format(Locale.ROOT,
-        "dd-style MB/s (10^6 bytes): write %s, mean %.1f; read %s, mean %.1f%n",
-        list(w), Spread.of(w).mean(), list(r), Spread.of(r).mean()));
+    out.append("dd-style MB/s (10^6 bytes): write ").append(list(w)).append(", mean ")
+        .append(NumberText.fixed(Spread.of(w).mean(), 1)).append("; read ").append(list(r))
+        .append(", mean ").append(NumberText.fixed(Spread.of(r).mean(), 1)).append('\n');
     ResultRecord p = ok.get(0);
     boolean direct = Boolean.TRUE.equals(p.param(DiskFields.DIRECT));
     if (Boolean.TRUE.equals(p.param(DiskFields.PAGE_CACHE_COULD_SERVE_READS))) {
@@ -65,6 +66,6 @@ public final class DiskReport implements SuiteReport {
   }
 
   private static String list(List<Double> v) {
-    return String.join(" / ", v.stream().map(d -> String.format(Locale.ROOT, "%.1f", d)).toList());
+    return String.join(" / ", v.stream().map(d -> NumberText.fixed(d, 1)).toList());
   }
 }

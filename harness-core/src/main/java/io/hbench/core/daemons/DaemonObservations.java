@@ -78,7 +78,13 @@ public final class DaemonObservations {
     for (CallTimes.Breakdown b : CallTimes.of(phase)) {
       out.add(new Observation(b.server(), "rpc_queue_ms", b.text()));
     }
-    for (String figure : PEER_TIMES) {
+    // Only a role with peers can have a daemon that stands out among them.
+    java.util.Set<String> roles = new java.util.HashSet<>();
+    boolean peers = false;
+    for (DaemonFigures d : all) {
+      peers |= !roles.add(d.role());
+    }
+    for (String figure : peers ? PEER_TIMES : List.<String>of()) {
       out.addAll(skew(all, figure));
     }
     for (DaemonFigures d : all) {

@@ -167,6 +167,7 @@ final class RecordIndex {
   private final Map<String, Suite> suites = new LinkedHashMap<>();
 
   RecordIndex(List<ResultRecord> records) {
+    FigureNames figures = new FigureNames();
     Map<String, Boolean> multiPhase = new LinkedHashMap<>();
     for (ResultRecord r : records) {
       multiPhase.merge(r.suite(), r.phases().size() > 1, Boolean::logicalOr);
@@ -191,7 +192,7 @@ final class RecordIndex {
       for (PhaseResult p : r.phases()) {
         Map<Figure, Metric> ofPhase = r.phases().size() == 1 ? ofRecord : new java.util.HashMap<>();
         for (Metric m : p.metrics()) {
-          Figure f = new Figure(s.perPhase ? p.name() : null, key(p, m));
+          Figure f = figures.of(s.perPhase ? p.name() : null, p, m);
           Metric known = s.figures.get(f);
           if (known == null || known.op() == null && m.op() != null) {
             s.figures.put(f, m);
@@ -208,6 +209,24 @@ final class RecordIndex {
         }
       }
       s.byRecord.put(r, ofRecord);
+    }
+  }
+
+  /**
+   * One {@link Figure} for each phase and metric name: the index makes one per metric of every
+   * record, and a history repeats the same few (the reader keeps their names once).
+   */
+  private static final class FigureNames {
+    private final Map<List<String>, Figure> known = new java.util.HashMap<>();
+
+    Figure of(String figurePhase, PhaseResult p, Metric m) {
+      List<String> id = java.util.Arrays.asList(figurePhase, p.name(), m.op(), m.name());
+      Figure f = known.get(id);
+      if (f == null) {
+        f = new Figure(figurePhase, key(p, m));
+        known.put(id, f);
+      }
+      return f;
     }
   }
 

@@ -27,7 +27,20 @@ final class RecordIndex {
    * @param key the metric's key within the phase ({@code seconds}, {@code mb_per_s}, {@code
    *     ops_per_s}); a per-operation key loses its operation when that is the phase's own
    */
-  record Figure(String phase, String key) {}
+  record Figure(String phase, String key) {
+    // Written out: the index looks a figure up for every metric of every record, and a record's
+    // generated equals and hashCode are slow until the JIT has compiled them.
+    @Override
+    public boolean equals(Object o) {
+      return o == this || o instanceof Figure f && key.equals(f.key)
+          && java.util.Objects.equals(phase, f.phase);
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * (phase == null ? 0 : phase.hashCode()) + key.hashCode();
+    }
+  }
 
   /** One suite's records. */
   static final class Suite {

@@ -213,6 +213,8 @@ public final class SecretRedactor {
     StringBuilder b = null;
     int last = 0;
     int scanned = 0;
+    // A page repeats its few keys (class=, id=) thousands of times: each is judged once.
+    Map<String, Boolean> secretKeys = new java.util.HashMap<>();
     int eq = text.indexOf('=');
     while (eq >= 0) {
       int keyStart = eq;
@@ -228,9 +230,9 @@ public final class SecretRedactor {
         valueEnd++;
       }
       scanned = valueEnd;
-      String value = text.substring(eq + 1, valueEnd);
-      if (isSecret(text.substring(keyStart, eq)) && !value.isEmpty()
-          && !value.equals(REDACTED)) {
+      String value = secretKeys.computeIfAbsent(text.substring(keyStart, eq),
+          SecretRedactor::isSecret) ? text.substring(eq + 1, valueEnd) : "";
+      if (!value.isEmpty() && !value.equals(REDACTED)) {
         found.accept(value);
         if (b == null) {
           b = new StringBuilder(text.length());

@@ -1,7 +1,6 @@
 package io.hbench.core.result;
 
 import io.hbench.core.InvalidInputException;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -76,25 +75,48 @@ public final class ResultReader {
     }
   }
 
+  /**
+   * Reads {@code file} in chunks of whole lines, each parsed in pieces on every core straight
+   * from the chunk: no line is copied out of it, nor scanned for its end but by the parser.
+   */
   private static void readInto(Path file, List<ResultRecord> out, Consumer<String> warnings,
       ValuePool pool) {
-    boolean endsWithNewline = endsWithNewline(file);
     try (java.io.InputStream in = Files.newInputStream(file)) {
-      // Lines as UTF-8 bytes, parsed as such: no decoding to a String first.
-      LineBytes lines = new LineBytes(in);
-      List<byte[]> batch = new ArrayList<>(BATCH);
-      byte[] line = lines.next();
-      int number = 0;
-      while (line != null) {
-        number++;
-        byte[] next = lines.next();
-        batch.add(line);
-        if (batch.size() == BATCH || next == null) {
-          parse(batch, number - batch.size() + 1, next == null && !endsWithNewline, file, out,
-              warnings, pool);
-          batch.clear();
+      byte[] buffer = new byte[CHUNK];
+      int filled = 0;
+      long chunkAt = 0;
+      boolean end = false;
+      boolean first = true;
+      while (true) {
+        while (filled < buffer.length && !end) {
+          int n = in.read(buffer, filled, buffer.length - filled);
+          if (n < 0) {
+            end = true;
+          } else {
+            filled += n;
+          }
         }
-        line = next;
+        int from = 0;
+        if (first && filled >= 3 && buffer[0] == (byte) 0xEF && buffer[1] == (byte) 0xBB
+            && buffer[2] == (byte) 0xBF) {
+          from = 3;
+        }
+        first = false;
+        int lines = lastLineEnd(buffer, from, filled) + 1;
+        if (lines == 0 && !end) {
+          // A line longer than the chunk.
+          buffer = java.util.Arrays.copyOf(buffer, buffer.length * 2);
+          first = from > 0;
+          continue;
+        }
+        parse(buffer, Math.max(from, 0), Math.max(lines, from), chunkAt, file, out, pool);
+        if (end) {
+          lastLine(buffer, Math.max(lines, from), filled, chunkAt, file, out, warnings, pool);
+          return;
+        }
+        System.arraycopy(buffer, lines, buffer, 0, filled - lines);
+        chunkAt += lines;
+        filled -= lines;
       }
     } catch (NoSuchFileException e) {
       throw new InvalidInputException("no such file or directory: " + file);
@@ -103,102 +125,137 @@ public final class ResultReader {
     }
   }
 
-  /** Lines parsed at once, on every core: parsing is most of the time of reading a history. */
-  private static final int BATCH = 512;
+  /** Bytes read at once: whole lines of them are parsed together. */
+  private static final int CHUNK = 4 << 20;
+
+  /** Pieces a chunk is parsed in, per core: parsing is most of the time of reading a history. */
+  private static final int PIECES_PER_CORE = 4;
+
+  /** The offset of the last line end in {@code b[from, to)}, or -1. */
+  private static int lastLineEnd(byte[] b, int from, int to) {
+    for (int i = to - 1; i >= from; i--) {
+      if (b[i] == '\n') {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** The offset just past the first line end at or after {@code at} in {@code b[.., to)}. */
+  private static int nextLine(byte[] b, int at, int to) {
+    for (int i = at; i < to; i++) {
+      if (b[i] == '\n') {
+        return i + 1;
+      }
+    }
+    return to;
+  }
+
+  /** A piece of a chunk, read: its records, and where and why it stopped early, if it did. */
+  private static final class Piece implements ValuePool.Records {
+    final List<ResultRecord> records = new ArrayList<>();
+    int failedAt = -1;
+    RuntimeException problem;
+
+    @Override
+    public void accept(ResultRecord r, int start) {
+      if (problem != null) {
+        return;
+      }
+      try {
+        records.add(checked(r));
+      } catch (RuntimeException e) {
+        failedAt = start;
+        problem = e;
+      }
+    }
+
+    @Override
+    public void failed(RuntimeException e) {
+      problem = e;
+    }
+  }
 
   /**
-   * Parses {@code lines} (the first is line {@code first} of {@code file}) in parallel, and adds
-   * their records in order. The batch's last line may be cut short ({@code mayBeCut}): the
-   * writer ends every record with a newline, so a crash mid-write leaves such a line; it is
-   * skipped with a warning. Any other line that is not a record is bad input.
+   * Parses the whole lines {@code b[from, to)} (at {@code chunkAt} in {@code file}) in pieces,
+   * in parallel, and adds their records in order; a line that is not a record is bad input
+   * naming its line.
    */
-  private static void parse(List<byte[]> lines, int first, boolean mayBeCut, Path file,
-      List<ResultRecord> out, Consumer<String> warnings, ValuePool pool) {
-    Object[] parsed = java.util.stream.IntStream.range(0, lines.size()).parallel()
+  private static void parse(byte[] b, int from, int to, long chunkAt, Path file,
+      List<ResultRecord> out, ValuePool pool) {
+    if (from >= to) {
+      return;
+    }
+    int pieces = PIECES_PER_CORE * Runtime.getRuntime().availableProcessors();
+    List<Integer> starts = new ArrayList<>();
+    starts.add(from);
+    for (int i = 1; i < pieces; i++) {
+      int at = nextLine(b, from + (int) ((long) (to - from) * i / pieces), to);
+      if (at > starts.get(starts.size() - 1) && at < to) {
+        starts.add(at);
+      }
+    }
+    starts.add(to);
+    List<Piece> read = java.util.stream.IntStream.range(0, starts.size() - 1).parallel()
         .mapToObj(i -> {
-          byte[] l = lines.get(i);
-          if (LineBytes.isBlank(l)) {
-            return null;
+          Piece piece = new Piece();
+          int stopped = pool.read(b, starts.get(i), starts.get(i + 1), piece);
+          if (piece.failedAt < 0 && stopped >= 0) {
+            piece.failedAt = stopped;
           }
-          try {
-            return checked(pool.read(l));
-          } catch (RuntimeException e) {
-            return e;
-          }
-        }).toArray();
-    for (int i = 0; i < parsed.length; i++) {
-      int number = first + i;
-      if (parsed[i] instanceof RuntimeException e) {
-        if (mayBeCut && i == parsed.length - 1 && number > 1) {
-          warnings.accept("skipped the last line of " + file + " (line " + number
-              + "): cut short, as a crash mid-write leaves it");
-        } else {
-          throw new InvalidInputException(file + ":" + number + ": " + problem(e));
-        }
-      } else if (parsed[i] != null) {
-        out.add((ResultRecord) parsed[i]);
+          return piece;
+        }).toList();
+    for (Piece piece : read) {
+      out.addAll(piece.records);
+      if (piece.problem != null) {
+        throw new InvalidInputException(file + ":" + lineAt(file, chunkAt + piece.failedAt)
+            + ": " + problem(piece.problem));
       }
     }
   }
 
-  /** A stream's lines as bytes, without their line ends. */
-  private static final class LineBytes {
-    private final java.io.InputStream in;
-    private final byte[] buffer = new byte[1 << 16];
-    private String text;
-    private int pos;
-    private int end;
-
-    LineBytes(java.io.InputStream in) {
-      this.in = in;
+  /**
+   * The file's last line when it does not end with a line end: a record cut short by a crash
+   * mid-write (the writer ends every record with one) is skipped with a warning, unless it is
+   * the only line.
+   */
+  private static void lastLine(byte[] b, int from, int to, long chunkAt, Path file,
+      List<ResultRecord> out, Consumer<String> warnings, ValuePool pool) {
+    if (SkippingJsonFactory.nextValue(b, from, to) == to) {
+      return;
     }
-
-    /** The next line, or null at the end of the stream. */
-    byte[] next() throws IOException {
-      java.io.ByteArrayOutputStream longLine = null;
-      while (true) {
-        if (pos == end) {
-          end = in.read(buffer);
-          pos = 0;
-          if (end <= 0) {
-            end = 0;
-            return longLine == null ? null : longLine.toByteArray();
-          }
-          // The buffer's bytes as Latin-1 text, one byte a char, for String.indexOf to find
-          // the line ends: the JDK's compiled search, not a loop of ours over every byte.
-          text = new String(buffer, 0, end, java.nio.charset.StandardCharsets.ISO_8859_1);
-        }
-        int nl = text.indexOf('\n', pos);
-        if (nl < 0) {
-          nl = end;
-        }
-        if (nl < end) {
-          byte[] line;
-          if (longLine == null) {
-            line = java.util.Arrays.copyOfRange(buffer, pos, nl);
-          } else {
-            longLine.write(buffer, pos, nl - pos);
-            line = longLine.toByteArray();
-          }
-          pos = nl + 1;
-          return line;
-        }
-        if (longLine == null) {
-          longLine = new java.io.ByteArrayOutputStream(2 * (end - pos));
-        }
-        longLine.write(buffer, pos, end - pos);
-        pos = end;
-      }
+    Piece piece = new Piece();
+    int stopped = pool.read(b, from, to, piece);
+    if (piece.problem == null && stopped < 0) {
+      out.addAll(piece.records);
+      return;
     }
+    long line = lineAt(file, chunkAt + from);
+    if (line > 1 && piece.records.isEmpty()) {
+      warnings.accept("skipped the last line of " + file + " (line " + line
+          + "): cut short, as a crash mid-write leaves it");
+      return;
+    }
+    throw new InvalidInputException(file + ":" + line + ": " + problem(piece.problem));
+  }
 
-    static boolean isBlank(byte[] line) {
-      for (byte b : line) {
-        if (b != ' ' && b != '\t' && b != '\r') {
-          return false;
+  /** The line of {@code file} that the byte at {@code offset} is on: read again, to say so. */
+  private static long lineAt(Path file, long offset) {
+    long line = 1;
+    try (java.io.InputStream in = new java.io.BufferedInputStream(Files.newInputStream(file))) {
+      for (long i = 0; i < offset; i++) {
+        int c = in.read();
+        if (c < 0) {
+          break;
+        }
+        if (c == '\n') {
+          line++;
         }
       }
-      return true;
+    } catch (IOException e) {
+      return line;
     }
+    return line;
   }
 
   private static String problem(RuntimeException e) {
@@ -207,18 +264,6 @@ public final class ResultReader {
       return e.getMessage();
     }
     return "not an hbench result record (JSON Lines of hbench.result/1 or /2)";
-  }
-
-  private static boolean endsWithNewline(Path file) {
-    try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(file.toFile(), "r")) {
-      if (f.length() == 0) {
-        return true;
-      }
-      f.seek(f.length() - 1);
-      return f.read() == '\n';
-    } catch (IOException e) {
-      return true;
-    }
   }
 
   public static ResultRecord parse(String line) {

@@ -21,10 +21,6 @@ final class SkippingJsonFactory extends JsonFactory {
   @Override
   protected JsonParser _createParser(byte[] data, int offset, int len, IOContext ctxt)
       throws IOException {
-    // A byte order mark is for Jackson's own bootstrapping to read past.
-    if (len >= 3 && data[offset] == (byte) 0xEF) {
-      return super._createParser(data, offset, len, ctxt);
-    }
     return new Parser(ctxt, _parserFeatures, _objectCodec,
         _byteSymbolCanonicalizer.makeChild(_factoryFeatures), data, offset, offset + len);
   }
@@ -42,12 +38,30 @@ final class SkippingJsonFactory extends JsonFactory {
     return p instanceof Parser s ? s.skip(numbersOnly) : null;
   }
 
+  /** Where {@code p}, a parser of this factory, has read to in its bytes. */
+  static int position(JsonParser p) {
+    return ((Parser) p).position();
+  }
+
+  /** The offset of the first byte of {@code bytes[from, to)} that is not white space, or to. */
+  static int nextValue(byte[] bytes, int from, int to) {
+    int i = from;
+    while (i < to && (bytes[i] == ' ' || bytes[i] == '\n' || bytes[i] == '\r' || bytes[i] == '\t')) {
+      i++;
+    }
+    return i;
+  }
+
   private static final class Parser extends UTF8StreamJsonParser {
 
     Parser(IOContext ctxt, int features, com.fasterxml.jackson.core.ObjectCodec codec,
         com.fasterxml.jackson.core.sym.ByteQuadsCanonicalizer names, byte[] data, int start,
         int end) {
       super(ctxt, features, null, codec, names, data, start, end, false);
+    }
+
+    int position() {
+      return _inputPtr;
     }
 
     int[] skip(boolean numbersOnly) throws IOException {

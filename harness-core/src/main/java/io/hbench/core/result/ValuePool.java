@@ -82,16 +82,38 @@ final class ValuePool {
         .with(new SkippingJsonFactory());
   }
 
-  /** Reads one record's line; a line that is not one throws {@link java.io.UncheckedIOException}. */
-  ResultRecord read(byte[] bytes) {
+  /**
+   * The records of {@code bytes[from, to)}, JSON values one after another (lines of a results
+   * file), each given to {@code each} with the offset it starts at. Stops at the first that
+   * cannot be read, and returns the offset where that one starts; -1 when all were read.
+   */
+  int read(byte[] bytes, int from, int to, Records each) {
     line.set(bytes);
-    try {
-      return reader.readValue(bytes);
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
+    int start = from;
+    try (JsonParser p = reader.getFactory().createParser(bytes, from, to - from)) {
+      while (true) {
+        start = SkippingJsonFactory.nextValue(bytes, start, to);
+        if (start == to || p.nextToken() == null) {
+          return -1;
+        }
+        each.accept(reader.readValue(p), start);
+        start = SkippingJsonFactory.position(p);
+      }
+    } catch (IOException | RuntimeException e) {
+      each.failed(e instanceof IOException io ? new java.io.UncheckedIOException(io)
+          : (RuntimeException) e);
+      return start;
     } finally {
       line.remove();
     }
+  }
+
+  /** Where {@link #read} gives the records it reads. */
+  interface Records {
+    void accept(ResultRecord r, int start);
+
+    /** Why the record at the offset {@link #read} returns could not be read. */
+    void failed(RuntimeException e);
   }
 
   private String pooled(String s) {

@@ -97,4 +97,38 @@ class ValuePoolTest {
       assertEquals(ResultReader.parse(lines.get(i)), pooled.get(i));
     }
   }
+
+  @Test
+  void aBadLineAfterManyChunksIsNamedByItsLine() throws Exception {
+    // More than one chunk of the reader: a line's number counts the lines of every chunk.
+    String config = "{" + "\"dfs.some.key.of.a.server\":\"some value\",".repeat(500)
+        + "\"last\":\"x\"}";
+    List<String> lines = new java.util.ArrayList<>();
+    for (int i = 1; i <= 400; i++) {
+      lines.add(i == 333 ? "{\"schema\":\"hbench.result/2\"}" : i == 20 ? ""
+          : record(i, config.replace("x", Integer.toString(i)), "[" + i + "]"));
+    }
+    Path file = dir.resolve("many.jsonl");
+    Files.write(file, lines);
+    assertTrue(Files.size(file) > 5 << 20, "spans chunks: " + Files.size(file));
+    InvalidInputException e = assertThrows(InvalidInputException.class,
+        () -> ResultReader.readAll(List.of(file), w -> { }));
+    assertTrue(e.getMessage().contains("many.jsonl:333: not an hbench result record"),
+        e.getMessage());
+    lines.set(332, record(333, CONFIG, "[333]"));
+    Files.write(file, lines);
+    List<ResultRecord> all = ResultReader.readAll(List.of(file), w -> { });
+    assertEquals(399, all.size());
+    for (int i = 0; i < all.size(); i++) {
+      assertEquals("r" + (i < 19 ? i + 1 : i + 2), all.get(i).runId(), "in order");
+    }
+  }
+
+  @Test
+  void aByteOrderMarkIsReadPast() throws Exception {
+    Path file = dir.resolve("bom.jsonl");
+    Files.writeString(file, "\uFEFF" + record(1, CONFIG, "[1]") + "\n" + record(2, CONFIG, "[2]"));
+    assertEquals(List.of("r1", "r2"), ResultReader.readAll(List.of(file), w -> { }).stream()
+        .map(ResultRecord::runId).toList());
+  }
 }

@@ -252,21 +252,18 @@ public final class HtmlReport {
     // core.
     List<List<OperationLoad>> lines = new ArrayList<>();
     byChart.values().forEach(m -> lines.addAll(m.values()));
-    Map<List<OperationLoad>, LatencyHistogram> summed = new java.util.IdentityHashMap<>();
-    List<LatencyHistogram> sums = lines.parallelStream().map(loads -> {
+    java.util.Iterator<LatencyHistogram> summed = lines.parallelStream().map(loads -> {
       LatencyHistogram.Sum sum = new LatencyHistogram.Sum();
       loads.forEach(l -> l.addLatenciesTo(sum));
       return sum.result();
-    }).toList();
-    for (int i = 0; i < lines.size(); i++) {
-      summed.put(lines.get(i), sums.get(i));
-    }
+    }).toList().iterator();
     List<ObjectNode> out = new ArrayList<>();
     byChart.forEach((key, byLabel) -> {
       // A load that kept no latency (an empty histogram) draws no line, and alone no chart.
       Map<String, LatencyHistogram> perLabel = new LinkedHashMap<>();
       byLabel.forEach((label, loads) -> {
-        LatencyHistogram h = summed.get(loads);
+        // The sums are in the lines' order, which is this one.
+        LatencyHistogram h = summed.next();
         if (h != null && h.count() > 0) {
           perLabel.put(label, h);
         }

@@ -122,30 +122,10 @@ final class RecordIndex {
       return java.util.Arrays.copyOf(v, n);
     }
 
+    /** The figure's metric in a measured record, or null when it has none. */
     Metric metric(ResultRecord r, Figure f) {
       Map<Figure, Metric> indexed = byRecord.get(r);
-      return indexed != null ? indexed.get(f) : find(r, f);
-    }
-
-    /** The figure's metric in the first phase that has it. */
-    private static Metric find(ResultRecord r, Figure f) {
-      Metric found = null;
-      for (PhaseResult p : r.phases()) {
-        if (f.phase() != null && !f.phase().equals(p.name())) {
-          continue;
-        }
-        for (Metric m : p.metrics()) {
-          // Records written before a phase held one metric per figure had the phase's MB/s
-          // beside its load's: the load's, over the calls' window, is the figure.
-          if (key(p, m).equals(f.key()) && (found == null || found.op() == null && m.op() != null)) {
-            found = m;
-          }
-        }
-        if (found != null) {
-          return found;
-        }
-      }
-      return null;
+      return indexed == null ? null : indexed.get(f);
     }
 
     /**
@@ -210,8 +190,9 @@ final class RecordIndex {
           if (known == null || known.op() == null && m.op() != null) {
             s.figures.put(f, m);
           }
-          // As find() does: within a phase a load's metric over the phase's; the first phase
-          // that has the figure gives it.
+          // The first phase that has the figure gives it. Within a phase, a load's metric over
+          // the phase's: records written before a phase held one metric per figure had the
+          // phase's MB/s beside its load's, and the load's, over the calls' window, is the figure.
           Metric inPhase = ofPhase.get(f);
           if (inPhase == null || inPhase.op() == null && m.op() != null) {
             ofPhase.put(f, m);

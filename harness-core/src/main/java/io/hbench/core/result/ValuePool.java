@@ -321,9 +321,11 @@ final class ValuePool {
               p.nextToken();
               v = read(p, null, null);
             } catch (IOException e) {
-              throw new IllegalArgumentException("a record's list of numbers is not one: "
-                  + new String(bytes, 0, Math.min(bytes.length, 80),
-                      java.nio.charset.StandardCharsets.UTF_8), e);
+              // Its bytes were checked to be those of numbers when read; this is what that check
+              // cannot see ("1..2"): bad input, said in one line.
+              throw new io.hbench.core.InvalidInputException(
+                  "a record's list of numbers is not one: " + new String(bytes, 0,
+                      Math.min(bytes.length, 80), java.nio.charset.StandardCharsets.UTF_8));
             }
             values = v;
             bytes = null;

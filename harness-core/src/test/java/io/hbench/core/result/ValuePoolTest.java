@@ -131,4 +131,15 @@ class ValuePoolTest {
     assertEquals(List.of("r1", "r2"), ResultReader.readAll(List.of(file), w -> { }).stream()
         .map(ResultRecord::runId).toList());
   }
+
+  @Test
+  void aSeriesOfNumberCharactersThatIsNotNumbersIsBadInputWhenUsed() throws Exception {
+    Path file = dir.resolve("odd.jsonl");
+    Files.write(file, List.of(record(1, CONFIG, "[1..2, nul]")));
+    ResultRecord r = ResultReader.readAll(List.of(file), w -> { }).get(0);
+    List<Double> series = r.phases().get(0).daemons().get(0).series().get("rpc_queue_ms");
+    InvalidInputException e = assertThrows(InvalidInputException.class, series::size);
+    assertTrue(e.getMessage().startsWith("a record's list of numbers is not one: [1..2"),
+        e.getMessage());
+  }
 }

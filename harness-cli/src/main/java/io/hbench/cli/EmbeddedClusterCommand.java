@@ -87,24 +87,40 @@ final class EmbeddedClusterCommand {
           + String.join(",", services));
     }
     EmbeddedCluster cluster = ClusterFactory.embedded(config, datanodes, services, console);
-    CountDownLatch stopped = new CountDownLatch(1);
-    Runtime.getRuntime()
-        .addShutdownHook(
-            new Thread(
-                () -> {
-                  cluster.close();
-                  stopped.countDown();
-                }));
-    cluster.writeConfiguration(dir);
+    // Ctrl-C and SIGTERM stop the cluster here, before the JVM's shutdown begins: stopped from a
+    // shutdown hook, a datanode's last step (removing a hook of Hadoop's) throws and prints a
+    // stack trace on every Ctrl-C. The hook stays for any other way the JVM ends.
+    CountDownLatch stop = new CountDownLatch(1);
+    for (String signal : List.of("INT", "TERM")) {
+      try {
+        sun.misc.Signal.handle(new sun.misc.Signal(signal), s -> stop.countDown());
+      } catch (IllegalArgumentException e) {
+        // This platform has no such signal: the shutdown hook stops the cluster.
+      }
+    }
+    Thread hook = new Thread(cluster::close, "hbench-embedded-cluster-stop");
+    Runtime.getRuntime().addShutdownHook(hook);
     StringBuilder up = new StringBuilder();
-    for (io.hbench.core.result.ServiceInfo info : cluster.services()) {
-      up.append(up.length() == 0 ? "" : ", ").append(info.name()).append(" at ").append(info.endpoint());
+    try {
+      cluster.writeConfiguration(dir);
+      for (io.hbench.core.result.ServiceInfo info : cluster.services()) {
+        up.append(up.length() == 0 ? "" : ", ").append(info.name()).append(" at ")
+            .append(info.endpoint());
+      }
+    } catch (Exception | Error e) {
+      // Stopped here, not by the shutdown hook while the JVM exits: its daemons' threads then
+      // print stack traces over the one line that says what went wrong.
+      cluster.close();
+      throw e;
     }
     console.status(
         "hbench: embedded cluster up (" + up
             + "); configuration in " + dir.toAbsolutePath().resolve("core-site.xml")
             + "; Ctrl-C stops it");
-    stopped.await();
+    stop.await();
+    console.status("hbench: stopping the embedded cluster");
+    cluster.close();
+    Runtime.getRuntime().removeShutdownHook(hook);
     return 0;
   }
 

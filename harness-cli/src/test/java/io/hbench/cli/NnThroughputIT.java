@@ -199,46 +199,6 @@ class NnThroughputIT {
     }
   }
 
-  /**
-   * {@code bench embedded-cluster --with namenode} in a process of its own serves a NameNode
-   * alone, through the same factory and provider as {@code --mode direct}: a client of its
-   * configuration directory makes directories there and counts no datanode.
-   */
-  @Test
-  @Order(6)
-  void embeddedClusterWithANameNodeAloneServesRpcRuns() throws Exception {
-    Path dir = tmp.resolve("nn-only-conf");
-    Process proc = BenchProcess.start(null, null, tmp.resolve("nn-only.log"),
-        List.of("embedded-cluster", "--with", "namenode", "--conf-dir", dir.toString()));
-    try {
-      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
-      while (!Files.exists(dir.resolve("core-site.xml"))) {
-        assertTrue(proc.isAlive(), Files.readString(tmp.resolve("nn-only.log")));
-        assertTrue(System.nanoTime() < deadline, "no configuration after 3 minutes");
-        Thread.sleep(200);
-      }
-      Configuration client = new Configuration();
-      client.addResource(new org.apache.hadoop.fs.Path(dir.resolve("core-site.xml").toUri()));
-      try (org.apache.hadoop.fs.FileSystem fs =
-          org.apache.hadoop.fs.FileSystem.newInstance(client)) {
-        assertTrue(fs.mkdirs(new org.apache.hadoop.fs.Path("/it-nn-only/a/b")));
-        assertTrue(fs.getFileStatus(new org.apache.hadoop.fs.Path("/it-nn-only/a")).isDirectory());
-        assertEquals(0, ((org.apache.hadoop.hdfs.DistributedFileSystem) fs)
-            .getDataNodeStats(org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType.ALL).length);
-      }
-      // The status line follows the configuration files by a moment.
-      while (!Files.readString(tmp.resolve("nn-only.log")).contains("(namenode at hdfs://")) {
-        assertTrue(System.nanoTime() < deadline, Files.readString(tmp.resolve("nn-only.log")));
-        Thread.sleep(100);
-      }
-      assertTrue(Files.readString(tmp.resolve("nn-only.log"))
-          .contains("embedded namenode cluster (in-process: namenode)"));
-    } finally {
-      proc.destroy();
-      assertTrue(proc.waitFor(2, TimeUnit.MINUTES), "embedded-cluster stops on SIGTERM");
-    }
-  }
-
   @Test
   @Order(4)
   void mapTasksSpreadTheLoadAndTheirFiguresMerge() throws Exception {

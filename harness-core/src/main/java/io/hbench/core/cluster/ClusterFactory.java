@@ -129,9 +129,12 @@ public final class ClusterFactory {
       providers.add(0, provider("hdfs"));
     }
     List<String> described = new ArrayList<>();
+    boolean ha = config.configuration().getBoolean(MiniDfsService.HA, false);
     for (ServiceProvider p : providers) {
-      described.add(
-          p.nodeKind() == null ? p.name() : p.name() + " with " + datanodes + " " + p.nodeKind());
+      String name = ha && p.name().equals("hdfs")
+          ? "hdfs as an HA pair (nn1 active, nn2 standby, nameservice " + MiniDfsService.NAMESERVICE
+              + ")" : p.name();
+      described.add(p.nodeKind() == null ? name : name + " with " + datanodes + " " + p.nodeKind());
     }
     String store = providers.get(0).name();
     console.status(

@@ -80,7 +80,7 @@ public final class MiniDfsService implements ServiceProvider {
     try {
       dfs.waitActive();
       if (!ha) {
-        return new Running(dfs, dfs.getFileSystem().getUri().toString());
+        return new Running(dfs, dfs.getFileSystem().getUri().toString(), null);
       }
       dfs.transitionToActive(0);
       // What an HA client's hdfs-site.xml says: the nameservice, each NameNode's RPC and web
@@ -96,7 +96,7 @@ public final class MiniDfsService implements ServiceProvider {
       }
       conf.set("dfs.client.failover.proxy.provider." + NAMESERVICE,
           "org.apache.hadoop.hdfs.server.namenode.ha.ConfiguredFailoverProxyProvider");
-      return new Running(dfs, "hdfs://" + NAMESERVICE);
+      return new Running(dfs, "hdfs://" + NAMESERVICE, new Configuration(conf));
     } catch (IOException | RuntimeException e) {
       dfs.shutdown();
       throw e;
@@ -106,16 +106,25 @@ public final class MiniDfsService implements ServiceProvider {
   private static final class Running extends InProcessService {
     private final MiniDFSCluster dfs;
     private final String uri;
+    /** The HA pair's client configuration, or null for one NameNode. */
+    private final Configuration haClient;
 
-    Running(MiniDFSCluster dfs, String uri) {
+    Running(MiniDFSCluster dfs, String uri, Configuration haClient) {
       this.dfs = dfs;
       this.uri = uri;
+      this.haClient = haClient;
     }
 
     @Override
     public ServiceInfo info() {
       try {
-        return ClusterEnvironment.hdfs(dfs.getFileSystem(), "embedded");
+        if (haClient == null) {
+          return ClusterEnvironment.hdfs(dfs.getFileSystem(), "embedded");
+        }
+        // MiniDFSCluster.getFileSystem() needs a NameNode's index under HA; the nameservice's
+        // client asks whichever NameNode is active, as a user's would.
+        return ClusterEnvironment.hdfs((org.apache.hadoop.hdfs.DistributedFileSystem)
+            org.apache.hadoop.fs.FileSystem.get(java.net.URI.create(uri), haClient), "embedded");
       } catch (IOException e) {
         return new ServiceInfo("hdfs", "embedded", ClusterEnvironment.clientVersion(), uri, null);
       }

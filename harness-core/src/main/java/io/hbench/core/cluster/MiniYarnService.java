@@ -84,7 +84,10 @@ public final class MiniYarnService implements ServiceProvider {
         }
       }
     };
+    Thread self = Thread.currentThread();
+    ClassLoader loader = self.getContextClassLoader();
     try {
+      self.setContextClassLoader(NameserviceSites.loader(conf, root, loader));
       yarn.init(conf);
       yarn.start();
       historyAddress(yarn);
@@ -96,6 +99,8 @@ public final class MiniYarnService implements ServiceProvider {
       }
       System.setProperty("java.class.path", classPath);
       throw e;
+    } finally {
+      self.setContextClassLoader(loader);
     }
     // Clients, here and in later services, need the ResourceManager's and history's addresses.
     for (Map.Entry<String, String> e : yarn.getConfig()) {

@@ -138,7 +138,7 @@ public final class CallTimes {
     processing /= load.calls();
     double queue = value(served, "rpc_queue_ms") * rpcsPerCall;
     double lockWait = value(served, "rpc_lock_wait_ms") * rpcsPerCall;
-    return breakdown(load, "namenode " + served.node(), queue, lockWait, processing, false);
+    return breakdown(load, DaemonObservations.name(served), queue, lockWait, processing, false);
   }
 
   /**

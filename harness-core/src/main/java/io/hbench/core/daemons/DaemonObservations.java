@@ -74,6 +74,12 @@ public final class DaemonObservations {
             (d.samples() == 0 ? "not read: " : "") + d.unreachable()));
       }
     }
+    for (DaemonFigures d : all) {
+      if (d.haState() != null && d.haState().contains("->")) {
+        out.add(new Observation(name(d), null, "its HA state changed during the phase: "
+            + d.haState().replace("->", " to ")));
+      }
+    }
     out.addAll(hostLoad(all));
     for (CallTimes.Breakdown b : CallTimes.of(phase)) {
       out.add(new Observation(b.server(), "rpc_queue_ms", b.text()));
@@ -263,9 +269,12 @@ public final class DaemonObservations {
     return low;
   }
 
-  /** How observations and the report name a daemon: its role and node. */
+  /**
+   * How observations and the report name a daemon: its role and node, and a NameNode of an HA
+   * pair its state ({@code namenode nn1:8020 (active)}).
+   */
   public static String name(DaemonFigures d) {
-    return d.role() + " " + d.node();
+    return d.role() + " " + d.node() + (d.haState() == null ? "" : " (" + d.haState() + ")");
   }
 
   /** Three significant figures, without a trailing .0. */

@@ -256,14 +256,38 @@ public final class DaemonSampler {
     Thread.sleep(settle.toMillis());
     sampleAll(When.END);
     List<DaemonFigures> out = new ArrayList<>();
+    // A NameNode says it is active whether or not it has a peer: its state is news under HA only.
+    boolean pair = daemons.stream().filter(d -> d.role() == Daemon.Role.NAMENODE).count() > 1;
     for (Daemon d : daemons) {
       List<Sample> got = samples.get(d);
       String failure = got.isEmpty() ? failures.get(d)
           : got.get(0).when() != When.START ? startFailures.get(d)
           : got.get(got.size() - 1).when() != When.END ? endFailures.get(d) : null;
-      out.add(figures(d, got, failure));
+      DaemonFigures f = figures(d, got, failure);
+      if (d.role() == Daemon.Role.NAMENODE && pair) {
+        f = f.withHaState(haState(got));
+      } else if (f.series() != null) {
+        f.series().remove(ServerFigure.HA_ACTIVE);
+      }
+      out.add(f);
     }
     return out;
+  }
+
+  /**
+   * An HA NameNode's state over the phase from its samples: {@code active} or {@code standby},
+   * {@code standby->active} when it changed (each change in order), null when it never said.
+   */
+  static String haState(List<Sample> got) {
+    List<String> states = new ArrayList<>();
+    for (Sample s : got) {
+      Double v = s.values().get(ServerFigure.HA_ACTIVE);
+      String state = v == null ? null : v == 1 ? "active" : "standby";
+      if (state != null && (states.isEmpty() || !states.get(states.size() - 1).equals(state))) {
+        states.add(state);
+      }
+    }
+    return states.isEmpty() ? null : String.join("->", states);
   }
 
   private static double thousandths(double v) {
@@ -306,6 +330,9 @@ public final class DaemonSampler {
         continue;
       }
       series.put(f.name(), values);
+      if (f.name().equals(ServerFigure.HA_ACTIVE)) {
+        continue; // a state, kept as the daemon's ha_state: no minimum or mean of it
+      }
       if (f.cpuUse()) {
         // A CPU load covers the time since the JVM's previous read: the read before the phase
         // covers time before it, and the read after it the wait for the daemons' last figures.

@@ -53,6 +53,9 @@ public record ServerFigure(Role role, String bean, String attribute, String name
         gauge(Role.NAMENODE, METHODS_BEAN + "{port}", capital + "AvgTime", name + "_ms", "ms")};
   }
 
+  /** The series of a NameNode's HA state: 1 while it said active, 0 while standby or observer. */
+  public static final String HA_ACTIVE = "ha_active";
+
   /** The NameNode's per-method bean ({@code rpcdetailed}), before its port. */
   static final String METHODS_BEAN = "RpcDetailedActivityForPort";
 
@@ -106,6 +109,10 @@ public record ServerFigure(Role role, String bean, String attribute, String name
       counter(Role.NAMENODE, "NameNodeActivity", "DeleteFileOps", "delete_file_ops", Metric.COUNT),
       counter(Role.NAMENODE, "NameNodeActivity", "TransactionsNumOps", "edit_transactions", Metric.COUNT),
       gauge(Role.NAMENODE, "NameNodeActivity", "SyncsAvgTime", "edit_sync_ms", MS),
+      // Which NameNode of an HA pair serves: kept as a series (1 active, 0 standby or observer),
+      // and as the daemon's ha_state, not as a metric.
+      new ServerFigure(Role.NAMENODE, "NameNodeStatus*", "State", HA_ACTIVE, Metric.COUNT, false,
+          Metric.Better.NONE),
       // DataNode: what it moved, and how long its block operations and their steps took.
       counter(Role.DATANODE, "DataNodeActivity-{node}", "BytesWritten", "bytes_written", Metric.BYTES),
       counter(Role.DATANODE, "DataNodeActivity-{node}", "BytesRead", "bytes_read", Metric.BYTES),
@@ -265,7 +272,16 @@ public record ServerFigure(Role role, String bean, String attribute, String name
    */
   public Double read(Daemon daemon, Map<String, JsonNode> beans) {
     JsonNode found;
-    if (bean.startsWith("java.lang:")) {
+    if (name.equals(HA_ACTIVE)) {
+      // NameNodes sharing a JVM (the embedded HA pair) register NameNodeStatus, NameNodeStatus-1:
+      // each is found by the RPC address it names, the only NameNode of a JVM as it is.
+      String port = ":" + daemon.rpcPort();
+      List<JsonNode> statuses = beans.entrySet().stream()
+          .filter(e -> e.getKey().contains(",name=NameNodeStatus")).map(Map.Entry::getValue)
+          .toList();
+      found = statuses.stream().filter(b -> b.path("HostAndPort").asText().endsWith(port))
+          .findFirst().orElse(statuses.size() == 1 ? statuses.get(0) : null);
+    } else if (bean.startsWith("java.lang:")) {
       // The platform's beans, one per JVM, by their full name.
       found = beans.get(bean);
     } else if (daemon.role() == Role.HIVESERVER2) {
@@ -294,6 +310,11 @@ public record ServerFigure(Role role, String bean, String attribute, String name
     JsonNode v = null;
     for (String a : attribute.split("\\|")) {
       v = found == null || v != null ? v : found.get(a);
+    }
+    if (name.equals(HA_ACTIVE)) {
+      String state = v == null ? "" : v.asText();
+      return state.equals("active") ? Double.valueOf(1)
+          : state.equals("standby") || state.equals("observer") ? Double.valueOf(0) : null;
     }
     // A JVM that cannot tell a CPU load says -1.
     return v != null && v.isNumber() && Double.isFinite(v.asDouble())

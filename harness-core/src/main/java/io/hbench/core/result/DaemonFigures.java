@@ -22,16 +22,31 @@ import java.util.Map;
  * @param metrics the phase's figures of the daemon, as typed metrics
  * @param series the samples: {@code t}, seconds since the phase began, and each figure's values
  *     at those times (null where a read had no value)
+ * @param haState a NameNode of an HA pair: {@code active} or {@code standby} (or {@code
+ *     observer}) as it said during the phase, {@code active->standby} when that changed; null for
+ *     other daemons and for a NameNode without a peer
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"role", "node", "unreachable", "samples", "metrics", "series"})
+@JsonPropertyOrder({"role", "node", "ha_state", "unreachable", "samples", "metrics", "series"})
 public record DaemonFigures(
     @JsonProperty("role") String role,
     @JsonProperty("node") String node,
     @JsonProperty("unreachable") String unreachable,
     @JsonProperty("samples") int samples,
     @JsonProperty("metrics") List<Metric> metrics,
-    @JsonProperty("series") Map<String, List<Double>> series) {
+    @JsonProperty("series") Map<String, List<Double>> series,
+    @JsonProperty("ha_state") String haState) {
+
+  /** A daemon that is not one of an HA pair. */
+  public DaemonFigures(String role, String node, String unreachable, int samples,
+      List<Metric> metrics, Map<String, List<Double>> series) {
+    this(role, node, unreachable, samples, metrics, series, null);
+  }
+
+  /** These figures with the HA state {@code state}. */
+  public DaemonFigures withHaState(String state) {
+    return new DaemonFigures(role, node, unreachable, samples, metrics, series, state);
+  }
 
   /** The metric {@code name} of this daemon, or null. */
   public Metric metric(String name) {

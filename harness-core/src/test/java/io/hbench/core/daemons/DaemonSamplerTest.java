@@ -29,6 +29,21 @@ class DaemonSamplerTest {
   }
 
   @Test
+  void anHaNameNodesStateIsEachStateItSaidInOrder() {
+    java.util.function.Function<Double, Sample> state = v -> {
+      Map<String, Double> values = new java.util.HashMap<>();
+      values.put(ServerFigure.HA_ACTIVE, v);
+      return new Sample(0, values, When.DURING);
+    };
+    assertEquals("active->standby", DaemonSampler.haState(List.of(state.apply(1.0),
+        state.apply(1.0), state.apply(null), state.apply(0.0), state.apply(0.0))));
+    assertEquals("standby", DaemonSampler.haState(List.of(state.apply(0.0))));
+    assertEquals("standby->active->standby", DaemonSampler.haState(List.of(state.apply(0.0),
+        state.apply(1.0), state.apply(0.0))));
+    assertNull(DaemonSampler.haState(List.of(state.apply(null))));
+  }
+
+  @Test
   void aCounterGrowsFromTheReadBeforeThePhaseToTheReadAfterIt() {
     DaemonFigures f = DaemonSampler.figures(RS, List.of(read(0, 12, 100, When.START),
         read(1, 300, 200, When.DURING), read(2.5, 512, 300, When.END)), null);

@@ -98,6 +98,11 @@ class HaClusterIT {
       assertNull(d.unreachable(), d.toString());
       assertTrue(d.samples() >= 2, d.toString());
     }
+    // Each NameNode's own state, from the bean of the NameNode its RPC address names (both
+    // share this JVM, and its /jmx).
+    assertEquals("active", figures.get(0).haState(), figures.get(0).toString());
+    assertEquals("standby", figures.get(1).haState(), figures.get(1).toString());
+    assertNull(figures.get(2).haState());
     ServerFingerprints f = ServerFingerprints.read(daemons);
     f.servers().forEach(s -> assertNull(s.unavailable(), s.toString()));
   }

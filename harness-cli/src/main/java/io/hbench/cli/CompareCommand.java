@@ -122,6 +122,13 @@ final class CompareCommand {
     }
     if (threshold != null) {
       for (Comparison c : comparisons) {
+        if (!c.failedPoints().isEmpty()) {
+          // A failed point has no figure: no evidence that the candidate is not worse.
+          console.status("bench: " + c.candidate() + " vs " + c.baseline() + ": failed, not"
+              + " compared: " + String.join(", ", c.failedPoints())
+              + "; --fail-on-regression fails on a point it cannot judge");
+          return Main.POINT_FAILED;
+        }
         double worst = c.worstRegressionPercent();
         if (worst > threshold) {
           console.status(String.format(java.util.Locale.ROOT,

@@ -40,6 +40,9 @@ public final class PeReport implements SuiteReport {
   public Table table(List<ResultRecord> records) {
     List<List<String>> rows = new ArrayList<>();
     for (ResultRecord r : records) {
+      if (r.param(PeFields.COMMAND) == null) {
+        continue; // a record without its command has no row
+      }
       String command = r.param(PeFields.COMMAND).text;
       Integer total = r.param(PeFields.CLIENTS_TOTAL);
       String who = (total != null ? total : r.param(PeFields.CLIENTS)) + " x "
@@ -55,7 +58,7 @@ public final class PeReport implements SuiteReport {
         rate = p.metric(null, PeFields.SCANS_PER_S);
       }
       String spread = spread(p, rate == null ? PeFields.ROWS_PER_S : rate.name());
-      for (OperationLoad l : p.loads()) {
+      for (OperationLoad l : p.loads() == null ? List.<OperationLoad>of() : p.loads()) {
         boolean main = !l.isStep();
         OperationLoad.Latency lat = l.latencyMs();
         rows.add(List.of(main ? label : "  " + l.op(), main ? who : "",

@@ -167,6 +167,33 @@ public record Comparison(
         warnings.add(s.name + ": points measured on one side only, not compared: "
             + String.join(", ", onlyOne));
       }
+      boolean anyFigure = s.figures.values().stream().anyMatch(m ->
+          m.better() != Metric.Better.NONE && (allFigures || m.isHeadline()));
+      if (!anyFigure && !common.isEmpty()) {
+        // Records with no figure to compare (their phases hold none): a point that failed is
+        // still a verdict, on the point's status; one that did not is said to have nothing.
+        boolean failedAny = false;
+        for (String point : common) {
+          int bf = s.failed(baselineName, point);
+          int cf = s.failed(candidateName, point);
+          if (bf > 0 || cf > 0) {
+            failedAny = true;
+            rows.add(new Row(s.name, null, STATUS, "", Metric.Better.NONE, point, null, null,
+                Double.NaN, Double.NaN, Verdict.FAILED));
+            warnings.add(s.name + " " + point + ": "
+                + (bf > 0 ? failedText(s, baselineName, point, bf) : "")
+                + (bf > 0 && cf > 0 ? "; " : "")
+                + (cf > 0 ? failedText(s, candidateName, point, cf) : "")
+                + ": not compared");
+          }
+        }
+        if (!failedAny) {
+          warnings.add(s.name + ": points on both sides (" + String.join(", ", common)
+              + ") hold no figure to compare" + (allFigures ? "" : " (headlines; try"
+              + " --all-figures)"));
+        }
+        continue;
+      }
       for (Map.Entry<RecordIndex.Figure, Metric> e : s.figures.entrySet()) {
         RecordIndex.Figure f = e.getKey();
         Metric m = e.getValue();
@@ -228,7 +255,7 @@ public record Comparison(
         }
       }
     }
-    if (rows.isEmpty()) {
+    if (rows.isEmpty() && !anyCommon(index, baselineName, candidateName)) {
       throw new InvalidInputException("no point measured on both " + baselineName + " and "
           + candidateName + " (same suite and point) to compare");
     }
@@ -337,6 +364,30 @@ public record Comparison(
    * The largest significant change for the worse, in percent (positive), or 0: what {@code
    * --fail-on-regression} compares its threshold with.
    */
+  /** The figure of a row that judges a failed point where its records hold no figure. */
+  public static final String STATUS = "status";
+
+  private static boolean anyCommon(RecordIndex index, String b, String c) {
+    for (RecordIndex.Suite s : index.suites()) {
+      for (String point : s.orderedPoints()) {
+        if (!s.repeats(b, point).isEmpty() && !s.repeats(c, point).isEmpty()) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The points a gate cannot pass: those compared on both sides where a side failed ({@link
+   * Verdict#FAILED}), as {@code suite point}; a failed point is no figure, and no evidence that
+   * the candidate is not worse.
+   */
+  public List<String> failedPoints() {
+    return rows.stream().filter(r -> r.verdict() == Verdict.FAILED)
+        .map(r -> r.suite() + " " + r.point()).distinct().toList();
+  }
+
   public double worstRegressionPercent() {
     return rows.stream()
         .filter(r -> r.verdict() == Verdict.WORSE)
@@ -384,8 +435,8 @@ public record Comparison(
               RecordIndex.number(g.cand()), "", "", signed(g.changePercent()), "", ""));
         }
       }
-      String what = first.figure() + " (" + first.unit() + ", "
-          + first.better().text() + " is better)";
+      String what = first.better() == Metric.Better.NONE ? first.figure()
+          : first.figure() + " (" + first.unit() + ", " + first.better().text() + " is better)";
       out.add(new Table(
           first.suite() + (first.phase() == null ? "" : " · " + first.phase()) + " · " + what,
           cols, cells, null));

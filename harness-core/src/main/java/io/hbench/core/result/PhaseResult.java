@@ -21,7 +21,7 @@ import java.util.Map;
  * @param io what the phase did through the instrumented file system, with {@code --instrument}
  * @param metrics the phase's typed figures: the core's ({@code seconds}, {@code mb_per_s},
  *     {@code startup_seconds}), those of its operation loads, and the suite's own; what reports
- *     and comparisons read
+ *     and comparisons read. Never null: a record read without them has none
  * @param loads the operation loads the phase ran (calls, failures by type, rate over the window,
  *     latencies with their histogram), or absent
  * @param figures the suite's extras that are not compared (DFSIO's per-file spread, the seed
@@ -44,11 +44,16 @@ public record PhaseResult(
     @JsonProperty("tasks") Map<String, Integer> tasks,
     @JsonProperty("counters") Map<String, Long> counters,
     @JsonProperty("io") IoResult io,
-    @JsonProperty("metrics") List<Metric> metrics,
+    @JsonProperty("metrics") @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Metric> metrics,
     @JsonProperty("loads") List<OperationLoad> loads,
     @JsonProperty("figures") Map<String, Object> figures,
     @JsonProperty("daemons") List<DaemonFigures> daemons,
     @JsonProperty("started_ms") Long startedMillis) {
+
+  public PhaseResult {
+    // The schema lets a phase go without metrics; every reader then finds none, not null.
+    metrics = metrics == null ? List.of() : metrics;
+  }
 
   /** A phase without the optional parts (job, tasks, counters, io, figures). */
   public PhaseResult(String name, double seconds, long bytes, Long records, Double startupSeconds) {

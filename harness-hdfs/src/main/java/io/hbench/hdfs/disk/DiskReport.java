@@ -24,7 +24,10 @@ public final class DiskReport implements SuiteReport {
 
   @Override
   public List<Table> tables(List<ResultRecord> records) {
-    List<ResultRecord> ok = records.stream().filter(ResultRecord::ok).toList();
+    // Only the runs that have dd's figure of both phases (a record may have fewer phases).
+    List<ResultRecord> ok = records.stream()
+        .filter(x -> x.ok() && decimal(x.phase("write")) != null && decimal(x.phase("read")) != null)
+        .toList();
     if (ok.isEmpty()) {
       return List.of();
     }
@@ -46,8 +49,8 @@ public final class DiskReport implements SuiteReport {
               + " machine's memory (%s), so they may measure memory, not the disk. For the disk,"
               + " use --direct, or a --size above memory.%n",
           p.param(DiskFields.SIZE),
-          String.format(Locale.ROOT, "%.1f GiB",
-              p.param(DiskFields.PHYSICAL_MEMORY) / (double) (1L << 30))));
+          p.param(DiskFields.PHYSICAL_MEMORY) == null ? "unknown" : String.format(Locale.ROOT,
+              "%.1f GiB", p.param(DiskFields.PHYSICAL_MEMORY) / (double) (1L << 30))));
     } else if (direct) {
       out.append("reads: O_DIRECT, not served by the page cache.\n");
     } else {
@@ -61,8 +64,9 @@ public final class DiskReport implements SuiteReport {
     return List.of(Table.remark("Disk (dd-style)", out.toString().stripTrailing()));
   }
 
-  private static double decimal(PhaseResult phase) {
-    return phase.figure(DiskFields.MB_S_DECIMAL);
+  /** dd's MB/s of {@code phase}, or null when the phase or its figure is absent. */
+  private static Double decimal(PhaseResult phase) {
+    return phase == null ? null : phase.figure(DiskFields.MB_S_DECIMAL);
   }
 
   private static String list(List<Double> v) {

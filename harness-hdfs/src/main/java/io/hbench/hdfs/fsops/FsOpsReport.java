@@ -91,7 +91,9 @@ public final class FsOpsReport implements SuiteReport {
    */
   @Override
   public Table table(List<ResultRecord> records) {
-    List<ResultRecord> ok = records.stream().filter(ResultRecord::ok).toList();
+    // A record that does not name its operation has no row.
+    List<ResultRecord> ok = records.stream()
+        .filter(r -> r.ok() && r.param(FsOpsFields.OP) != null).toList();
     if (ok.isEmpty()) {
       return null;
     }

@@ -43,6 +43,9 @@ public final class NameNodeReport implements SuiteReport {
     List<List<String>> rows = new ArrayList<>();
     boolean repeats = records.stream().anyMatch(x -> x.repeat() > 1);
     for (ResultRecord r : records) {
+      if (r.param(NameNodeFields.OP) == null) {
+        continue; // a record without its operation has no row
+      }
       String op = r.param(NameNodeFields.OP).text;
       PhaseResult p = r.ok() ? r.phase(op) : null;
       OperationLoad l = p == null ? null : p.load(op);

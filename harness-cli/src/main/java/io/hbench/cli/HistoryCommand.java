@@ -99,7 +99,11 @@ final class HistoryCommand {
         ? since(sub.matchedOptionValue("--regressions-since", ""), records, by) : null;
     History h = History.of(records, new ChangePoints.Options(window, p, magnitude / 100),
         sub.hasMatchedOption("--all-figures"), by);
-    console.print(format.render(List.of(h.table())));
+    List<io.hbench.core.report.Table> tables = new java.util.ArrayList<>(List.of(h.table()));
+    if (h.failuresTable() != null) {
+      tables.add(h.failuresTable());
+    }
+    console.print(format.render(tables));
     if (html != null) {
       java.nio.file.Files.writeString(html, HistoryPage.render(h),
           java.nio.charset.StandardCharsets.UTF_8);
@@ -111,8 +115,16 @@ final class HistoryCommand {
     List<History.Change> worse = h.changesSince(since).stream().filter(History.Change::worse)
         .toList();
     String given = sub.matchedOptionValue("--regressions-since", "");
-    if (worse.isEmpty()) {
-      console.status("bench: no figure got worse at a change since " + given);
+    // A run that failed since then has no figure to have got worse: it fails the gate itself.
+    List<ResultRecord> failed = h.failedSince(since);
+    for (ResultRecord r : failed) {
+      String why = r.failure() == null ? "" : r.failure().lines().findFirst().orElse("");
+      console.status("bench: failed since " + given + ": " + r.suite() + " " + r.point() + " ["
+          + r.label() + "] run " + r.runId() + " (" + r.started() + "): " + why);
+    }
+    if (worse.isEmpty() && failed.isEmpty()) {
+      console.status("bench: no figure got worse at a change since " + given + ", and no run"
+          + " since then failed");
       return Main.OK;
     }
     for (History.Change c : worse) {

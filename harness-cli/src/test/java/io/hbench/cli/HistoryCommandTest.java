@@ -99,6 +99,46 @@ class HistoryCommandTest {
     assertEquals(1, byDate.exitCode, "run 20 started on 2026-01-21: " + byDate);
   }
 
+  /**
+   * Nights 28 and 29 failed (night 12 too, long ago): the history lists them, says the latest
+   * two failed, and a gate since night 26 fails on them though no figure changed after 20.
+   */
+  @Test
+  void failedNightsAreCountedAndFailTheGateSinceThem() throws Exception {
+    List<String> lines = new ArrayList<>(Files.readAllLines(history));
+    for (int night : new int[] {12, 28, 29}) {
+      ObjectNode r = (ObjectNode) JSON.readTree(lines.get(night));
+      r.put("status", "failed");
+      r.put("failure", "terasort job job_1_000" + night + " failed: Task failed");
+      ((ObjectNode) r.get("validation")).put("status", "not_run");
+      lines.set(night, JSON.writeValueAsString(r));
+    }
+    Files.write(history, lines, StandardCharsets.UTF_8);
+    BenchProcess p = BenchProcess.run(null, "history", history.toString());
+    assertEquals(0, p.exitCode, p.toString());
+    List<String> rows = p.out.lines().filter(l -> l.startsWith("terasort 1M") && l.contains(
+        "the latest 2")).toList();
+    assertEquals(1, rows.size(), p.out);
+    assertTrue(rows.get(0).contains(runIds.get(29)) && rows.get(0).contains("job_1_00029"),
+        rows.get(0));
+    assertTrue(rows.get(0).matches("terasort 1M\\s+\\S+\\s+30\\s+3\\s+the latest 2 .*"),
+        rows.get(0));
+
+    BenchProcess gate = BenchProcess.run(null, "history", history.toString(),
+        "--regressions-since", runIds.get(26));
+    assertEquals(1, gate.exitCode, "no figure changed since night 26, two nights failed: " + gate);
+    assertEquals(2, gate.errLines().stream().filter(l -> l.startsWith("bench: failed since "
+        + runIds.get(26) + ": terasort 1M")).count(), gate.err);
+    // Night 12's failure is before the gate's run and the change at 20: it gates nothing since 25.
+    lines.remove(29);
+    lines.remove(28);
+    Files.write(history, lines, StandardCharsets.UTF_8);
+    BenchProcess since = BenchProcess.run(null, "history", history.toString(),
+        "--regressions-since", runIds.get(25));
+    assertEquals(0, since.exitCode, since.toString());
+    assertTrue(since.out.contains("Failed runs in the history"), since.out);
+  }
+
   @Test
   void byAVersionTagTheRunsAreInVersionOrderNotStartOrder() throws Exception {
     // Versions 1.0 .. 1.29 run in reverse order (a bisection, say); 1.20 onwards is 10% slower.

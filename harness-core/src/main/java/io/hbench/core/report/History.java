@@ -25,7 +25,21 @@ import java.util.TreeMap;
  * @param untagged ok runs left out because they have no such tag
  */
 public record History(List<Series> series, ChangePoints.Options options, String by,
-    int untagged) {
+    int untagged, List<Failures> failures) {
+
+  /**
+   * The failed runs of one point and label: a failed run has no figure, so no series shows it,
+   * and a history that left it out would read as if those nights never ran.
+   *
+   * @param suite the suite
+   * @param point the point
+   * @param label the label
+   * @param runs its runs (warm-ups left out), ok or failed
+   * @param failed its failed runs, in order
+   * @param latestFailed how many of its latest runs failed in a row (0: the latest was ok)
+   */
+  public record Failures(String suite, String point, String label, int runs,
+      List<ResultRecord> failed, int latestFailed) {}
 
   /**
    * One figure's runs.
@@ -87,7 +101,12 @@ public record History(List<Series> series, ChangePoints.Options options, String 
     } else {
       ordered.sort(byStart);
     }
+    Map<String, List<ResultRecord>> byPoint = new TreeMap<>();
     for (ResultRecord r : ordered) {
+      if (!r.isWarmup()) {
+        byPoint.computeIfAbsent(String.join("\u0000", r.suite(), r.point(), r.label()),
+            k -> new ArrayList<>()).add(r);
+      }
       if (!r.ok() || r.isWarmup() || r.phases() == null) {
         continue;
       }
@@ -132,7 +151,54 @@ public record History(List<Series> series, ChangePoints.Options options, String 
       out.add(new Series(k[0], k[1], k[2], k[3], k[4], better, unit, List.copyOf(runs), values,
           List.copyOf(changes)));
     }
-    return new History(List.copyOf(out), o, by, untagged);
+    List<Failures> failures = new ArrayList<>();
+    for (Map.Entry<String, List<ResultRecord>> e : byPoint.entrySet()) {
+      List<ResultRecord> runs = e.getValue();
+      List<ResultRecord> failed = runs.stream().filter(r -> !r.ok()).toList();
+      if (failed.isEmpty()) {
+        continue;
+      }
+      int latest = 0;
+      for (int i = runs.size() - 1; i >= 0 && !runs.get(i).ok(); i--) {
+        latest++;
+      }
+      String[] k = e.getKey().split("\u0000", -1);
+      failures.add(new Failures(k[0], k[1], k[2], runs.size(), List.copyOf(failed), latest));
+    }
+    return new History(List.copyOf(out), o, by, untagged, List.copyOf(failures));
+  }
+
+  /** The failed runs that started at or after {@code since}, for the gate, in order. */
+  public List<ResultRecord> failedSince(java.util.function.Predicate<ResultRecord> since) {
+    List<ResultRecord> out = new ArrayList<>();
+    for (Failures f : failures) {
+      f.failed().stream().filter(since).forEach(out::add);
+    }
+    return out;
+  }
+
+  /**
+   * The points with failed runs, as a table (null when none failed): how many of their runs
+   * failed, how many of the latest in a row, and the last failure's run and reason.
+   */
+  public Table failuresTable() {
+    if (failures.isEmpty()) {
+      return null;
+    }
+    List<List<String>> rows = new ArrayList<>();
+    for (Failures f : failures) {
+      ResultRecord last = f.failed().get(f.failed().size() - 1);
+      String why = last.failure() == null ? "" : last.failure().lines().findFirst().orElse("");
+      rows.add(List.of(f.suite() + " " + f.point(), f.label(), String.valueOf(f.runs()),
+          String.valueOf(f.failed().size()), f.latestFailed() == 0 ? "no"
+              : f.latestFailed() == f.runs() ? "every run" : "the latest " + f.latestFailed(),
+          last.started() + " " + last.runId(), why.length() > 160 ? why.substring(0, 157) + "..."
+              : why));
+    }
+    return Table.of("Failed runs in the history", List.of("point", "label", "runs", "failed",
+        "latest failed", "last failed run", "why"), rows, "A failed run has no figure: it is in"
+        + " no series above, and counted here. The latest failed: the point's newest runs failed"
+        + " in a row, so its series stop before them.");
   }
 
   /**

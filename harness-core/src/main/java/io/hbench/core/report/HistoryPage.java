@@ -33,6 +33,9 @@ public final class HistoryPage {
         Math.max(0, MAX_CHARTS - drawn.size())).forEach(drawn::add);
     StringBuilder body = new StringBuilder();
     body.append(HtmlReport.table(h.table()));
+    if (h.failuresTable() != null) {
+      body.append(HtmlReport.table(h.failuresTable()));
+    }
     body.append("<h2>Each series over its runs</h2>\n<div class=\"charts\">");
     for (History.Series s : drawn) {
       String id = "history-" + charts.size();

@@ -303,6 +303,36 @@ class ReplayIT {
     }
   }
 
+  /**
+   * A trace whose every create but the first fails on the NameNode (each is under a file, not a
+   * directory): the point is failed by --max-failures' 1%, and the record says how many failed.
+   */
+  @Test
+  void aReplayWhoseCommandsFailIsAFailedPoint() throws Exception {
+    Path fails = tmp.resolve("fails.log");
+    ok(null, "replay", "--synthesize", fails.toString(), "--commands", "200", "--duration", "1s",
+        "--mix", "create=1");
+    List<String> lines = new ArrayList<>(Files.readAllLines(fails));
+    for (int i = 0; i < lines.size(); i++) {
+      lines.set(i, lines.get(i).replaceFirst("\tsrc=[^\t]*",
+          "\tsrc=/hb-fails/file" + (i == 0 ? "" : "/under-a-file-" + i)));
+    }
+    Files.write(fails, lines);
+    Path out = tmp.resolve("fails.jsonl");
+    // One client thread: the trace's order, so the file exists before the creates under it.
+    BenchProcess p = BenchProcess.run(confDir.toString(), "replay", "--trace", fails.toString(),
+        "--rate-factor", "4", "--threads", "1", "--out", out.toString());
+    assertEquals(1, p.exitCode, p.toString());
+    ResultRecord r = ResultReader.read(out).get(0);
+    assertFalse(r.ok(), "every create under a file failed: " + p);
+    var failures = r.validation().checks().stream().filter(c -> c.name().equals("failures"))
+        .findFirst().orElseThrow();
+    assertFalse(failures.passed());
+    assertTrue(failures.detail().startsWith("199 of 200 commands failed (99.5%), at most 1%"),
+        failures.detail());
+    assertTrue(failures.detail().contains("ParentNotDirectoryException"), failures.detail());
+  }
+
   private static String field(String line, String name) {
     int at = line.indexOf("\t" + name + "=");
     int end = line.indexOf('\t', at + 1);

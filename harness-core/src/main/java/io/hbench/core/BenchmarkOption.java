@@ -198,6 +198,39 @@ public final class BenchmarkOption<T> {
         name, "N", description, def, false, v -> parseInt(name, v, min));
   }
 
+  /** A whole number from {@code min} to {@code max}. */
+  public static BenchmarkOption<Integer> integer(
+      String name, String description, String def, int min, int max) {
+    return new BenchmarkOption<>(name, "N", description, def, false, v -> {
+      int n = parseInt(name, v, min);
+      if (n > max) {
+        throw new InvalidInputException("invalid value '" + v + "' for " + name
+            + ": must be at most " + max);
+      }
+      return n;
+    });
+  }
+
+  /** A share in percent, 0 to 100, with or without its {@code %}: {@code 1}, {@code 0.5%}. */
+  public static BenchmarkOption<Double> percent(String name, String description, String def) {
+    return new BenchmarkOption<>(name, "PCT", description, def, false, v -> {
+      String t = v.trim();
+      t = t.endsWith("%") ? t.substring(0, t.length() - 1).trim() : t;
+      double d;
+      try {
+        d = Double.parseDouble(t);
+      } catch (NumberFormatException e) {
+        throw new InvalidInputException("invalid value '" + v + "' for " + name
+            + ": not a percentage");
+      }
+      if (!(d >= 0 && d <= 100)) {
+        throw new InvalidInputException("invalid value '" + v + "' for " + name
+            + ": a percentage from 0 to 100");
+      }
+      return d;
+    });
+  }
+
   /** A whole number or {@link #AUTO}; {@code get} returns null for auto. */
   public static BenchmarkOption<Integer> integerOrAuto(String name, String description, int min) {
     return new BenchmarkOption<>(

@@ -121,6 +121,12 @@ public final class LoadOptions {
       if (!java.nio.file.Files.isDirectory(f.getParent())) {
         throw new InvalidInputException("--hlog " + o.get(HLOG) + ": no directory " + f.getParent());
       }
+      // Written after the load: a file that cannot be written must stop the run before it.
+      String why = io.hbench.core.result.ResultWriter.probe(f);
+      if (why != null) {
+        throw new InvalidInputException("--hlog " + o.get(HLOG) + ": cannot be written (" + why
+            + ")");
+      }
     }
     if (o.has(UNTIL_STABLE) && o.get(UNTIL_STABLE) != null && !timed(o)) {
       throw new InvalidInputException("--until-stable needs --duration: the longest the load"

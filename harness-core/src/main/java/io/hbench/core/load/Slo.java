@@ -43,9 +43,11 @@ public record Slo(double percentile, double maxMillis, Double maxErrorPercent) {
       default -> 1;
     };
     Double errors = e == null ? null : Double.valueOf(e.group(1));
-    if (!(p > 0 && p <= 100) || !(bound > 0) || (errors != null && errors >= 100)) {
+    // errors<0% no step could meet (its share is never below 0): refused, not searched for.
+    if (!(p > 0 && p <= 100) || !(bound > 0) || (errors != null && !(errors > 0 && errors < 100))) {
       throw new InvalidInputException("invalid value '" + text + "' for " + option + ": a"
-          + " percentile above 0 and at most 100, a bound above 0, an error share below 100%");
+          + " percentile above 0 and at most 100, a bound above 0, an error share above 0% and"
+          + " below 100% (errors<0.01% for hardly any)");
     }
     return new Slo(p, bound, errors);
   }

@@ -49,7 +49,7 @@ public final class ResultWriter implements Closeable {
       throw new InvalidInputException("results file " + file + " is a directory");
     }
     if (Files.exists(abs)) {
-      if (!Files.isWritable(abs)) {
+      if (!Files.isWritable(abs) || probe(abs) != null) {
         throw new InvalidInputException("results file " + file + " is not writable");
       }
       return;
@@ -58,9 +58,36 @@ public final class ResultWriter implements Closeable {
     while (dir != null && !Files.exists(dir)) {
       dir = dir.getParent();
     }
-    if (dir == null || !Files.isDirectory(dir) || !Files.isWritable(dir)) {
+    if (dir == null || !Files.isDirectory(dir) || !Files.isWritable(dir)
+        || (dir.equals(abs.getParent()) && probe(abs) != null)) {
       throw new InvalidInputException(
           "results file " + file + " cannot be created: " + dir + " is not a writable directory");
+    }
+  }
+
+  /**
+   * Tries to write {@code file}, leaving it as it was: an existing file is opened for appending
+   * and closed; a missing one (its directory existing) is created and deleted. Returns why it
+   * cannot be written, or null when it can. Permission bits do not tell (root may write nearly
+   * anything, and a read-only file system refuses root too): only a try does.
+   */
+  public static String probe(Path file) {
+    try {
+      if (Files.exists(file)) {
+        FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND).close();
+      } else {
+        Files.createFile(file);
+        Files.delete(file);
+      }
+      return null;
+    } catch (java.nio.file.AccessDeniedException | SecurityException e) {
+      return "permission denied";
+    } catch (java.nio.file.NoSuchFileException e) {
+      return "the file system there takes no new file";
+    } catch (java.nio.file.FileSystemException e) {
+      return e.getReason() != null ? e.getReason() : "the file system refused it";
+    } catch (IOException e) {
+      return e.getMessage() == null ? "the file system refused it" : e.getMessage();
     }
   }
 

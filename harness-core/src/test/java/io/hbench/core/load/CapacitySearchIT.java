@@ -99,7 +99,7 @@ class CapacitySearchIT {
     assertEquals(new Slo(99.9, 0.5, 0.1), Slo.parse("--slo", "p99.9<500us,errors<0.1%"));
     assertEquals("p99<20ms", Slo.parse("--slo", "P99 < 20ms").text());
     for (String bad : new String[] {"99<20ms", "p99<20", "p0<1ms", "p99<20ms,errors<1",
-        "p101<1ms", "p99<20ms,errors<0.1%,x"}) {
+        "p101<1ms", "p99<20ms,errors<0.1%,x", "p99<20ms,errors<0%", "p99<20ms,errors<100%"}) {
       InvalidInputException e = assertThrows(InvalidInputException.class,
           () -> Slo.parse("--slo", bad));
       assertTrue(e.getMessage().startsWith("invalid value '" + bad + "' for --slo"),

@@ -256,6 +256,14 @@ public final class ReplayBenchmark implements Benchmark {
         made + " commands replayed" + (due < 0 ? "" : " of " + due)
             + (r.warmupCalls() > 0 ? " (" + r.warmupCalls() + " in the warm-up)" : "") + ", "
             + invalid + " with a missing target, " + r.failures() + " failed");
+    // Commands that failed beyond the budget fail the point, as any load's failures do.
+    double budget = o.get(ReplayOptions.MAX_FAILURES);
+    long calls = r.calls();
+    double failedPct = calls == 0 ? 0 : 100.0 * r.failures() / calls;
+    ctx.check("failures", calls > 0 && failedPct <= budget, String.format(java.util.Locale.ROOT,
+        "%d of %d commands failed (%s%%), at most %s%% allowed (--max-failures)%s", r.failures(),
+        calls, percent(failedPct), percent(budget),
+        r.failures() == 0 ? "" : "; the first: " + r.firstProblem()));
     ReplayLoad.Lateness late =
         ReplayLoad.Lateness.of(r, o.get(ReplayOptions.MAX_LATENESS).toNanos());
     if (late != null && late.fellBehind()) {
@@ -264,6 +272,12 @@ public final class ReplayBenchmark implements Benchmark {
           + " late (p99 %.1f ms)", ctx.label(), late.lateShare() * 100,
           o.get(ReplayOptions.MAX_LATENESS).toMillis(), late.maxSeconds(), late.p99Millis()));
     }
+  }
+
+  /** A share in percent, three significant digits at most: 99.5, 1, 0.25. */
+  private static String percent(double v) {
+    return v == 0 ? "0" : new java.math.BigDecimal(v).round(new java.math.MathContext(3))
+        .stripTrailingZeros().toPlainString();
   }
 
   /**

@@ -72,7 +72,7 @@ final class ReplayOptions {
           + " client's own.", "3", 1);
   static final BenchmarkOption<Integer> MISSING =
       BenchmarkOption.integer("--missing", "With --synthesize: percent of opens aimed at files"
-          + " the trace never creates (found only with --seed-namespace).", "0", 0);
+          + " the trace never creates (found only with --seed-namespace).", "0", 0, 100);
   static final BenchmarkOption<Long> RANDOM_SEED =
       BenchmarkOption.of("--random-seed", "N", "With --synthesize: the generator's seed; the"
           + " same seed gives the same trace.", "1", v -> BenchmarkOption.count("--random-seed",
@@ -81,9 +81,14 @@ final class ReplayOptions {
       BenchmarkOption.duration("--max-lateness", "The replay fell behind when more than 1% of"
           + " its commands started later than this after they were due.", "100ms");
 
+  static final BenchmarkOption<Double> MAX_FAILURES =
+      BenchmarkOption.percent("--max-failures", "The point fails when more than this share of"
+          + " the replayed commands failed (a command whose target is missing is counted apart,"
+          + " not as a failure).", "1");
+
   static final List<BenchmarkOption<?>> ALL = List.of(TRACE, RATE_FACTOR, THREADS, PARTITION_BY,
       SEED_NAMESPACE, EMPTY_FILES, AS_USERS, ANONYMIZE, WRITE_TRACE, SYNTHESIZE, COMMANDS, MIX,
-      USERS, DEPTH, MISSING, RANDOM_SEED, MAX_LATENESS);
+      USERS, DEPTH, MISSING, RANDOM_SEED, MAX_LATENESS, MAX_FAILURES);
 
   private ReplayOptions() {}
 

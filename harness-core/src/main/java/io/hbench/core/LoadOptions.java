@@ -150,6 +150,11 @@ public final class LoadOptions {
     return all;
   }
 
+  /** Whether the options ask for {@code --find-max}. */
+  public static boolean findMax(OptionValues o) {
+    return o.has(FIND_MAX) && o.get(FIND_MAX);
+  }
+
   /** The map tasks the options ask for; 0 (in this process) for a suite without a load. */
   public static int maps(OptionValues o) {
     return o.has(MAPS) ? o.get(MAPS) : 0;

@@ -71,7 +71,14 @@ public record RunPlan(String suite, String runId, Path resultsFile, List<Measure
         LoadOptions.check(c.options());
       }
       benchmark.checkOptions(c.options());
-      points.put(c.index(), benchmark.points(c.options()));
+      List<Point> ps = benchmark.points(c.options());
+      if (LoadOptions.findMax(c.options())
+          && ps.stream().noneMatch(p -> benchmark.load().timed(c.options(), p))) {
+        throw new InvalidInputException("--find-max searches a load that runs by time; "
+            + benchmark.name() + " " + String.join(",", ps.stream().map(Point::label).toList())
+            + " runs a fixed count of calls");
+      }
+      points.put(c.index(), ps);
     }
     if (!e.varies()) {
       for (Point point : points.get(0)) {

@@ -92,14 +92,14 @@ public final class CapacitySearch {
   }
 
   private static boolean judge(String op, LoadResult r, double asked, Slo slo) {
-    var s = r.tally().stats(op);
+    var s = r.calledStats();
     return slo.met(s.histogram(), s.calls(), s.failures())
         && r.callsPerSecond() >= KEEP_UP * asked;
   }
 
   private static CapacityFigures.Step step(String op, double asked, LoadResult r, Slo slo,
       Boolean met) {
-    var s = r.tally().stats(op);
+    var s = r.calledStats();
     Histogram h = s.histogram();
     return new CapacityFigures.Step(round(asked), round(r.callsPerSecond()), ms(h, 50),
         ms(h, 99), ms(h, 99.9), h == null ? 0 : round(slo.latencyMillis(h)),

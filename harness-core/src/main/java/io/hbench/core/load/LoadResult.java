@@ -85,6 +85,21 @@ public record LoadResult(
     return n;
   }
 
+  /**
+   * The load's own calls, every operation that is not a step, merged (histograms added): what
+   * {@code --find-max} judges a step by, whether a load makes one operation or a mix (ycsb's
+   * reads and updates, Slive's).
+   */
+  public io.hbench.core.fs.OperationStats calledStats() {
+    io.hbench.core.fs.OperationStats all = new io.hbench.core.fs.OperationStats();
+    for (String op : tally.stats().keySet()) {
+      if (!steps.contains(op)) {
+        all.add(tally.stats(op));
+      }
+    }
+    return all;
+  }
+
   /** Failed calls of every operation that is not a step. */
   public long failures() {
     long n = 0;

@@ -111,15 +111,24 @@ final class LoadJob {
    */
   static LoadResult runClients(LoadSpec spec, LoadScope scope, Console console, String label,
       ReadyGate ready) throws Exception {
-    return runClients(spec, scope, console, label, ready, plan -> plan);
+    return runClients(spec, scope, console, label, ready, 0, plan -> plan);
   }
 
-  /** As above, driving the clients as {@code adjust} makes of the options' plan (a step's rate). */
+  /**
+   * As above, as run {@code run} of the load in its phase (a search's step), driving the clients
+   * as {@code adjust} makes of the options' plan (a step's rate). The clients are opened with
+   * the run and its plan in their scope ({@link LoadScope#run}, {@link LoadScope#callsAtMost}).
+   */
   static LoadResult runClients(LoadSpec spec, LoadScope scope, Console console, String label,
-      ReadyGate ready, java.util.function.UnaryOperator<io.hbench.core.load.LoadPlan> adjust)
-      throws Exception {
+      ReadyGate ready, int run,
+      java.util.function.UnaryOperator<io.hbench.core.load.LoadPlan> adjust) throws Exception {
     String op = spec.operation(scope.options(), scope.point());
-    LoadClients clients = spec.open(scope);
+    boolean timed = spec.timed(scope.options(), scope.point());
+    long[] open = new long[scope.threads()];
+    java.util.Arrays.fill(open, Long.MAX_VALUE);
+    io.hbench.core.load.LoadPlan drive = adjust.apply(LoadOptions.plan(scope.options(),
+        new LoadClients(open, (t, i, steps) -> 0, null), scope.processes(), timed));
+    LoadClients clients = spec.open(scope.forRun(run, drive, timed, console));
     try {
       if (clients.threads() != scope.threads()) {
         throw new IllegalStateException(op + ": the load opened " + clients.threads()
@@ -127,8 +136,7 @@ final class LoadJob {
       }
       ready.await();
       return ConcurrentLoad.run(op,
-          adjust.apply(LoadOptions.plan(scope.options(), clients, scope.processes(),
-              spec.timed(scope.options(), scope.point()))),
+          adjust.apply(LoadOptions.plan(scope.options(), clients, scope.processes(), timed)),
           clients.call(), console, label);
     } finally {
       if (clients.resources() != null) {

@@ -26,10 +26,27 @@ public final class LoadScope {
   private final int processes;
   private final int threads;
   private final Object prepared;
+  private final int run;
+  /** How this process's clients are driven in this run, their counts left open. */
+  private final io.hbench.core.load.LoadPlan plan;
+  private final boolean timed;
+  private final io.hbench.core.report.Console console;
 
   LoadScope(Configuration conf, OptionValues options, Point point, Map<String, Object> params,
       OwnedDirectories dirs, Path pointDirectory, int process, int processes, int threads,
       Object prepared) {
+    this(conf, options, point, params, dirs, pointDirectory, process, processes, threads,
+        prepared, 0, null, false, null);
+  }
+
+  private LoadScope(Configuration conf, OptionValues options, Point point,
+      Map<String, Object> params, OwnedDirectories dirs, Path pointDirectory, int process,
+      int processes, int threads, Object prepared, int run, io.hbench.core.load.LoadPlan plan,
+      boolean timed, io.hbench.core.report.Console console) {
+    this.console = console;
+    this.run = run;
+    this.plan = plan;
+    this.timed = timed;
     this.conf = conf;
     this.options = options;
     this.point = point;
@@ -101,6 +118,51 @@ public final class LoadScope {
   /** Processes running the load: 1, or the map tasks. */
   public int processes() {
     return processes;
+  }
+
+  /**
+   * This scope for run {@code run} of the load, driven as {@code plan} says (its counts open):
+   * the core's, before it opens the clients.
+   */
+  LoadScope forRun(int run, io.hbench.core.load.LoadPlan plan, boolean timed,
+      io.hbench.core.report.Console console) {
+    return new LoadScope(conf, options, point, params, dirs, pointDirectory, process, processes,
+        threads, prepared, run, plan, timed, console);
+  }
+
+  /**
+   * Where this process shows progress (of work done while the clients open, before any clock):
+   * the run's console, or a map task's log.
+   */
+  public io.hbench.core.report.Console console() {
+    return console != null ? console
+        : new io.hbench.core.report.Console(System.out, System.err, false, 10_000);
+  }
+
+  /**
+   * Which run of the load this is within its phase: 0, or a {@code --find-max} search's step
+   * (the probe 0, then 1, 2, ...), each of which opens the clients again. A load that makes names
+   * keeps each run's apart with it, so that no run finds the names of another.
+   */
+  public int run() {
+    return run;
+  }
+
+  /** Whether a duration drives this load ({@link LoadSpec#timed}), not the clients' counts. */
+  public boolean timed() {
+    return timed;
+  }
+
+  /**
+   * The most calls client {@code thread} of this process can make in this run (0 to {@code
+   * threads() - 1}): under a duration at a rate (a {@code --target-rate}, or a step of {@code
+   * --find-max}), what the rate allows in the warm-up and the duration, exactly; {@link
+   * Long#MAX_VALUE} when nothing but the duration bounds it (as fast as the clients go), or
+   * when the load is not timed (its own counts bound it). What a load that consumes names (delete,
+   * rename) makes before the clock.
+   */
+  public long callsAtMost(int thread) {
+    return plan == null || !timed ? Long.MAX_VALUE : plan.callsAtMost(thread);
   }
 
   /**

@@ -343,6 +343,7 @@ public final class RunContext {
         result[0] = LoadJob.runClients(spec, whole, console, label, LoadJob.ReadyGate.NONE);
         return result[0].calls();
       }, figures);
+      sayRanOut(name, result[0]);
       logIntervals(name, result[0]);
       return result[0];
     }
@@ -354,8 +355,17 @@ public final class RunContext {
           result[0] = LoadJob.read(job.getConfiguration(), maps);
           figures.add(timed, into);
         });
+    sayRanOut(name, result[0]);
     logIntervals(name, result[0]);
     return result[0];
+  }
+
+  /** One line when clients ran out of work before the load's duration (also in the record). */
+  private void sayRanOut(String phase, LoadResult r) {
+    if (r != null && r.ranOutFigures() != null) {
+      console.status("[" + label + "] " + phase + ": " + r.ranOutFigures().describe()
+          + ", before its --duration: its figures are of the time it ran");
+    }
   }
 
   /**
@@ -369,14 +379,20 @@ public final class RunContext {
     Slo slo = options.get(LoadOptions.SLO);
     String op = spec.operation(options, whole.point());
     CapacitySearch.Outcome[] found = new CapacitySearch.Outcome[1];
+    int[] run = {0};
     phase(name, 0, () -> {
       found[0] = CapacitySearch.search(op, LoadPlan.calls(1), slo, CapacitySearch.MAX_STEPS,
-          stepPlan -> LoadJob.runClients(spec, whole, console, label, LoadJob.ReadyGate.NONE,
-              plan -> plan.withTargetRate(stepPlan.targetRate())
-                  .withUntilStable(stepPlan.untilStable())));
+          stepPlan -> {
+            // Each step opens the clients again as a run of its own: names it makes are its own.
+            LoadResult step = LoadJob.runClients(spec, whole, console, label,
+                LoadJob.ReadyGate.NONE, run[0]++, plan -> plan.withTargetRate(stepPlan.targetRate())
+                    .withUntilStable(stepPlan.untilStable()));
+            sayRanOut(name + " step " + run[0], step);
+            return step;
+          });
       return found[0].answer() == null ? 0L : found[0].answer().calls();
     }, (timed, into) -> {
-      LoadResult r = found[0].answer() != null ? found[0].answer() : found[0].last();
+      LoadResult r = found[0].shown();
       into.work(r.bytes(), r.calls());
       into.loads(r.loads());
       into.figure(io.hbench.core.result.ServerCalls.FIELD, calls);
@@ -392,7 +408,7 @@ public final class RunContext {
         : "no rate met " + slo.text() + ", down to "
             + found[0].figures().steps().get(found[0].figures().steps().size() - 1)
                 .askedOpsPerSecond() + " ops/s");
-    LoadResult shown = found[0].answer() != null ? found[0].answer() : found[0].last();
+    LoadResult shown = found[0].shown();
     logIntervals(name, shown);
     return shown;
   }

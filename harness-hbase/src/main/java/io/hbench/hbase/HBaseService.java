@@ -312,7 +312,7 @@ public final class HBaseService implements ServiceProvider {
       c.setInt("hbase.regionserver.info.port", 0);
       c.set("hbase.master.info.bindAddress", "127.0.0.1");
       c.set("hbase.regionserver.info.bindAddress", "127.0.0.1");
-      c.setIfUnset("hbase.regionserver.metrics.period", "100");
+      io.hbench.core.cluster.ClusterConfiguration.setUnlessGiven(c, "hbase.regionserver.metrics.period", "100");
       String savedBase = System.getProperty("test.build.data.basedirectory");
       System.setProperty("test.build.data.basedirectory", root.toString());
       org.apache.hadoop.hbase.HBaseTestingUtility util =

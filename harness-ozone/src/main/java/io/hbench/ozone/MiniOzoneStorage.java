@@ -1,5 +1,7 @@
 package io.hbench.ozone;
 
+import static io.hbench.core.cluster.ClusterConfiguration.setUnlessGiven;
+
 import io.hbench.core.cluster.InProcessService;
 import io.hbench.core.cluster.RunningService;
 import io.hbench.core.cluster.ServiceProvider;
@@ -56,12 +58,12 @@ public final class MiniOzoneStorage extends InProcessService {
       nativeLibrariesIn(root);
       OzoneConfiguration oz = new OzoneConfiguration(conf);
       // Sizes for one machine: the defaults (5 GB containers, 256 MB blocks) expect real disks.
-      oz.setIfUnset("ozone.scm.container.size", "1GB");
-      oz.setIfUnset("ozone.scm.block.size", "128MB");
-      oz.setIfUnset("hdds.datanode.volume.min.free.space", "1GB");
+      setUnlessGiven(oz, "ozone.scm.container.size", "1GB");
+      setUnlessGiven(oz, "ozone.scm.block.size", "128MB");
+      setUnlessGiven(oz, "hdds.datanode.volume.min.free.space", "1GB");
       String replication = datanodes >= 3 ? "THREE" : "ONE";
-      oz.setIfUnset("ozone.replication", replication);
-      oz.setIfUnset("ozone.server.default.replication", replication);
+      setUnlessGiven(oz, "ozone.replication", replication);
+      setUnlessGiven(oz, "ozone.server.default.replication", replication);
       MiniOzoneCluster cluster =
           MiniOzoneCluster.newBuilder(oz).setNumDatanodes(datanodes).build();
       try {

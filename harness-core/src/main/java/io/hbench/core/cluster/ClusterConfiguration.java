@@ -92,6 +92,26 @@ public final class ClusterConfiguration {
    * which {@code AWS_ACCESS_KEY}, {@code AWS_SECRET_KEY}, {@code AWS_ENDPOINT} and {@code
    * AWS_REGION} stand for their s3a settings.
    */
+  /**
+   * Sets {@code key} to {@code value} unless the user gave it (with {@code -D} or {@code --conf},
+   * or a caller's code): a value from a {@code *-default.xml} is not given. {@code
+   * Configuration.setIfUnset} takes a default for a value: once HDFS's classes had loaded
+   * hdfs-default.xml, the embedded cluster's own settings (its 20 ms wait to complete a file,
+   * HDFS's 400) were never applied, and every small file's close waited 400 ms.
+   */
+  public static void setUnlessGiven(Configuration conf, String key, String value) {
+    if (!given(conf, key)) {
+      conf.set(key, value);
+    }
+  }
+
+  /** Whether {@code key} was given (with -D or --conf, or set by code), not a *-default.xml value. */
+  public static boolean given(Configuration conf, String key) {
+    String[] sources = conf.getPropertySources(key);
+    return sources != null
+        && java.util.Arrays.stream(sources).noneMatch(s -> s.endsWith("-default.xml"));
+  }
+
   static Map<String, String> readConfFile(String file) {
     Path p = Path.of(file);
     if (!Files.isRegularFile(p)) {

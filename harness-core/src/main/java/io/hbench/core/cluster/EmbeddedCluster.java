@@ -99,7 +99,8 @@ public final class EmbeddedCluster implements BenchCluster {
       // re-creates the web app directory as each web app starts, so each service gets its own:
       // one may still be starting (YARN's history server) when the next service starts.
       boolean ownHttpDirs = conf.get(HTTP_TEMP_DIR) == null;
-      conf.setIfUnset("hadoop.tmp.dir", root.resolve("hadoop-tmp").toString());
+      ClusterConfiguration.setUnlessGiven(conf, "hadoop.tmp.dir",
+          root.resolve("hadoop-tmp").toString());
       ServiceProvider store = providers.get(0);
       httpDir(conf, ownHttpDirs, root, store);
       RunningService storage = startInOwnTmp(root, () ->

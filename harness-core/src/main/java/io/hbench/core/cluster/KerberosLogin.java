@@ -71,7 +71,7 @@ public final class KerberosLogin {
     }
     Configuration c = new Configuration(conf);
     // Runs last hours: a keytab login renews itself instead of expiring mid-sweep.
-    c.setIfUnset("hadoop.kerberos.keytab.login.autorenewal.enabled", "true");
+    ClusterConfiguration.setUnlessGiven(c, "hadoop.kerberos.keytab.login.autorenewal.enabled", "true");
     UserGroupInformation.setConfiguration(c);
     try {
       if (keytabLogin) {

@@ -58,15 +58,15 @@ public final class MiniDfsService implements ServiceProvider {
     // reported the block, the NameNode says no and the client sleeps 400 ms. In one process the
     // two race and about half the closes lose: fsops create_write of 1 KB files measured p50
     // 407 ms, 13 ms with 20 ms here; a partitioned Hive load closes thousands of files.
-    conf.setIfUnset(COMPLETE_RETRY_DELAY_MS, "20");
+    ClusterConfiguration.setUnlessGiven(conf, COMPLETE_RETRY_DELAY_MS, "20");
     // With two datanodes or more, the NameNode may complete a file whose last block every
     // datanode has acknowledged but none has reported yet (HDFS-8999), so that a close does not
     // wait for the report at all; a partitioned Hive load (tpch --partitioned) closes one file per
     // day of seven years, and took over 20 minutes at SF 0.01 without it, 100 s with it.
-    conf.setIfUnset(CLOSE_COMMITTED_ALLOWED, "1");
+    ClusterConfiguration.setUnlessGiven(conf, CLOSE_COMMITTED_ALLOWED, "1");
     // Each datanode times its volumes' file I/O, so --metrics can say which disk was slow (a
     // cluster's datanodes do so only when set; docs/metrics.md says how).
-    conf.setIfUnset(FILE_IO_PROFILING, "100");
+    ClusterConfiguration.setUnlessGiven(conf, FILE_IO_PROFILING, "100");
     boolean ha = conf.getBoolean(HA, false);
     MiniDFSCluster.Builder builder = new MiniDFSCluster.Builder(conf).numDataNodes(nodes)
         .skipFsyncForTesting(!conf.getBoolean(FSYNC, false));

@@ -33,11 +33,8 @@ public final class MiniYarnService implements ServiceProvider {
       "yarn.client.nodemanager-connect.retry-interval-ms", "5000",
       "yarn.app.mapreduce.am.scheduler.connection.wait.interval-ms", "15000");
 
-  /** Whether {@code key} was given (with -D or --conf), not a *-default.xml value or unset. */
   private static boolean given(Configuration conf, String key) {
-    String[] sources = conf.getPropertySources(key);
-    return sources != null
-        && java.util.Arrays.stream(sources).noneMatch(s -> s.endsWith("-default.xml"));
+    return ClusterConfiguration.given(conf, key);
   }
 
   @Override
@@ -49,9 +46,9 @@ public final class MiniYarnService implements ServiceProvider {
       }
     }
     // Room for an ApplicationMaster and several tasks; vmem checks misfire on small machines.
-    conf.setIfUnset("yarn.nodemanager.resource.memory-mb", "8192");
-    conf.setIfUnset("yarn.nodemanager.resource.cpu-vcores", "8");
-    conf.setIfUnset("yarn.nodemanager.vmem-check-enabled", "false");
+    ClusterConfiguration.setUnlessGiven(conf, "yarn.nodemanager.resource.memory-mb", "8192");
+    ClusterConfiguration.setUnlessGiven(conf, "yarn.nodemanager.resource.cpu-vcores", "8");
+    ClusterConfiguration.setUnlessGiven(conf, "yarn.nodemanager.vmem-check-enabled", "false");
     // The NodeManager measures its node's CPU (NodeCpuUtilization, --metrics' node_cpu_cores)
     // only with its resource monitor on, which MiniYARNCluster turns off unless told that the
     // configuration controls monitoring; containers' monitoring stays off, as it has it. These

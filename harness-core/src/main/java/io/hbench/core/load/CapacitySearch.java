@@ -42,7 +42,18 @@ public final class CapacitySearch {
    * @param answer the load of the highest rate that met the objective, or null when none did
    * @param last the last step's load
    */
-  public record Outcome(CapacityFigures figures, LoadResult answer, LoadResult last) {}
+  public record Outcome(CapacityFigures figures, LoadResult answer, LoadResult last,
+      java.util.Map<String, Long> left) {
+
+    /**
+     * The load the phase records: the answer's, or the last step's when no rate met the
+     * objective; with what every step's calls left on the server ({@link LoadResult#left}), which
+     * all of the steps did.
+     */
+    public LoadResult shown() {
+      return (answer != null ? answer : last).withLeft(left);
+    }
+  }
 
   private CapacitySearch() {}
 
@@ -55,11 +66,13 @@ public final class CapacitySearch {
     SteadyState steady = base.untilStable() == null ? SteadyState.DEFAULT : base.untilStable();
     LoadPlan plan = base.withUntilStable(steady);
     List<CapacityFigures.Step> steps = new ArrayList<>();
+    java.util.Map<String, Long> left = new java.util.TreeMap<>();
     LoadResult probe = runner.run(plan.withTargetRate(0));
+    probe.left().forEach((k, v) -> left.merge(k, v, Long::sum));
     steps.add(step(op, 0, probe, slo, null));
     double capacity = probe.callsPerSecond();
     if (!(capacity > 0)) {
-      return new Outcome(new CapacityFigures(slo.text(), steps, null), null, probe);
+      return new Outcome(new CapacityFigures(slo.text(), steps, null), null, probe, left);
     }
     double met = 0;
     double failed = Double.POSITIVE_INFINITY;
@@ -68,6 +81,7 @@ public final class CapacitySearch {
     double rate = capacity;
     while (steps.size() < maxSteps) {
       LoadResult r = runner.run(plan.withTargetRate(rate));
+      r.left().forEach((k, v) -> left.merge(k, v, Long::sum));
       boolean ok = judge(op, r, rate, slo);
       steps.add(step(op, rate, r, slo, ok));
       last = r;
@@ -88,7 +102,7 @@ public final class CapacitySearch {
       }
     }
     return new Outcome(new CapacityFigures(slo.text(), steps, met > 0 ? round(met) : null),
-        answer, last);
+        answer, last, left);
   }
 
   private static boolean judge(String op, LoadResult r, double asked, Slo slo) {
@@ -104,7 +118,8 @@ public final class CapacitySearch {
     return new CapacityFigures.Step(round(asked), round(r.callsPerSecond()), ms(h, 50),
         ms(h, 99), ms(h, 99.9), h == null ? 0 : round(slo.latencyMillis(h)),
         s.calls() == 0 ? 0 : round(100.0 * s.failures() / s.calls()), met,
-        round(r.wallNanos() / 1e9));
+        round(r.wallNanos() / 1e9), s.calls(),
+        r.processCalls().size() > 1 ? r.processCalls() : null, r.ranOutFigures());
   }
 
   private static double ms(Histogram h, double p) {

@@ -61,6 +61,7 @@ public final class ConcurrentLoad {
     private final OperationTally tally;
     private final Set<String> names = new HashSet<>();
     private final java.util.Map<String, Long> counts = new java.util.TreeMap<>();
+    private final java.util.Map<String, Long> left = new java.util.TreeMap<>();
     private long last;
     private boolean recording;
     private String op;
@@ -125,10 +126,11 @@ public final class ConcurrentLoad {
 
     /**
      * As {@link #count}, warm-up calls included: what the calls left on the server (rows a
-     * load inserted), for the suite to check there after the load.
+     * load inserted, names made), for the suite to check there after the load; summed over
+     * every step of a {@code --find-max} search ({@link LoadResult#left}).
      */
     public void countAll(String name, long n) {
-      counts.merge(name, n, Long::sum);
+      left.merge(name, n, Long::sum);
     }
   }
 
@@ -181,6 +183,7 @@ public final class ConcurrentLoad {
     long[] lastEnd = new long[threads];
     long[] firstEnd = new long[threads];
     long[] lastStart = new long[threads];
+    long[] ranOutAt = new long[threads];
     IntervalClock clock = IntervalClock.of(java.time.Duration.ofNanos(plan.intervalNanos()));
     long[] warm = new long[threads];
     long[] recorded = new long[threads];
@@ -208,7 +211,8 @@ public final class ConcurrentLoad {
         try {
           go.await();
           drive(thread, op, serviceOp, latenessOp, plan, interval, goNanos[0], call, tally, mine, done,
-              new long[][] {firstStart, lastEnd, firstEnd, lastStart}, warm, recorded, stopped);
+              new long[][] {firstStart, lastEnd, firstEnd, lastStart, ranOutAt}, warm, recorded,
+              stopped);
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
         } finally {
@@ -263,10 +267,18 @@ public final class ConcurrentLoad {
     OperationTally merged = new OperationTally();
     Set<String> stepNames = new LinkedHashSet<>();
     java.util.Map<String, Long> counts = new java.util.TreeMap<>();
+    java.util.Map<String, Long> left = new java.util.TreeMap<>();
     String problem = null;
     long problemAt = Long.MAX_VALUE;
+    int ranOut = 0;
+    long firstRanOut = Long.MAX_VALUE;
     for (int t = 0; t < threads; t++) {
       steps[t].counts.forEach((k, v) -> counts.merge(k, v, Long::sum));
+      steps[t].left.forEach((k, v) -> left.merge(k, v, Long::sum));
+      if (ranOutAt[t] != 0) {
+        ranOut++;
+        firstRanOut = Math.min(firstRanOut, ranOutAt[t]);
+      }
       if (steps[t].firstProblem != null && steps[t].firstProblemAt < problemAt) {
         problem = steps[t].firstProblem;
         problemAt = steps[t].firstProblemAt;
@@ -297,7 +309,8 @@ public final class ConcurrentLoad {
         clock.epochMillis(everyone.start()), clock.epochMillis(everyone.end())) : null;
     Stability stability = steady == null ? null : steady.verdict(first);
     return new LoadResult(merged, stepNames, clock.epochMillis(first), clock.epochMillis(last),
-        last - first, warmup, threads, clientRates, counts, problem, band, stability);
+        last - first, warmup, threads, clientRates, counts, problem, band, stability, left,
+        ranOut == 0 ? null : new LoadResult.RanOut(ranOut, clock.epochMillis(firstRanOut)));
   }
 
   /** How often the progress line is renewed. */
@@ -404,6 +417,10 @@ public final class ConcurrentLoad {
         failure = "InterruptedException";
       } catch (Exception e) {
         if (e == EXHAUSTED) {
+          if (deadline != Long.MAX_VALUE) {
+            // Out of work before the duration asked: said in the record, never silently.
+            spans[4][t] = System.nanoTime();
+          }
           break;
         }
         failure = OperationTally.failureType(e);

@@ -157,6 +157,24 @@ public record LoadPlan(
   }
 
   /**
+   * The most calls thread {@code t} can make under this plan: its count; under a duration at a
+   * target rate, no more than the rate gives it in the warm-up and the duration (a call is never
+   * started at or after its deadline), which is what a load that consumes names needs made before
+   * its clock; {@link Long#MAX_VALUE} when only the duration bounds it (as fast as it goes).
+   */
+  public long callsAtMost(int t) {
+    if (durationNanos == 0 || targetRate <= 0 || schedule != null) {
+      return durationNanos == 0 || schedule != null ? perThread[t] : Long.MAX_VALUE;
+    }
+    // As ConcurrentLoad drives it: call i of thread t is due at offset + i x interval.
+    long interval = (long) (threads() * 1e9 / targetRate);
+    long offset = interval > 0 ? t * (interval / threads()) : 0;
+    long end = warmupNanos + durationNanos;
+    long n = offset >= end ? 0 : interval <= 0 ? Long.MAX_VALUE : (end - offset + interval - 1) / interval;
+    return Math.min(perThread[t], n);
+  }
+
+  /**
    * Splits {@code calls} over {@code threads} as evenly as possible; the first threads take one
    * more when the split is uneven.
    */

@@ -32,19 +32,80 @@ import java.util.Set;
  *     its last call's start, the latest start and the earliest end), or null when there was none
  * @param stability whether the load stopped because it was steady ({@code --until-stable}), or
  *     null when it was not asked to
+ * @param left what the calls left on the server ({@link ConcurrentLoad.Steps#countAll}: rows
+ *     inserted, names made), warm-up calls included, summed over threads and tasks; and over
+ *     every step of a {@code --find-max} search, whose steps all left it there
+ * @param ranOut the clients of a timed load that ran out of work before its duration, or null
+ * @param processCalls each process's recorded calls (steps left out), in the order merged: the
+ *     map tasks' of a load merged from them, one entry in one process
  */
 public record LoadResult(
     OperationTally tally, Set<String> steps, long startMillis, long endMillis, long wallNanos,
     long warmupCalls, int clients, List<Double> clientRates, Map<String, Long> counts,
-    String firstProblem, Band band, Stability stability) {
+    String firstProblem, Band band, Stability stability, Map<String, Long> left,
+    RanOut ranOut, List<Long> processCalls) {
 
   /** A span of wall-clock time, ms since the epoch. */
   public record Band(long startMillis, long endMillis) {}
+
+  /**
+   * Clients that ran out of work under a duration ({@link ConcurrentLoad#EXHAUSTED} before its
+   * end).
+   *
+   * @param clients how many
+   * @param atMillis when the first did, ms since the epoch
+   */
+  public record RanOut(int clients, long atMillis) {}
 
   public LoadResult {
     steps = Set.copyOf(steps);
     clientRates = List.copyOf(clientRates);
     counts = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(counts));
+    left = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(left));
+    processCalls = processCalls == null ? List.of(ownCalls(tally, steps)) : List.copyOf(processCalls);
+  }
+
+  private static long ownCalls(OperationTally tally, Set<String> steps) {
+    long n = 0;
+    for (String op : tally.stats().keySet()) {
+      n += steps.contains(op) ? 0 : tally.stats(op).calls();
+    }
+    return n;
+  }
+
+  /** A result of one process. */
+  public LoadResult(OperationTally tally, Set<String> steps, long startMillis, long endMillis,
+      long wallNanos, long warmupCalls, int clients, List<Double> clientRates,
+      Map<String, Long> counts, String firstProblem, Band band, Stability stability,
+      Map<String, Long> left, RanOut ranOut) {
+    this(tally, steps, startMillis, endMillis, wallNanos, warmupCalls, clients, clientRates,
+        counts, firstProblem, band, stability, left, ranOut, null);
+  }
+
+  /** A result whose calls left nothing counted and never ran out. */
+  public LoadResult(OperationTally tally, Set<String> steps, long startMillis, long endMillis,
+      long wallNanos, long warmupCalls, int clients, List<Double> clientRates,
+      Map<String, Long> counts, String firstProblem, Band band, Stability stability) {
+    this(tally, steps, startMillis, endMillis, wallNanos, warmupCalls, clients, clientRates,
+        counts, firstProblem, band, stability, Map.of(), null);
+  }
+
+  /** This result with {@code s} as its stability (judged over every task's calls). */
+  public LoadResult withStability(Stability s) {
+    return new LoadResult(tally, steps, startMillis, endMillis, wallNanos, warmupCalls, clients,
+        clientRates, counts, firstProblem, band, s, left, ranOut, processCalls);
+  }
+
+  /** This result with {@code l} as what its calls left (a search's, summed over its steps). */
+  public LoadResult withLeft(Map<String, Long> l) {
+    return new LoadResult(tally, steps, startMillis, endMillis, wallNanos, warmupCalls, clients,
+        clientRates, counts, firstProblem, band, stability, l, ranOut, processCalls);
+  }
+
+  /** The record's form of {@link #ranOut}, or null when no client ran out. */
+  public io.hbench.core.result.RanOut ranOutFigures() {
+    return ranOut == null ? null : new io.hbench.core.result.RanOut(ranOut.clients(), clients,
+        Math.round(Math.max(0, ranOut.atMillis() - startMillis) / 100.0) / 10.0);
   }
 
   /** A result that knows no client's own rate, counts or problem. */
@@ -54,9 +115,13 @@ public record LoadResult(
         Map.of(), null, null, null);
   }
 
-  /** The count {@code name} the calls made ({@link ConcurrentLoad.Steps#count}), or 0. */
+  /**
+   * The count {@code name} the calls made ({@link ConcurrentLoad.Steps#count}), or what they left
+   * ({@link ConcurrentLoad.Steps#countAll}); 0 when none.
+   */
   public long count(String name) {
-    return counts.getOrDefault(name, 0L);
+    Long c = counts.get(name);
+    return c != null ? c : left.getOrDefault(name, 0L);
   }
 
   /**
@@ -78,11 +143,7 @@ public record LoadResult(
 
   /** Recorded calls of every operation that is not a step. */
   public long calls() {
-    long n = 0;
-    for (String op : tally.stats().keySet()) {
-      n += steps.contains(op) ? 0 : tally.stats(op).calls();
-    }
-    return n;
+    return ownCalls(tally, steps);
   }
 
   /**
@@ -137,7 +198,7 @@ public record LoadResult(
     boolean first = !step && op.equals(firstOperation());
     return OperationSeries.of(tally.series(op), startMillis, endMillis,
         band == null ? null : band.startMillis(), band == null ? null : band.endMillis(), step,
-        first ? stability : null);
+        first ? stability : null, first ? ranOutFigures() : null);
   }
 
   private String firstOperation() {
@@ -165,6 +226,9 @@ public record LoadResult(
     int clients = 0;
     List<Double> rates = new ArrayList<>();
     Map<String, Long> counts = new java.util.TreeMap<>();
+    Map<String, Long> left = new java.util.TreeMap<>();
+    RanOut ranOut = null;
+    List<Long> processCalls = new ArrayList<>();
     String problem = null;
     io.hbench.core.stats.AllRunning everyone = new io.hbench.core.stats.AllRunning();
     boolean banded = true;
@@ -180,6 +244,12 @@ public record LoadResult(
       }
       rates.addAll(p.clientRates());
       p.counts().forEach((k, v) -> counts.merge(k, v, Long::sum));
+      p.left().forEach((k, v) -> left.merge(k, v, Long::sum));
+      processCalls.addAll(p.processCalls());
+      if (p.ranOut() != null) {
+        ranOut = ranOut == null ? p.ranOut() : new RanOut(ranOut.clients() + p.ranOut().clients(),
+            Math.min(ranOut.atMillis(), p.ranOut().atMillis()));
+      }
       if (problem == null) {
         problem = p.firstProblem();
       }
@@ -197,7 +267,7 @@ public record LoadResult(
     }
     Band band = banded && everyone.exists() ? new Band(everyone.start(), everyone.end()) : null;
     return new LoadResult(tally, steps, start, end, Math.max(0, end - start) * 1_000_000L, warmup,
-        clients, rates, counts, problem, band, stability);
+        clients, rates, counts, problem, band, stability, left, ranOut, processCalls);
   }
 
   /**
@@ -242,6 +312,10 @@ public record LoadResult(
       lines.add(b.toString().trim());
     }
     counts.forEach((k, v) -> lines.add(COUNT + k + "\t" + v));
+    left.forEach((k, v) -> lines.add(LEFT + k + "\t" + v));
+    if (ranOut != null) {
+      lines.add(RAN_OUT + "\t" + ranOut.clients() + " " + ranOut.atMillis());
+    }
     if (firstProblem != null) {
       // One line, whatever the exception's message held.
       lines.add(PROBLEM + "\t" + firstProblem.replaceAll("[\\t\\r\\n]+", " "));
@@ -259,6 +333,8 @@ public record LoadResult(
   private static final String INTERVAL = "interval:";
   private static final String BAND = "_band";
   private static final String STABILITY = "_stability";
+  private static final String LEFT = "left:";
+  private static final String RAN_OUT = "_ran_out";
 
   /** Reads the lines of one process written by {@link #toLines}. */
   public static LoadResult parse(List<String> lines) {
@@ -267,6 +343,8 @@ public record LoadResult(
     long[] w = null;
     List<Double> rates = new ArrayList<>();
     Map<String, Long> counts = new java.util.TreeMap<>();
+    Map<String, Long> left = new java.util.TreeMap<>();
+    RanOut ranOut = null;
     String problem = null;
     Band band = null;
     Stability stability = null;
@@ -298,6 +376,11 @@ public record LoadResult(
             Boolean.parseBoolean(f[2]), "-".equals(f[3]) ? null : Double.valueOf(f[3]));
       } else if (key.startsWith(COUNT)) {
         counts.merge(key.substring(COUNT.length()), Long.parseLong(value), Long::sum);
+      } else if (key.startsWith(LEFT)) {
+        left.merge(key.substring(LEFT.length()), Long.parseLong(value), Long::sum);
+      } else if (key.equals(RAN_OUT)) {
+        String[] f = value.split(" ");
+        ranOut = new RanOut(Integer.parseInt(f[0]), Long.parseLong(f[1]));
       } else if (key.equals(CLIENTS)) {
         for (String r : value.split(" ")) {
           rates.add(Double.parseDouble(r));
@@ -320,6 +403,6 @@ public record LoadResult(
     }
     series.forEach(tally::addSeries);
     return new LoadResult(tally, steps, w[0], w[1], Math.max(0, w[1] - w[0]) * 1_000_000L, w[2],
-        (int) w[3], rates, counts, problem, band, stability);
+        (int) w[3], rates, counts, problem, band, stability, left, ranOut);
   }
 }

@@ -34,10 +34,14 @@ public record CapacityFigures(
    * @param met whether the step met the objective (and kept up with the asked rate); absent for
    *     the probe, which is not judged
    * @param seconds how long the step ran
+   * @param calls the step's recorded calls (over every task)
+   * @param taskCalls with {@code --maps}: each task's recorded calls, in task order (their sum is
+   *     {@code calls}); absent in one process
+   * @param ranOut clients that ran out of work before the step's end; absent when none did
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonPropertyOrder({"asked_ops_per_s", "achieved_ops_per_s", "p50_ms", "p99_ms", "p99_9_ms",
-      "judged_ms", "error_pct", "met", "seconds"})
+      "judged_ms", "error_pct", "met", "seconds", "calls", "task_calls", "ran_out"})
   public record Step(
       @JsonProperty("asked_ops_per_s") double askedOpsPerSecond,
       @JsonProperty("achieved_ops_per_s") double achievedOpsPerSecond,
@@ -47,5 +51,8 @@ public record CapacityFigures(
       @JsonProperty("judged_ms") double judgedMillis,
       @JsonProperty("error_pct") double errorPercent,
       @JsonProperty("met") Boolean met,
-      @JsonProperty("seconds") double seconds) {}
+      @JsonProperty("seconds") double seconds,
+      @JsonProperty("calls") Long calls,
+      @JsonProperty("task_calls") List<Long> taskCalls,
+      @JsonProperty("ran_out") RanOut ranOut) {}
 }

@@ -30,10 +30,12 @@ import org.HdrHistogram.Histogram;
  *     or when no whole interval lies inside it
  * @param stability whether the load became steady ({@code --until-stable}); on the load's own
  *     operation only, absent without the option
+ * @param ranOut clients of a timed load that ran out of work before its duration; on the load's
+ *     own operation only, absent when none did
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"interval_s", "start_ms", "t_s", "calls", "failures", "ops_per_s", "mb_per_s",
-    "p50_ms", "p99_ms", "max_ms", "band", "stability"})
+    "p50_ms", "p99_ms", "max_ms", "band", "stability", "ran_out"})
 public record OperationSeries(
     @JsonProperty("interval_s") double intervalSeconds,
     @JsonProperty("start_ms") long startMillis,
@@ -46,7 +48,8 @@ public record OperationSeries(
     @JsonProperty("p99_ms") List<Double> p99,
     @JsonProperty("max_ms") List<Double> max,
     @JsonProperty("band") Band band,
-    @JsonProperty("stability") Stability stability) {
+    @JsonProperty("stability") Stability stability,
+    @JsonProperty("ran_out") RanOut ranOut) {
 
   /**
    * The span in which every client (each thread of each task) was running: from the latest first
@@ -79,7 +82,8 @@ public record OperationSeries(
    * bandEndMillis} (both null when unknown); null when {@code s} is null or empty.
    */
   public static OperationSeries of(IntervalSeries s, long startMillis, long endMillis,
-      Long bandStartMillis, Long bandEndMillis, boolean step, Stability stability) {
+      Long bandStartMillis, Long bandEndMillis, boolean step, Stability stability,
+      RanOut ranOut) {
     if (s == null || s.intervals().isEmpty()) {
       return null;
     }
@@ -121,7 +125,7 @@ public record OperationSeries(
           round(spread.median() == 0 ? 0 : (spread.max() - spread.min()) / spread.median() * 100));
     }
     return new OperationSeries(len / 1e9, startMillis, t, calls, failures, rates,
-        bytes > 0 ? mb : null, p50, p99, max, band, stability);
+        bytes > 0 ? mb : null, p50, p99, max, band, stability, ranOut);
   }
 
   private static double ms(double nanos) {

@@ -85,4 +85,22 @@ class ClusterConfigurationTest {
         InvalidInputException.class,
         () -> ClusterConfiguration.load(dir.resolve("nodir").toString(), List.of(), Map.of()));
   }
+
+  /**
+   * A default from *-default.xml is not a value given: Configuration.setIfUnset takes it for one,
+   * and the embedded cluster's settings were never applied once HDFS's defaults were loaded.
+   */
+  @Test
+  void aSettingIsSetUnlessGivenAndADefaultIsNotGiven() {
+    org.apache.hadoop.conf.Configuration c = new org.apache.hadoop.hdfs.HdfsConfiguration();
+    String key = "dfs.client.block.write.locateFollowingBlock.initial.delay.ms";
+    c.setIfUnset(key, "20");
+    org.junit.jupiter.api.Assertions.assertEquals("400", c.get(key), "setIfUnset keeps the default");
+    ClusterConfiguration.setUnlessGiven(c, key, "20");
+    org.junit.jupiter.api.Assertions.assertEquals("20", c.get(key));
+    org.apache.hadoop.conf.Configuration given = new org.apache.hadoop.hdfs.HdfsConfiguration();
+    given.set(key, "7");
+    ClusterConfiguration.setUnlessGiven(given, key, "20");
+    org.junit.jupiter.api.Assertions.assertEquals("7", given.get(key), "a value given stays");
+  }
 }

@@ -86,6 +86,79 @@ class ConcurrentLoadTest {
     assertEquals(0, r.failures());
   }
 
+  /**
+   * Under a duration, a client that runs out of work before it ends is said to have, with when;
+   * the other clients go on, and the figures are of the calls made.
+   */
+  @Test
+  void underADurationRunningOutIsRecordedNotSilent() throws Exception {
+    LoadResult r = ConcurrentLoad.run("op", LoadPlan.forDuration(3, Duration.ofMillis(600)),
+        (t, i) -> {
+          if (t > 0 && i == 20) {
+            throw ConcurrentLoad.EXHAUSTED;
+          }
+          Thread.sleep(1);
+          return 0;
+        }, quiet, "test");
+    assertEquals(2, r.ranOut().clients());
+    io.hbench.core.result.RanOut figures = r.ranOutFigures();
+    assertEquals(3, figures.ofClients());
+    assertTrue(figures.afterSeconds() < 0.5, figures.toString());
+    assertEquals(figures, r.loads().get(0).series().ranOut(), "on the load's own operation");
+    // Across the task text and a merge, as map tasks report it.
+    LoadResult back = LoadResult.parse(r.toLines());
+    assertEquals(r.ranOut(), back.ranOut());
+    assertEquals(4, LoadResult.merge(List.of(r, back)).ranOut().clients());
+    // A counted load stops at its count: no client ran out of anything.
+    assertNull(ConcurrentLoad.run("op", LoadPlan.calls(5, 5), (t, i) -> {
+      if (i == 3) {
+        throw ConcurrentLoad.EXHAUSTED;
+      }
+      return 0;
+    }, quiet, "test").ranOut());
+  }
+
+  /**
+   * LoadPlan.callsAtMost bounds the calls each thread makes under a duration at a rate, tightly:
+   * what a load that consumes names makes before the clock. Differential: the plan against the
+   * run.
+   */
+  @Test
+  void callsAtMostIsWhatEachThreadMakesAtARateForADuration() throws Exception {
+    for (double rate : new double[] {50, 137, 400}) {
+      LoadPlan plan = LoadPlan.forDuration(3, Duration.ofMillis(400)).withTargetRate(rate)
+          .withWarmup(Duration.ofMillis(100));
+      long[] made = new long[3];
+      ConcurrentLoad.run("op", plan, (t, i) -> {
+        made[t] = i + 1;
+        return 0;
+      }, quiet, "test");
+      for (int t = 0; t < 3; t++) {
+        // Never more; one fewer when the last call, due just before the end, starts after it.
+        long most = plan.callsAtMost(t);
+        assertTrue(made[t] == most || made[t] == most - 1,
+            "rate " + rate + ", thread " + t + ": made " + made[t] + ", at most " + most);
+      }
+    }
+    assertEquals(Long.MAX_VALUE, LoadPlan.forDuration(2, Duration.ofSeconds(1)).callsAtMost(0),
+        "closed loop: only the duration bounds it");
+    assertEquals(7, LoadPlan.calls(7, 9).withTargetRate(1000).callsAtMost(0), "a count");
+  }
+
+  @Test
+  void leftCountsIncludeWarmupCallsAndSumAcrossTasks() throws Exception {
+    LoadResult r = ConcurrentLoad.run("op", LoadPlan.calls(10, 10).withWarmupCalls(3),
+        (ConcurrentLoad.SteppedCall) (t, i, steps) -> {
+          steps.countAll("made", 1);
+          steps.count("seen", 1);
+          return 0;
+        }, quiet, "test");
+    assertEquals(20, r.left().get("made"));
+    assertEquals(20, r.count("made"));
+    assertEquals(14, r.count("seen"), "a count leaves the warm-up out");
+    assertEquals(40, LoadResult.merge(List.of(r, LoadResult.parse(r.toLines()))).count("made"));
+  }
+
   @Test
   void stepsAreRecordedBesideTheWholeCallAndMarkedAsSteps() throws Exception {
     LoadResult r =

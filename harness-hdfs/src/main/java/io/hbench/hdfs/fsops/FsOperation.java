@@ -59,6 +59,20 @@ enum FsOperation {
             + Arrays.stream(values()).map(FsOperation::text).collect(Collectors.joining(", ")));
   }
 
+  /**
+   * Whether each run of the load (a {@code --find-max} step is one) works on names of its own, in
+   * {@code <point>/<op>/r<run>}: mkdirs always (a directory made twice is no second call's
+   * work), create_write and delete by time (fresh files, and files made for the run).
+   */
+  boolean namesEachRun(boolean timed) {
+    return this == MKDIRS || timed && (this == CREATE_WRITE || this == DELETE);
+  }
+
+  /** Whether the operation's calls work in its own directory under the point's. */
+  boolean worksInItsDirectory(boolean timed) {
+    return this == DELETE || this == MKDIRS || timed && this == CREATE_WRITE;
+  }
+
   /** Whether the operation works on the threads' {@code test_i} files, written first if missing. */
   boolean needsData(boolean filePathGiven) {
     return switch (this) {

@@ -72,9 +72,8 @@ public final class FsOpsBenchmark implements Benchmark {
     if (o.get(BUFFER_SIZE).bytes() > FsOpsOptions.MAX_BUFFER) {
       throw new InvalidInputException("--buffer-size must be at most 64M");
     }
-    if (LoadOptions.timed(o) && (op == FsOperation.DELETE || op == FsOperation.CLEAN)) {
-      throw new InvalidInputException("--duration does not apply to " + op.text()
-          + ": it works through files made for it before the clock starts");
+    if (LoadOptions.timed(o) && op == FsOperation.CLEAN) {
+      throw new InvalidInputException("--duration does not apply to clean: it is one call");
     }
     if (LoadOptions.maps(o) > 0 && op == FsOperation.CLEAN) {
       throw new InvalidInputException("--maps does not apply to clean: it is one call");
@@ -134,15 +133,17 @@ public final class FsOpsBenchmark implements Benchmark {
     }
     Path work = null;
     long iterations = o.get(ITERATIONS);
-    if (op == FsOperation.DELETE || op == FsOperation.MKDIRS) {
+    boolean timed = LoadOptions.timed(o);
+    if (op.worksInItsDirectory(timed)) {
       work = ctx.directories().create(new Path(ctx.pointDirectory(), op.text()));
     }
-    if (op == FsOperation.DELETE) {
+    if (op == FsOperation.DELETE && !timed) {
+      // By time, each run makes its own, as its clients open (FsOpsCalls.timedDeletes).
       FsOpsData.prepareDeletes(ctx, work, clients, iterations, asked == null ? 0 : asked.bytes(),
           buffer);
     }
     LoadResult result = ctx.load(op.text());
     FsOpsChecks.verify(op, ctx, data, work, clients, iterations, size, result, given.isBlank(),
-        LoadOptions.timed(o));
+        timed);
   }
 }

@@ -48,7 +48,7 @@ final class FsOpsCalls {
   private FsOpsCalls() {}
 
   /** The clients of one process ({@link FsOpsLoad#open}). */
-  static LoadClients clients(LoadScope scope) throws IOException {
+  static LoadClients clients(LoadScope scope) throws Exception {
     OptionValues o = scope.options();
     FsOperation op = o.get(FsOpsOptions.OP);
     FileSystem fs = scope.fileSystem();
@@ -65,14 +65,70 @@ final class FsOpsCalls {
     String given = FsOpsOptions.filePath(o, conf);
     FileSystem readFs = readFileSystem(conf, op, fs, data, given);
     Long size = scope.param(FsOpsFields.FILE_SIZE);
-    Path work = op == FsOperation.DELETE || op == FsOperation.MKDIRS
+    boolean runNames = op.namesEachRun(scope.timed());
+    Path work = op.worksInItsDirectory(scope.timed())
         ? new Path(scope.pointDirectory(), op.text()) : null;
-    FsOpsCalls.Target target = new FsOpsCalls.Target(fs, readFs, data, work, given,
+    // Each run of the load (a --find-max step is one) on names of its own, under r<run>.
+    Path runDir = runNames ? new Path(work, "r" + scope.run()) : work;
+    FsOpsCalls.Target target = new FsOpsCalls.Target(fs, readFs, data, runDir, given,
         size == null ? 0 : size, (int) o.get(FsOpsOptions.BUFFER_SIZE).bytes(),
         scope.firstClient());
+    if (scope.timed() && op == FsOperation.DELETE) {
+      return timedDeletes(scope, target);
+    }
     LoadClients clients = LoadClients.of(scope.threads(), o.get(FsOpsOptions.ITERATIONS),
-        FsOpsCalls.call(op, target, scope.threads()));
+        FsOpsCalls.call(op, target, scope.threads(), scope.timed()));
     return op == FsOperation.PREFETCH_READ ? clients.closing(readFs) : clients;
+  }
+
+  /** What the calls of a run left, summed over its clients and runs: checked by FsOpsChecks. */
+  static final String MADE = "made";
+
+  /** The files made for a timed delete's clients to consume, over its clients and runs. */
+  static final String PREPARED = "prepared";
+
+  /**
+   * delete by time: each client's files made here, before the clock, as many as the run's rate
+   * lets it call in the warm-up and the duration ({@code --iterations} when only the duration
+   * bounds it); a client that deletes its last one stops, said in the record.
+   */
+  private static LoadClients timedDeletes(LoadScope scope, Target x) throws Exception {
+    int threads = scope.threads();
+    long[] each = new long[threads];
+    for (int t = 0; t < threads; t++) {
+      long bound = scope.callsAtMost(t);
+      each[t] = bound != Long.MAX_VALUE ? bound : scope.options().get(FsOpsOptions.ITERATIONS);
+    }
+    DataPattern[] patterns = new DataPattern[threads];
+    for (int t = 0; t < threads; t++) {
+      patterns[t] = new DataPattern(x.threadBase() + t, x.buffer());
+    }
+    FileSystem fs = x.fs();
+    io.hbench.core.load.LoadResult made = ConcurrentLoad.run("create (input)",
+        io.hbench.core.load.LoadPlan.calls(each), (ConcurrentLoad.Call) (t, i) ->
+            write(fs, deleted(x, t, i), patterns[t], x.size(), x.buffer()),
+        scope.console(), "r" + scope.run() + " delete");
+    if (made.failures() > 0) {
+      throw new IOException("making the files to delete: " + made.failures() + " of "
+          + made.calls() + " failed; the first: " + made.firstProblem());
+    }
+    long[] unbounded = new long[threads];
+    java.util.Arrays.fill(unbounded, Long.MAX_VALUE);
+    return new LoadClients(unbounded, (t, i, steps) -> {
+      if (i >= each[t]) {
+        throw ConcurrentLoad.EXHAUSTED;
+      }
+      if (i == 0) {
+        steps.countAll(PREPARED, each[t]);
+      }
+      refusedIf(!fs.delete(deleted(x, t, i), false), "delete returned false");
+      steps.countAll(MADE, 1);
+      return 0;
+    }, null);
+  }
+
+  private static Path deleted(Target x, int t, long i) {
+    return new Path(x.work(), "f_" + (x.threadBase() + t) + "_" + i);
   }
 
   /** prefetch_read's settings, as its records name them. */
@@ -104,15 +160,25 @@ final class FsOpsCalls {
     return new Path(data, "test_" + thread);
   }
 
-  /** The call for {@code op} (any but clean) with {@code threads} threads. */
-  static ConcurrentLoad.SteppedCall call(FsOperation op, Target x, int threads) {
+  /**
+   * The call for {@code op} (any but clean) with {@code threads} threads; {@code timed}: a
+   * duration drives it, and create_write makes a fresh file every call.
+   */
+  static ConcurrentLoad.SteppedCall call(FsOperation op, Target x, int threads, boolean timed) {
     DataPattern[] patterns = new DataPattern[threads];
     for (int t = 0; t < threads; t++) {
       patterns[t] = new DataPattern(x.threadBase() + t, x.buffer());
     }
     FileSystem fs = x.fs();
     return switch (op) {
-      case CREATE_WRITE -> (t, i, steps) ->
+      // By count, Doris's tool's create_write: each client writes its test_i again and again;
+      // by time, a fresh file every call, for as long as the load runs.
+      case CREATE_WRITE -> timed ? (t, i, steps) -> {
+        long n = write(fs, new Path(x.work(), "w_" + (x.threadBase() + t) + "_" + i), patterns[t],
+            x.size(), x.buffer());
+        steps.countAll(MADE, 1);
+        return n;
+      } : (t, i, steps) ->
           write(fs, testFile(x.data(), x.threadBase() + t), patterns[t], x.size(), x.buffer());
       case OPEN_READ, SINGLE_READ, PREFETCH_READ -> {
         boolean check = x.given().isBlank();
@@ -139,9 +205,12 @@ final class FsOpsCalls {
       case DELETE -> (t, i, steps) -> refusedIf(
           !fs.delete(new Path(x.work(), "f_" + (x.threadBase() + t) + "_" + i), false),
           "delete returned false");
-      case MKDIRS -> (t, i, steps) -> refusedIf(
-          !fs.mkdirs(new Path(x.work(), "d_" + (x.threadBase() + t) + "_" + i)),
-          "mkdirs returned false");
+      case MKDIRS -> (t, i, steps) -> {
+        refusedIf(!fs.mkdirs(new Path(x.work(), "d_" + (x.threadBase() + t) + "_" + i)),
+            "mkdirs returned false");
+        steps.countAll(MADE, 1);
+        return 0;
+      };
       case CLEAN -> throw new IllegalArgumentException("clean is one call of the suite's own");
     };
   }

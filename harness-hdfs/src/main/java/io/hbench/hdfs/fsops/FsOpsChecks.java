@@ -16,6 +16,20 @@ final class FsOpsChecks {
 
   private FsOpsChecks() {}
 
+  /** Files and their bytes in the runs' directories under {@code work} (its marker left out). */
+  private static long[] runFiles(FileSystem fs, Path work) throws IOException {
+    long files = 0;
+    long bytes = 0;
+    for (FileStatus run : fs.listStatus(work)) {
+      if (run.isDirectory()) {
+        org.apache.hadoop.fs.ContentSummary c = fs.getContentSummary(run.getPath());
+        files += c.getFileCount();
+        bytes += c.getLength();
+      }
+    }
+    return new long[] {files, bytes};
+  }
+
   /**
    * @param work delete's and mkdirs' directory
    * @param clients client threads over every process
@@ -32,8 +46,16 @@ final class FsOpsChecks {
     // warm-up calls were made but are not among the recorded ones.
     long warm = r.warmupCalls();
     long expectedCalls = timed ? calls : clients * iterations - warm;
+    long left = r.count(FsOpsCalls.MADE);
     switch (op) {
       case CREATE_WRITE -> {
+        if (timed) {
+          // Fresh files, every run's under <op>/r<run>: as many as written, each whole.
+          long[] files = runFiles(fs, work);
+          ctx.check("lengths", files[0] == left && files[1] == left * size, files[0] + " files"
+              + " of " + files[1] + " bytes for " + left + " written of " + size + " bytes each");
+          break;
+        }
         int wrong = 0;
         for (int t = 0; t < clients; t++) {
           if (fs.getFileStatus(FsOpsCalls.testFile(data, t)).getLen() != size) {
@@ -73,16 +95,28 @@ final class FsOpsChecks {
                 + (back > 0 ? " (" + back + " renamed back, untimed)" : ""));
       }
       case DELETE -> {
-        int left = fs.listStatus(work).length - 1; // the directory's own marker stays
-        ctx.check("deleted", left == 0, left + " files left, expected 0");
+        if (timed) {
+          long prepared = r.count(FsOpsCalls.PREPARED);
+          long files = runFiles(fs, work)[0];
+          ctx.check("deleted", files == prepared - left && left > 0, files + " files left of "
+              + prepared + " made for the load, after " + left + " deletes");
+          break;
+        }
+        long files = fs.listStatus(work).length - 1; // the directory's own marker stays
+        ctx.check("deleted", files == 0, files + " files left, expected 0");
       }
       case MKDIRS -> {
+        // Every run's, each under <op>/r<run>, against what every run's calls made.
         long made = 0;
-        for (FileStatus st : fs.listStatus(work)) {
-          made += st.isDirectory() ? 1 : 0;
+        for (FileStatus run : fs.listStatus(work)) {
+          if (run.isDirectory()) {
+            for (FileStatus st : fs.listStatus(run.getPath())) {
+              made += st.isDirectory() ? 1 : 0;
+            }
+          }
         }
-        ctx.check("directories", made == calls + warm,
-            made + " directories, expected " + (calls + warm));
+        ctx.check("directories", made == left && left >= calls + warm,
+            made + " directories, expected " + left);
       }
       case CLEAN -> ctx.check("removed", !fs.exists(data),
           data + (fs.exists(data) ? " still exists" : " is gone"));

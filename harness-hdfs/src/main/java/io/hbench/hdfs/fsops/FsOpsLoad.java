@@ -51,7 +51,7 @@ final class FsOpsLoad implements LoadSpec {
 
   /** In {@link FsOpsCalls}, so that this class loads without Hadoop ({@code bench.jar --help}). */
   @Override
-  public LoadClients open(LoadScope scope) throws IOException {
+  public LoadClients open(LoadScope scope) throws Exception {
     return FsOpsCalls.clients(scope);
   }
 

@@ -20,6 +20,9 @@ final class NameLayout {
   private final long first;
   private final long size;
 
+  /** As many names as a load can make: a layout without end, for names made by time. */
+  static final long UNBOUNDED = Long.MAX_VALUE / 4;
+
   /** The first {@code n} names under {@code base}. */
   NameLayout(String base, int perDir, long n) {
     this(base, perDir, 0, n);

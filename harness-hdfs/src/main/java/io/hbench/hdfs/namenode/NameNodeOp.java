@@ -49,6 +49,19 @@ enum NameNodeOp {
     return this == BLOCK_REPORT || this == REPLICATION;
   }
 
+  /** Whether the operation consumes names made before the clock: each call one, once. */
+  boolean consumesNames() {
+    return this == DELETE || this == RENAME;
+  }
+
+  /**
+   * Whether, under a duration, each run of the load works on names of its own: those that make
+   * names (create, mkdirs) and those that consume them (delete, rename).
+   */
+  boolean namesEachRun() {
+    return this == CREATE || this == MKDIRS || consumesNames();
+  }
+
   /** Whether a single client issues the operation, whatever {@code --threads} says. */
   boolean singleClient() {
     return this == REPLICATION || this == CLEAN;

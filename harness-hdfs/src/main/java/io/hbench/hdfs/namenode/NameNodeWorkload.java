@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.crypto.CryptoProtocolVersion;
 import org.apache.hadoop.fs.ContentSummary;
 import org.apache.hadoop.fs.CreateFlag;
@@ -104,8 +105,9 @@ final class NameNodeWorkload {
   /** The clients of one process ({@link NameNodeLoad#open}). */
   static LoadClients clients(LoadScope scope) throws Exception {
     NameNodeOp op = scope.point().get(NnThroughputBenchmark.OPERATION);
-    if (NnThroughputBenchmark.direct(scope.options()) || op.usesDatanodes()
-        || op == NameNodeOp.CLEAN) {
+    boolean inProcess = NnThroughputBenchmark.direct(scope.options()) || op.usesDatanodes()
+        || op == NameNodeOp.CLEAN;
+    if (inProcess && !(scope.timed() && op.namesEachRun())) {
       NameNodeWorkload w = scope.prepared(NameNodeWorkload.class);
       return new LoadClients(w.perClient(), w.call(), null);
     }
@@ -113,6 +115,14 @@ final class NameNodeWorkload {
         scope.configuration(), op);
     String root = NnThroughputBenchmark.root(scope.options(), op, scope.fileSystem(),
         scope.directories().base(), scope.pointDirectory());
+    if (scope.timed() && op.namesEachRun()) {
+      if (inProcess) {
+        return scope.prepared(NameNodeWorkload.class).runNames(scope);
+      }
+      RemoteNameNode nn = RemoteNameNode.of(scope.fileSystem());
+      return new NameNodeWorkload(op, s, nn, root, "hbench-m" + scope.process() + "-")
+          .runNames(scope).closing(nn);
+    }
     String opDir = root + "/" + op.text;
     NameLayout all = op == NameNodeOp.MKDIRS
         ? new NameLayout(opDir, s.dirsPerDir(), s.dirs())
@@ -123,6 +133,156 @@ final class NameNodeWorkload {
     NameNodeWorkload w = new NameNodeWorkload(op, s, nn, root, "hbench-m" + scope.process() + "-");
     w.useNames(all.slice(first, share[scope.process()]));
     return new LoadClients(w.perClient(), w.call(), nn);
+  }
+
+  /**
+   * Under a duration, the operations that make or consume names work each run of the load (a
+   * {@code --find-max} step is one) on names of its own: client c of run r under {@code
+   * <op>/r<r>/c<c>}, laid out as NNThroughputBenchmark lays them out. create and mkdirs make
+   * fresh names for as long as the load runs; delete and rename work through files made here,
+   * before the clock, as many as the run's rate lets the client call in its warm-up and duration
+   * ({@link LoadScope#callsAtMost}; {@code --files} split over the clients when only the
+   * duration bounds it), and a client that runs out stops, said in the record. What each call
+   * left (names made, files prepared) is counted per run and client for {@link #verifyRuns}.
+   */
+  LoadClients runNames(LoadScope scope) throws Exception {
+    int threads = scope.threads();
+    NameLayout[] mine = new NameLayout[threads];
+    long[] prepared = new long[threads];
+    String[] madeKey = new String[threads];
+    String[] preparedKey = new String[threads];
+    int perDir = op == NameNodeOp.MKDIRS ? s.dirsPerDir() : s.filesPerDir();
+    for (int t = 0; t < threads; t++) {
+      String base = runBase(scope.run(), scope.firstClient() + t);
+      madeKey[t] = MADE + base;
+      preparedKey[t] = PREPARED + base;
+      if (op.consumesNames()) {
+        long bound = scope.callsAtMost(t);
+        prepared[t] = bound != Long.MAX_VALUE ? bound
+            : LoadPlan.split(s.files(), scope.clients())[scope.firstClient() + t];
+        mine[t] = new NameLayout(base, perDir, prepared[t]);
+      } else {
+        mine[t] = new NameLayout(base, perDir, NameLayout.UNBOUNDED);
+      }
+    }
+    if (op.consumesNames()) {
+      makeFiles(mine, scope.console(), "r" + scope.run() + " " + op.text);
+    }
+    ClientProtocol c = nn.client();
+    ConcurrentLoad.SteppedCall call = (t, i, steps) -> {
+      if (i >= mine[t].size()) {
+        throw ConcurrentLoad.EXHAUSTED;
+      }
+      if (i == 0 && op.consumesNames()) {
+        steps.countAll(preparedKey[t], prepared[t]);
+      }
+      String f = mine[t].get(i);
+      switch (op) {
+        case CREATE -> {
+          create(c, f, clientPrefix + "create-" + t, s.blockSize());
+          if (s.close()) {
+            complete(c, f, clientPrefix + "create-" + t, null);
+          }
+        }
+        case MKDIRS -> refusedIf(!c.mkdirs(f, FsPermission.getDefault(), true),
+            "mkdirs returned false");
+        case DELETE -> refusedIf(!c.delete(f, false), "delete returned false");
+        case RENAME -> refusedIf(!c.rename(f, f + ".r"), "rename returned false");
+        default -> throw new IllegalStateException(op.text + " makes no names");
+      }
+      steps.countAll(madeKey[t], 1);
+      return 0;
+    };
+    long[] unbounded = new long[threads];
+    java.util.Arrays.fill(unbounded, Long.MAX_VALUE);
+    return new LoadClients(unbounded, call, null);
+  }
+
+  /** The directory of client {@code client}'s names in run {@code run} of a timed load. */
+  private String runBase(int run, int client) {
+    return opDir() + "/r" + run + "/c" + client;
+  }
+
+  /** The prefix of the count of the names a timed load's client made in its run, by its base. */
+  static final String MADE = "made ";
+
+  /** The prefix of the count of the files made for a timed client to consume, by its base. */
+  static final String PREPARED = "prepared ";
+
+  /** Creates and closes every name of {@code layouts}, one thread per layout, before the clock. */
+  private void makeFiles(NameLayout[] layouts, io.hbench.core.report.Console console,
+      String label) throws Exception {
+    long[] each = new long[layouts.length];
+    for (int t = 0; t < layouts.length; t++) {
+      each[t] = layouts[t].size();
+    }
+    ClientProtocol c = nn.client();
+    LoadResult r = ConcurrentLoad.run("create (input)", LoadPlan.calls(each),
+        (ConcurrentLoad.Call) (t, i) -> {
+          String f = layouts[t].get(i);
+          create(c, f, clientPrefix + "input-" + t, s.blockSize());
+          complete(c, f, clientPrefix + "input-" + t, null);
+          return 0;
+        }, console, label);
+    failOnFailures(r, "creating the files to " + op.text);
+  }
+
+  /**
+   * The checks of a timed load's runs, from what its calls left ({@link LoadResult#left}): for
+   * each run and client, the NameNode holds exactly the names it made (create: files; mkdirs:
+   * directories, the layout's parents included), or the files made for it less those it deleted,
+   * or all of them with the renamed ones under their new names.
+   */
+  void verifyRuns(RunContext ctx, LoadResult r) throws IOException {
+    ClientProtocol c = nn.client();
+    int perDir = op == NameNodeOp.MKDIRS ? s.dirsPerDir() : s.filesPerDir();
+    long made = 0;
+    long bases = 0;
+    List<String> wrong = new ArrayList<>();
+    for (Map.Entry<String, Long> e : r.left().entrySet()) {
+      if (!e.getKey().startsWith(MADE) && !e.getKey().startsWith(PREPARED)) {
+        continue;
+      }
+      boolean isMade = e.getKey().startsWith(MADE);
+      String base = e.getKey().substring((isMade ? MADE : PREPARED).length());
+      if (!isMade && r.left().containsKey(MADE + base)) {
+        continue; // checked with its made count
+      }
+      long n = r.left().getOrDefault(MADE + base, 0L);
+      long p = r.left().getOrDefault(PREPARED + base, 0L);
+      made += n;
+      bases++;
+      ContentSummary sum = c.getContentSummary(base);
+      NameLayout names = new NameLayout(base, perDir, Math.max(n, p));
+      String problem = switch (op) {
+        case CREATE -> sum.getFileCount() == n ? null : sum.getFileCount() + " files for " + n;
+        case MKDIRS -> {
+          long dirs = sum.getDirectoryCount() - 1;
+          long expected = n + new NameLayout(base, perDir, n).directories();
+          yield dirs == expected ? null : dirs + " directories for " + expected;
+        }
+        case DELETE -> sum.getFileCount() == p - n ? null
+            : sum.getFileCount() + " files left of " + p + " after " + n + " deletes";
+        case RENAME -> sum.getFileCount() != p ? sum.getFileCount() + " files of " + p
+            : n > 0 && (c.getFileInfo(names.get(0)) != null
+                || c.getFileInfo(names.get(0) + ".r") == null) ? "the first not renamed"
+            : null;
+        default -> null;
+      };
+      if (problem != null) {
+        wrong.add(base + ": " + problem);
+      }
+    }
+    String what = switch (op) {
+      case CREATE -> "files made";
+      case MKDIRS -> "directories made";
+      case DELETE -> "files deleted";
+      default -> "files renamed";
+    };
+    ctx.check("names", wrong.isEmpty() && bases > 0, made + " " + what + " by " + bases
+        + " client run(s), each as the NameNode counts them"
+        + (wrong.isEmpty() ? "" : "; not so: " + String.join("; ", wrong.subList(0,
+            Math.min(3, wrong.size())))));
   }
 
   /** Works on these names only (a map task's share), made elsewhere; nothing is prepared. */
@@ -162,9 +322,13 @@ final class NameNodeWorkload {
     return (long) s.totalBlocks() * s.replication() * s.nodesToDecommission() * 2 / (d * d);
   }
 
-  /** Whether {@link #prepare} does work worth a phase of its own (files or datanodes to make). */
-  boolean hasPreparation() {
-    return (op.needsFiles() && !s.useExisting()) || op.usesDatanodes();
+  /**
+   * Whether {@link #prepare} does work worth a phase of its own (files or datanodes to make);
+   * under a duration, delete and rename make their files as each run opens ({@link #runNames}).
+   */
+  boolean hasPreparation(boolean timed) {
+    return (op.needsFiles() && !s.useExisting() && !(timed && op.consumesNames()))
+        || op.usesDatanodes();
   }
 
   /**
@@ -172,7 +336,12 @@ final class NameNodeWorkload {
    *
    * @param ctx for progress lines
    */
-  long prepare(RunContext ctx, String label) throws Exception {
+  long prepare(RunContext ctx, String label, boolean timed) throws Exception {
+    if (timed && op.namesEachRun()) {
+      // Each run makes its own names as it opens; the operation's directory is made here.
+      nn.client().mkdirs(opDir(), FsPermission.getDefault(), true);
+      return 0;
+    }
     switch (op) {
       case CREATE -> names = new NameLayout(opDir(), s.filesPerDir(), s.files());
       case MKDIRS -> {

@@ -10,6 +10,7 @@ import io.hbench.core.RunContext;
 import io.hbench.core.LoadOptions;
 import io.hbench.core.LoadSpec;
 import io.hbench.core.result.Field;
+import io.hbench.core.load.LoadResult;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -186,10 +187,16 @@ public final class NnThroughputBenchmark implements Benchmark {
       throw new InvalidInputException(
           "--maps runs one of create, mkdirs, open, delete, fileStatus, rename");
     }
-    if (LoadOptions.timed(options)
-        && ops.stream().anyMatch(op -> op != NameNodeOp.OPEN && op != NameNodeOp.FILE_STATUS)) {
-      throw new InvalidInputException("--duration applies to open and fileStatus, which go round"
-          + " their files again; the other operations work through their names once");
+    if (LoadOptions.timed(options) && ops.stream().anyMatch(op -> op.usesDatanodes()
+        || op == NameNodeOp.CLEAN)) {
+      throw new InvalidInputException("--duration applies to the namespace operations (create,"
+          + " mkdirs, open, delete, fileStatus, rename); blockReport, replication and clean work"
+          + " through their inputs once");
+    }
+    if (LoadOptions.timed(options) && (options.get(KEEP_RESULTS) || options.get(USE_EXISTING))
+        && ops.stream().anyMatch(NameNodeOp::namesEachRun)) {
+      throw new InvalidInputException("--duration makes each run's names apart (create, mkdirs,"
+          + " delete, rename): --keep-results and --use-existing go with a count");
     }
     if (options.get(SIMULATED_DATANODES) < options.get(NODES_TO_DECOMMISSION) + 1 && ops.contains(NameNodeOp.REPLICATION)) {
       throw new InvalidInputException("--nodes-to-decommission must leave at least one datanode");
@@ -307,10 +314,11 @@ public final class NnThroughputBenchmark implements Benchmark {
     ctx.param("target", nn.describe());
     ctx.param(NameNodeFields.CLIENTS, w.clients() * Math.max(1, LoadOptions.maps(options)));
     ctx.param("block_size", s.blockSize());
-    if (w.hasPreparation()) {
-      ctx.phase("prepare", 0, () -> w.prepare(ctx, label));
+    boolean timed = LoadOptions.timed(options);
+    if (w.hasPreparation(timed)) {
+      ctx.phase("prepare", 0, () -> w.prepare(ctx, label, timed));
     } else {
-      w.prepare(ctx, label);
+      w.prepare(ctx, label, timed);
     }
     if (op.usesDatanodes()) {
       ctx.param("blocks", w.blocksPlaced());
@@ -320,6 +328,14 @@ public final class NnThroughputBenchmark implements Benchmark {
     }
     // The clients of an in-process NameNode, of blockReport's and replication's simulated
     // datanodes and of clean use this workload; over RPC they take their names from the options.
-    w.verify(ctx, ctx.load(op.text, w));
+    LoadResult r = ctx.load(op.text, w);
+    if (timed && op.namesEachRun()) {
+      w.verifyRuns(ctx, r);
+      ctx.check("no_failures", r.failures() == 0 && r.calls() > 0, r.calls() + " calls, "
+          + r.failures() + " failed" + (r.failures() == 0 ? "" : "; the first: "
+              + r.firstProblem()));
+    } else {
+      w.verify(ctx, r);
+    }
   }
 }

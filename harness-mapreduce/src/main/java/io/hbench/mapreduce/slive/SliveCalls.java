@@ -42,10 +42,16 @@ final class SliveCalls {
     SplittableRandom rnd = new SplittableRandom(o.get(SEED) * 31L + scope.process());
     byte[] data = new byte[Math.max(readSize, writeSize)];
     rnd.nextBytes(data);
+    // By time, a create makes a fresh name (the namespace of --files names would be full after a
+    // while, and every later create would fail); the other operations keep Slive's namespace.
+    String fresh = scope.timed() ? "c" + scope.process() + "_r" + scope.run() + "_" : null;
     return LoadClients.of(1, o.get(OPS_PER_MAP), (t, i, steps) -> {
       SliveOperation op = mix.pick(rnd);
       steps.operation(op.text());
       Path file = new Path(new Path(ns, "d" + rnd.nextInt(dirs)), "f" + rnd.nextInt(files));
+      if (fresh != null && op == SliveOperation.CREATE) {
+        file = new Path(file.getParent(), fresh + i);
+      }
       return run(op, fs, ns, file, rnd, dirs, files, data, readSize, writeSize, blockSize);
     });
   }

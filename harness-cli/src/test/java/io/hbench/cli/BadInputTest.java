@@ -141,6 +141,7 @@ class BadInputTest {
         "fsops --op exists --duration 5s --slo p99<5ms; --slo is the objective of --find-max",
         "fsops --op exists --duration 5s --find-max --slo p99<5ms --target-rate 10; drop --target-rate",
         "fsops --op exists --duration 5s --find-max --slo p99<5ms,errors<0%; an error share above 0%",
+        "fsops --op exists --duration 5s --find-max --slo p99<5ms --maps -1; invalid value '-1' for --maps: must be at least 0",
         "hbase-pe sequentialWrite --duration 5s --find-max --slo p99<5ms; --duration does not apply to sequentialWrite",
         "fsops --op exists --duration 5s --hlog /proc/hbench-never.hlog; --hlog /proc/hbench-never.hlog: cannot be written",
         "nnthroughput --op replication --mode rpc; only --mode direct",

@@ -3,11 +3,13 @@ package io.hbench.core;
 import io.hbench.core.fs.Instrumentation;
 import io.hbench.core.load.ConcurrentLoad;
 import io.hbench.core.load.LoadClients;
+import io.hbench.core.load.LoadPlan;
 import io.hbench.core.load.LoadResult;
 import io.hbench.core.mapreduce.NumberRangeInputFormat;
-import io.hbench.core.mapreduce.PartFiles;
 import io.hbench.core.report.Console;
+import io.hbench.core.stats.SteadyState;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -16,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
@@ -29,51 +32,60 @@ import org.apache.hadoop.mapreduce.lib.output.NullOutputFormat;
  * cannot saturate the service. The job carries only what identifies the load, as every job
  * {@link RunContext#runJob} runs does ({@link PointInTask}): the suite's class, its options as
  * text, the point's label and the parameters recorded for it. Each task finds the suite, parses
- * the options again with its declarations, finds the point among its points, opens its share of
- * the clients, waits at a
- * start barrier until every task is ready, runs them ({@link #runClients}, as this process does
- * for {@code --maps 0}) and writes its figures; the client merges them ({@link LoadResult#merge}:
+ * the options again with its declarations and finds the point among its points.
+ *
+ * <p>The tasks then run the load as told, run by run, through files in the load's directory: one
+ * run for a plain load, a run per step for a {@code --find-max} search. For run k this process
+ * (the {@link Conductor}) writes {@code runs/k} (the run's rate over all tasks); each task opens
+ * its share of the clients for it (before any clock: a delete's files are made here), leaves
+ * {@code ready/k/<task>}, and waits for {@code go/k}, which names one wall-clock start for every
+ * task, so no task's calls run against an idle cluster while the others are scheduled or open
+ * theirs. When the run's steadiness is judged ({@code --until-stable}, every search step), each
+ * task leaves a file per interval with its calls in it, and the conductor judges the intervals
+ * summed over every task, as one load, and writes {@code stop/k} once they are steady. Each task
+ * writes its figures as {@code out/k/<task>}; the conductor merges them ({@link LoadResult#merge}:
  * histograms merged, never averaged; the window from the first task's first call to the last
- * task's last call). Start and end times come from the tasks' clocks: across hosts, the window is
- * as good as their synchronization (NTP: milliseconds).
+ * task's last call) and writes {@code runs/k+1}, or {@code end}. Start and end times come from
+ * the tasks' clocks: across hosts, the window is as good as their synchronization (NTP: ms).
  */
 final class LoadJob {
 
   static final String MAPS = "hbench.load.maps";
-  static final String BARRIER = "hbench.load.barrier";
-  static final String OUT = "hbench.load.out";
 
-  /** How long a task waits at the start barrier for the others, ms. */
+  /** The load's directory: runs, readiness, starts, progress, stops and figures. */
+  static final String DIR = "hbench.load.dir";
+
+  /** How long a task waits for the others at a run's start, or for its next run, ms. */
   static final String BARRIER_TIMEOUT = "hbench.load.barrier-timeout-ms";
 
   static final long DEFAULT_BARRIER_TIMEOUT = 300_000;
 
-  /** Name prefix of a task's file at the start barrier. */
-  private static final String READY = "ready-";
+  /** How long the conductor sets a run's start after the last task said it was ready, ms. */
+  static final long START_DELAY_MILLIS = 300;
 
+  private static final String RUNS = "runs";
+  private static final String READY = "ready";
+  private static final String GO = "go";
+  private static final String PROGRESS = "progress";
+  private static final String STOP = "stop";
+  private static final String OUT = "out";
+  private static final String END = "end";
 
   private LoadJob() {}
 
-  /**
-   * The job that runs the point's load in {@code maps} map tasks, its files under {@code dir}:
-   * the barrier and the tasks' figures.
-   */
+  /** The job that runs the point's load in {@code maps} map tasks, its files under {@code dir}. */
   static Job job(Configuration pointConf, FileSystem fs, Path dir, String point, int maps,
       Class<?> jarOf) throws IOException {
     FileSystem files = Instrumentation.uncounted(fs);
-    Path barrier = new Path(dir, "barrier");
-    Path out = new Path(dir, "out");
-    files.mkdirs(barrier);
-    files.mkdirs(out);
+    files.mkdirs(dir);
     Configuration c = new Configuration(pointConf);
     c.setInt(MAPS, maps);
-    c.set(BARRIER, files.makeQualified(barrier).toString());
-    c.set(OUT, files.makeQualified(out).toString());
+    c.set(DIR, files.makeQualified(dir).toString());
     // A second attempt of a task would run its share twice.
     c.setBoolean("mapreduce.map.speculative", false);
     c.setInt("mapreduce.map.maxattempts", 1);
     // MapReduce's local runner runs one map at a time unless told otherwise: the second task
-    // would never start, and the first would wait at the barrier until it gave up.
+    // would never start, and the first would wait for it until it gave up.
     c.setInt("mapreduce.local.map.tasks.maximum", maps);
     Job job = Job.getInstance(c, "hbench " + point + " load x " + maps + " tasks");
     job.setJarByClass(jarOf);
@@ -81,27 +93,9 @@ final class LoadJob {
     job.setMapperClass(LoadMapper.class);
     job.setNumReduceTasks(0);
     // Each task writes its figures itself, uncounted: with --instrument, the harness's own
-    // files (barrier, figures) must not show among the load's file system calls.
+    // files must not show among the load's file system calls.
     job.setOutputFormatClass(NullOutputFormat.class);
     return job;
-  }
-
-  /** Reads and merges the tasks' figures; every task must have reported. */
-  static LoadResult read(Configuration jobConf, int maps) throws IOException {
-    Path out = new Path(jobConf.get(OUT));
-    FileSystem fs = Instrumentation.uncounted(out.getFileSystem(jobConf));
-    Map<Integer, List<String>> byTask = new TreeMap<>();
-    PartFiles.forEachLine(fs, out, (file, line) -> {
-      int tab = line.indexOf('\t');
-      byTask.computeIfAbsent(Integer.parseInt(line.substring(0, tab)), k -> new ArrayList<>())
-          .add(line.substring(tab + 1));
-    });
-    if (byTask.size() != maps) {
-      throw new IOException(byTask.size() + " of " + maps + " load tasks reported their figures");
-    }
-    List<LoadResult> parts = new ArrayList<>();
-    byTask.values().forEach(lines -> parts.add(LoadResult.parse(lines)));
-    return LoadResult.merge(parts);
   }
 
   /**
@@ -111,22 +105,23 @@ final class LoadJob {
    */
   static LoadResult runClients(LoadSpec spec, LoadScope scope, Console console, String label,
       ReadyGate ready) throws Exception {
-    return runClients(spec, scope, console, label, ready, 0, plan -> plan);
+    return runClients(spec, scope, console, label, ready, 0, plan -> plan, null);
   }
 
   /**
    * As above, as run {@code run} of the load in its phase (a search's step), driving the clients
-   * as {@code adjust} makes of the options' plan (a step's rate). The clients are opened with
-   * the run and its plan in their scope ({@link LoadScope#run}, {@link LoadScope#callsAtMost}).
+   * as {@code adjust} makes of the options' plan (a step's rate), telling {@code watch} at each
+   * interval's end (or null). The clients are opened with the run and its plan in their scope
+   * ({@link LoadScope#run}, {@link LoadScope#callsAtMost}).
    */
   static LoadResult runClients(LoadSpec spec, LoadScope scope, Console console, String label,
-      ReadyGate ready, int run,
-      java.util.function.UnaryOperator<io.hbench.core.load.LoadPlan> adjust) throws Exception {
+      ReadyGate ready, int run, java.util.function.UnaryOperator<LoadPlan> adjust,
+      ConcurrentLoad.Watch watch) throws Exception {
     String op = spec.operation(scope.options(), scope.point());
     boolean timed = spec.timed(scope.options(), scope.point());
     long[] open = new long[scope.threads()];
     java.util.Arrays.fill(open, Long.MAX_VALUE);
-    io.hbench.core.load.LoadPlan drive = adjust.apply(LoadOptions.plan(scope.options(),
+    LoadPlan drive = adjust.apply(LoadOptions.plan(scope.options(),
         new LoadClients(open, (t, i, steps) -> 0, null), scope.processes(), timed));
     LoadClients clients = spec.open(scope.forRun(run, drive, timed, console));
     try {
@@ -137,7 +132,7 @@ final class LoadJob {
       ready.await();
       return ConcurrentLoad.run(op,
           adjust.apply(LoadOptions.plan(scope.options(), clients, scope.processes(), timed)),
-          clients.call(), console, label);
+          clients.call(), console, label, watch);
     } finally {
       if (clients.resources() != null) {
         clients.resources().close();
@@ -161,7 +156,241 @@ final class LoadJob {
         null);
   }
 
-  /** One task: open its share, wait for the others, run, write its figures. */
+  /** A run as the conductor orders it: its number, rate over all tasks, and whether judged. */
+  record Order(int run, double rate, boolean judged) {
+
+    String text() {
+      return rate + " " + judged;
+    }
+
+    static Order parse(int run, String text) {
+      String[] f = text.trim().split(" ");
+      return new Order(run, Double.parseDouble(f[0]), Boolean.parseBoolean(f[1]));
+    }
+  }
+
+  /**
+   * This process's side of a load on {@code maps} map tasks: orders each run, starts it once
+   * every task is ready, judges its steadiness over every task when asked, and merges the tasks'
+   * figures. Runs on the thread that submitted the job, while the job runs ({@link
+   * io.hbench.core.mapreduce.JobPhase.WhileRunning}).
+   */
+  static final class Conductor {
+    private final Job job;
+    private final FileSystem fs;
+    private final Path dir;
+    private final int maps;
+    private final long timeoutMillis;
+    private final OptionValues options;
+    private final Console console;
+    private final String label;
+    private int runs;
+
+    Conductor(Job job, int maps, OptionValues options, Console console, String label)
+        throws IOException {
+      this.job = job;
+      Configuration conf = job.getConfiguration();
+      this.dir = new Path(conf.get(DIR));
+      this.fs = Instrumentation.uncounted(dir.getFileSystem(conf));
+      this.maps = maps;
+      this.timeoutMillis = conf.getLong(BARRIER_TIMEOUT, DEFAULT_BARRIER_TIMEOUT);
+      this.options = options;
+      this.console = console;
+      this.label = label;
+    }
+
+    /**
+     * Runs the load once more on every task: at {@code rate} calls per second over all of them
+     * (0: as fast as they go), judged steady over every task by {@code steady} (or null: run to
+     * the duration). Returns the tasks' figures merged, with the steadiness judged here.
+     */
+    LoadResult run(double rate, SteadyState steady)
+        throws IOException, InterruptedException, Ended {
+      int k = runs++;
+      write(new Path(new Path(dir, RUNS), Integer.toString(k)),
+          new Order(k, rate, steady != null).text());
+      Path ready = new Path(new Path(dir, READY), Integer.toString(k));
+      awaitFiles(ready, maps, "were ready for run " + k + " (opened their clients)",
+          k == 0 ? "the cluster cannot run " + maps + " tasks at once (fewer --maps, or more"
+              + " containers)" : "a task is stuck opening its clients");
+      long start = System.currentTimeMillis() + START_DELAY_MILLIS;
+      write(new Path(new Path(dir, GO), Integer.toString(k)), Long.toString(start));
+      SteadyWatch watch = steady == null ? null : new SteadyWatch(steady, start
+          + (options.has(LoadOptions.WARMUP_TIME) ? options.get(LoadOptions.WARMUP_TIME).toMillis()
+              : 0), options.get(LoadOptions.INTERVAL).toMillis());
+      Path out = new Path(new Path(dir, OUT), Integer.toString(k));
+      Path progress = new Path(new Path(dir, PROGRESS), Integer.toString(k));
+      Long stableAt = null;
+      // A timed run ends by its duration; a counted one whenever its counts are done.
+      long deadline = !LoadOptions.timed(options) ? Long.MAX_VALUE
+          : start + options.get(LoadOptions.DURATION).toMillis() + timeoutMillis
+              + (options.has(LoadOptions.WARMUP_TIME)
+                  ? options.get(LoadOptions.WARMUP_TIME).toMillis() : 0);
+      while (count(out) < maps) {
+        failIfEnded("run " + k);
+        if (System.currentTimeMillis() > deadline) {
+          throw new IOException(count(out) + " of " + maps + " load tasks reported run " + k
+              + " after its duration and " + timeoutMillis / 1000 + " s");
+        }
+        if (watch != null && stableAt == null) {
+          stableAt = watch.judge(fs, progress, maps);
+          if (stableAt != null) {
+            write(new Path(new Path(dir, STOP), Integer.toString(k)), Long.toString(stableAt));
+          }
+        }
+        Thread.sleep(100);
+      }
+      List<LoadResult> parts = new ArrayList<>();
+      for (FileStatus f : listed(fs, out)) {
+        parts.add(LoadResult.parse(lines(f.getPath())));
+      }
+      LoadResult merged = LoadResult.merge(parts);
+      if (steady != null) {
+        merged = merged.withStability(new io.hbench.core.result.Stability(steady.percent(),
+            steady.window(), stableAt != null, stableAt == null ? null
+                : Math.round(Math.max(0, stableAt - merged.startMillis()) / 100.0) / 10.0));
+      }
+      return merged;
+    }
+
+    /** Tells the tasks that no run follows: they end, and the job with them. */
+    void end() throws IOException {
+      write(new Path(dir, END), "");
+    }
+
+    /**
+     * The job ended before the conductor told it to (a task failed): no more to conduct, and the
+     * job's own failure, which the phase reports, says why.
+     */
+    static final class Ended extends Exception {
+      Ended(String what) {
+        super("the load job ended during " + what, null, false, false);
+      }
+    }
+
+    private void failIfEnded(String what) throws IOException, Ended {
+      if (job.isComplete()) {
+        throw new Ended(what);
+      }
+    }
+
+    private void awaitFiles(Path where, int n, String what, String why)
+        throws IOException, InterruptedException, Ended {
+      long deadline = System.currentTimeMillis() + timeoutMillis;
+      int seen;
+      while ((seen = count(where)) < n) {
+        failIfEnded("its start");
+        if (System.currentTimeMillis() > deadline) {
+          throw new IOException(seen + " of " + n + " load tasks " + what + " after "
+              + timeoutMillis / 1000 + " s; " + why);
+        }
+        console.progress("[" + label + "] load tasks: " + seen + " of " + n + " " + what);
+        Thread.sleep(100);
+      }
+    }
+
+    private int count(Path where) throws IOException {
+      return listed(fs, where).length;
+    }
+
+    private List<String> lines(Path file) throws IOException {
+      try (InputStream in = fs.open(file)) {
+        return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+      }
+    }
+
+    private void write(Path file, String text) throws IOException {
+      LoadJob.write(fs, file, text);
+    }
+  }
+
+  /**
+   * The conductor's judgement of a run's steadiness from the tasks' intervals: an interval counts
+   * once every task has reported it (or a later one), its rate the sum of the tasks' calls in it;
+   * the intervals that begin before the run's start plus its warm-up are left out.
+   */
+  static final class SteadyWatch {
+    private final SteadyState criterion;
+    private final long fromMillis;
+    private final long intervalMillis;
+    private final Map<Long, long[]> byInterval = new TreeMap<>();
+    private final Map<Integer, Long> latest = new TreeMap<>();
+    private final java.util.Set<String> seen = new java.util.HashSet<>();
+    private double[] rates = new double[64];
+    private int count;
+    private long next = Long.MIN_VALUE;
+
+    SteadyWatch(SteadyState criterion, long fromMillis, long intervalMillis) {
+      this.criterion = criterion;
+      this.fromMillis = fromMillis;
+      this.intervalMillis = intervalMillis;
+    }
+
+    /** Reads the tasks' new intervals; returns when the run became steady (ms), or null. */
+    Long judge(FileSystem fs, Path progress, int tasks) throws IOException {
+      if (!fs.exists(progress)) {
+        return null;
+      }
+      for (FileStatus f : listed(fs, progress)) {
+        String name = f.getPath().getName();
+        if (!seen.add(name)) {
+          continue;
+        }
+        String[] p = name.split("-");
+        long interval = Long.parseLong(p[0]);
+        int task = Integer.parseInt(p[1]);
+        long calls = Long.parseLong(p[2]);
+        byInterval.computeIfAbsent(interval, i -> new long[1])[0] += calls;
+        latest.merge(task, interval, Math::max);
+      }
+      if (latest.size() < tasks) {
+        return null;
+      }
+      long complete = latest.values().stream().mapToLong(Long::longValue).min().orElse(0);
+      for (Map.Entry<Long, long[]> e : byInterval.entrySet()) {
+        long i = e.getKey();
+        if (i <= next || i > complete) {
+          continue;
+        }
+        next = i;
+        if (i * intervalMillis < fromMillis) {
+          continue; // begins before the run's start and warm-up
+        }
+        if (count == rates.length) {
+          rates = java.util.Arrays.copyOf(rates, count * 2);
+        }
+        rates[count++] = e.getValue()[0] / (intervalMillis / 1000.0);
+        if (criterion.holds(rates, count)) {
+          return (i + 1) * intervalMillis;
+        }
+      }
+      return null;
+    }
+  }
+
+  /**
+   * The files of {@code dir}, none of those being written (named {@code .<name>.tmp}) or a
+   * checksum file's; none when it does not exist yet.
+   */
+  static FileStatus[] listed(FileSystem fs, Path dir) throws IOException {
+    if (!fs.exists(dir)) {
+      return new FileStatus[0];
+    }
+    return fs.listStatus(dir, p -> !p.getName().startsWith("."));
+  }
+
+  /** Writes {@code text} as {@code file}, whole: written aside, then renamed into place. */
+  static void write(FileSystem fs, Path file, String text) throws IOException {
+    Path tmp = new Path(file.getParent(), "." + file.getName() + ".tmp");
+    try (Writer w = new OutputStreamWriter(fs.create(tmp, true), StandardCharsets.UTF_8)) {
+      w.write(text);
+    }
+    if (!fs.rename(tmp, file)) {
+      throw new IOException("could not write " + file);
+    }
+  }
+
+  /** One task: for each run, open its share, wait for the others, run, write its figures. */
   public static final class LoadMapper
       extends Mapper<LongWritable, NullWritable, NullWritable, NullWritable> {
     @Override
@@ -173,6 +402,9 @@ final class LoadJob {
       PointInTask at = PointInTask.of(conf);
       LoadScope scope = scope(at, conf, me, maps);
       LoadSpec spec = at.suite().load();
+      Path dir = new Path(conf.get(DIR));
+      FileSystem fs = Instrumentation.uncounted(dir.getFileSystem(conf));
+      long timeout = conf.getLong(BARRIER_TIMEOUT, DEFAULT_BARRIER_TIMEOUT);
       // YARN kills a task that shows no progress for 10 minutes; a long load is not stuck.
       Thread alive = new Thread(() -> {
         try {
@@ -188,14 +420,38 @@ final class LoadJob {
       alive.start();
       try {
         Console console = new Console(System.out, System.err, false, 10_000);
-        LoadResult r = runClients(spec, scope, console, "task " + me,
-            () -> awaitOthers(conf, me, maps));
-        Path out = new Path(conf.get(OUT), "part-task-" + me);
-        FileSystem fs = Instrumentation.uncounted(out.getFileSystem(conf));
-        try (Writer w = new OutputStreamWriter(fs.create(out, true), StandardCharsets.UTF_8)) {
-          for (String line : r.toLines()) {
-            w.write(me + "\t" + line + "\n");
+        for (int k = 0; ; k++) {
+          Order order = awaitOrder(fs, dir, k, timeout);
+          if (order == null) {
+            return;
           }
+          int run = k;
+          Path progress = new Path(new Path(dir, PROGRESS), Integer.toString(k));
+          Path stop = new Path(new Path(dir, STOP), Integer.toString(k));
+          ConcurrentLoad.Watch watch = !order.judged() ? null : new ConcurrentLoad.Watch() {
+            private long last = -1;
+
+            @Override
+            public boolean ended(long interval, long done) {
+              try {
+                // The first interval ended is the part of one after the start: it is reported
+                // too, and the conductor leaves out what began before the run's start.
+                fs.create(new Path(progress, interval + "-" + me + "-" + (done - Math.max(0,
+                    last))), true).close();
+                last = done;
+                return fs.exists(stop);
+              } catch (IOException e) {
+                return false; // judged without this interval; the load goes on to its duration
+              }
+            }
+          };
+          LoadResult r = runClients(spec, scope, console, "task " + me + " run " + k,
+              () -> startWithOthers(fs, dir, run, me, timeout), k,
+              plan -> plan.withTargetRate(order.rate() / maps).withUntilStable(null), watch);
+          StringBuilder text = new StringBuilder();
+          r.toLines().forEach(l -> text.append(l).append('\n'));
+          write(fs, new Path(new Path(new Path(dir, OUT), Integer.toString(k)),
+              Integer.toString(me)), text.toString());
         }
       } catch (IOException | InterruptedException | RuntimeException e) {
         throw e;
@@ -206,25 +462,55 @@ final class LoadJob {
       }
     }
 
-    /**
-     * The start barrier: each task leaves a file and waits until all {@code tasks} have, so no
-     * task's calls run against an idle cluster while the others are still being scheduled.
-     */
-    private static void awaitOthers(Configuration conf, int me, int tasks)
+    /** Run {@code k}'s order, or null when the conductor said the load has ended. */
+    private static Order awaitOrder(FileSystem fs, Path dir, int k, long timeout)
         throws IOException, InterruptedException {
-      Path barrier = new Path(conf.get(BARRIER));
-      FileSystem fs = Instrumentation.uncounted(barrier.getFileSystem(conf));
-      fs.create(new Path(barrier, READY + me), true).close();
-      long timeout = conf.getLong(BARRIER_TIMEOUT, DEFAULT_BARRIER_TIMEOUT);
-      long deadline = System.nanoTime() + timeout * 1_000_000;
-      int ready;
-      while ((ready = fs.listStatus(barrier, p -> p.getName().startsWith(READY)).length) < tasks) {
-        if (System.nanoTime() > deadline) {
-          throw new IOException("start barrier: " + ready + " of " + tasks + " load tasks were"
-              + " running after " + timeout / 1000 + " s; the cluster cannot run " + tasks
-              + " tasks at once (fewer --maps, or more containers)");
+      Path order = new Path(new Path(dir, RUNS), Integer.toString(k));
+      Path end = new Path(dir, END);
+      long deadline = System.currentTimeMillis() + timeout;
+      while (true) {
+        if (fs.exists(order)) {
+          try (InputStream in = fs.open(order)) {
+            return Order.parse(k, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+          }
+        }
+        if (fs.exists(end)) {
+          return null;
+        }
+        if (System.currentTimeMillis() > deadline) {
+          throw new IOException("no order for run " + k + " after " + timeout / 1000 + " s: the"
+              + " client that conducts the load is gone");
         }
         Thread.sleep(50);
+      }
+    }
+
+    /**
+     * The start barrier: the task says it is ready and waits for the conductor's start, one
+     * wall-clock time for every task, so no task's calls run while the others are still being
+     * scheduled or opening their clients.
+     */
+    private static void startWithOthers(FileSystem fs, Path dir, int k, int me, long timeout)
+        throws IOException, InterruptedException {
+      Path ready = new Path(new Path(dir, READY), Integer.toString(k));
+      fs.mkdirs(ready);
+      fs.create(new Path(ready, Integer.toString(me)), true).close();
+      Path go = new Path(new Path(dir, GO), Integer.toString(k));
+      long deadline = System.currentTimeMillis() + timeout;
+      while (!fs.exists(go)) {
+        if (System.currentTimeMillis() > deadline) {
+          throw new IOException("start of run " + k + ": the other load tasks were not all"
+              + " ready after " + timeout / 1000 + " s");
+        }
+        Thread.sleep(20);
+      }
+      long start;
+      try (InputStream in = fs.open(go)) {
+        start = Long.parseLong(new String(in.readAllBytes(), StandardCharsets.UTF_8).trim());
+      }
+      long wait = start - System.currentTimeMillis();
+      if (wait > 0) {
+        Thread.sleep(wait);
       }
     }
   }

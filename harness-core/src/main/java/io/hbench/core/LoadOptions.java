@@ -110,9 +110,7 @@ public final class LoadOptions {
     if (findMax && o.get(TARGET_RATE) > 0) {
       throw new InvalidInputException("--find-max chooses each step's rate: drop --target-rate");
     }
-    if (findMax && maps(o) > 0) {
-      throw new InvalidInputException("--find-max runs its steps in this process: drop --maps");
-    }
+
     if (o.has(HLOG) && !o.get(HLOG).isEmpty()) {
       java.nio.file.Path f = java.nio.file.Path.of(o.get(HLOG)).toAbsolutePath();
       if (java.nio.file.Files.isDirectory(f)) {

@@ -336,7 +336,8 @@ public final class RunContext {
     // --find-max searches a load that runs by time; one of a fixed count (a suite's set-up:
     // ycsb's load phase, hbase-pe's write of the table a read needs) runs once, as declared.
     if (LoadOptions.findMax(options) && spec.timed(options, point)) {
-      return findMax(name, spec, whole, calls);
+      return maps == 0 ? findMax(name, spec, whole, calls)
+          : findMaxOnTasks(name, spec, whole, calls, maps);
     }
     if (maps == 0) {
       phase(name, 0, () -> {
@@ -349,15 +350,65 @@ public final class RunContext {
     }
     Path dir = dirs.create(new Path(pointDirectory, "load-" + name));
     Job job = LoadJob.job(conf, fileSystem(), dir, point.label(), maps, suiteClass);
+    // --until-stable judged over every task's calls, as one load's: the conductor's.
+    io.hbench.core.stats.SteadyState steady = spec.timed(options, point)
+        && options.has(LoadOptions.UNTIL_STABLE) ? options.get(LoadOptions.UNTIL_STABLE) : null;
     runJob(name, job, 0, org.apache.hadoop.mapreduce.TaskCounter.MAP_INPUT_RECORDS, null,
-        (timed, into) -> {
-          // Read after the clock stopped: merging the tasks' figures is not part of the phase.
-          result[0] = LoadJob.read(job.getConfiguration(), maps);
-          figures.add(timed, into);
+        figures, j -> {
+          LoadJob.Conductor c = new LoadJob.Conductor(j, maps, options, console, label);
+          try {
+            result[0] = c.run(options.get(LoadOptions.TARGET_RATE), steady);
+            c.end();
+          } catch (LoadJob.Conductor.Ended e) {
+            // A task failed: the job's failure, reported as the phase's, says why.
+          }
         });
     sayRanOut(name, result[0]);
     logIntervals(name, result[0]);
     return result[0];
+  }
+
+  /**
+   * {@code --find-max --maps M}: the search of {@link #findMax}, each step an open-loop load at
+   * the step's rate shared over M map tasks of one job, started together once every task has
+   * opened its clients (their start-up is in no step's window), judged on the tasks' merged
+   * figures, and steady when the merged intervals are ({@link LoadJob.Conductor}).
+   */
+  private LoadResult findMaxOnTasks(String name, LoadSpec spec, LoadScope whole,
+      io.hbench.core.result.ServerCalls calls, int maps) throws Exception {
+    Slo slo = options.get(LoadOptions.SLO);
+    String op = spec.operation(options, whole.point());
+    CapacitySearch.Outcome[] found = new CapacitySearch.Outcome[1];
+    Path dir = dirs.create(new Path(pointDirectory(), "load-" + name));
+    Job job = LoadJob.job(conf, fileSystem(), dir, point.label(), maps, suiteClass);
+    runJob(name, job, 0, org.apache.hadoop.mapreduce.TaskCounter.MAP_INPUT_RECORDS, null,
+        (timed, into) -> capacityFigures(found[0], slo, spec, whole, calls, into), j -> {
+          LoadJob.Conductor c = new LoadJob.Conductor(j, maps, options, console, label);
+          int[] run = {0};
+          try {
+            found[0] = CapacitySearch.search(op, LoadPlan.calls(1), slo,
+                CapacitySearch.MAX_STEPS, stepPlan -> {
+                  LoadResult step = c.run(stepPlan.targetRate(), stepPlan.untilStable());
+                  sayRanOut(name + " step " + ++run[0], step);
+                  console.status(stepLine(run[0], stepPlan.targetRate(), step, maps));
+                  return step;
+                });
+            c.end();
+          } catch (LoadJob.Conductor.Ended e) {
+            // A task failed: the job's failure, reported as the phase's, says why.
+          }
+        });
+    return searched(name, found[0], slo);
+  }
+
+  /** One line per step of a search on map tasks: what it asked and got, over how many tasks. */
+  private String stepLine(int step, double asked, LoadResult r, int maps) {
+    var s = r.calledStats();
+    var h = s.histogram();
+    return String.format(java.util.Locale.ROOT, "[%s] find-max step %d: %s over %d tasks, %.1f"
+        + " calls/s achieved, p99 %.2f ms, %d calls", label, step, asked == 0
+        ? "as fast as they go" : String.format(java.util.Locale.ROOT, "%.1f calls/s asked", asked),
+        maps, r.callsPerSecond(), h == null ? 0 : h.getValueAtPercentile(99) / 1e6, s.calls());
   }
 
   /** One line when clients ran out of work before the load's duration (also in the record). */
@@ -386,29 +437,39 @@ public final class RunContext {
             // Each step opens the clients again as a run of its own: names it makes are its own.
             LoadResult step = LoadJob.runClients(spec, whole, console, label,
                 LoadJob.ReadyGate.NONE, run[0]++, plan -> plan.withTargetRate(stepPlan.targetRate())
-                    .withUntilStable(stepPlan.untilStable()));
+                    .withUntilStable(stepPlan.untilStable()), null);
             sayRanOut(name + " step " + run[0], step);
             return step;
           });
       return found[0].answer() == null ? 0L : found[0].answer().calls();
-    }, (timed, into) -> {
-      LoadResult r = found[0].shown();
-      into.work(r.bytes(), r.calls());
-      into.loads(r.loads());
-      into.figure(io.hbench.core.result.ServerCalls.FIELD, calls);
-      spec.figures(r, whole, into);
-      if (found[0].answer() != null) {
-        into.metric(Metric.of(MAX_AT_SLO, Metric.OPS_PER_SECOND,
-            found[0].figures().maxOpsPerSecond(), Metric.Better.HIGHER));
-      }
-      into.figure(CapacityFigures.FIELD, found[0].figures());
-    });
-    check("find_max", found[0].answer() != null, found[0].answer() != null
-        ? "max " + found[0].figures().maxOpsPerSecond() + " ops/s at " + slo.text()
+    }, (timed, into) -> capacityFigures(found[0], slo, spec, whole, calls, into));
+    return searched(name, found[0], slo);
+  }
+
+  /** A search's phase figures: the shown step's load, every step, and the answer. */
+  private static void capacityFigures(CapacitySearch.Outcome found, Slo slo, LoadSpec spec,
+      LoadScope whole, io.hbench.core.result.ServerCalls calls, PhaseFigures into) {
+    LoadResult r = found.shown();
+    into.work(r.bytes(), r.calls());
+    into.loads(r.loads());
+    into.figure(io.hbench.core.result.ServerCalls.FIELD, calls);
+    spec.figures(r, whole, into);
+    if (found.answer() != null) {
+      into.metric(Metric.of(MAX_AT_SLO, Metric.OPS_PER_SECOND,
+          found.figures().maxOpsPerSecond(), Metric.Better.HIGHER));
+    }
+    into.figure(CapacityFigures.FIELD, found.figures());
+  }
+
+  /** A search's check and the load it shows. */
+  private LoadResult searched(String name, CapacitySearch.Outcome found, Slo slo)
+      throws IOException {
+    check("find_max", found.answer() != null, found.answer() != null
+        ? "max " + found.figures().maxOpsPerSecond() + " ops/s at " + slo.text()
         : "no rate met " + slo.text() + ", down to "
-            + found[0].figures().steps().get(found[0].figures().steps().size() - 1)
+            + found.figures().steps().get(found.figures().steps().size() - 1)
                 .askedOpsPerSecond() + " ops/s");
-    LoadResult shown = found[0].shown();
+    LoadResult shown = found.shown();
     logIntervals(name, shown);
     return shown;
   }
@@ -516,6 +577,12 @@ public final class RunContext {
    */
   public PhaseResult runJob(String name, Job job, long bytes, Enum<?> recordCounter,
       JobPhase.Preparation beforeSubmit, Figures figures) throws Exception {
+    return runJob(name, job, bytes, recordCounter, beforeSubmit, figures, null);
+  }
+
+  private PhaseResult runJob(String name, Job job, long bytes, Enum<?> recordCounter,
+      JobPhase.Preparation beforeSubmit, Figures figures, JobPhase.WhileRunning during)
+      throws Exception {
     // What the tasks read back as the point they work for (PointInTask).
     PointInTask.put(job.getConfiguration(), new PointInTask.Identity(suiteClass.getName(),
         options.texts(), point.label(), paramsSoFar(),
@@ -532,7 +599,8 @@ public final class RunContext {
     PhaseResult r;
     long started = System.currentTimeMillis();
     try {
-      r = jobs.run(name, label, job, bytes, recordCounter, beforeSubmit).withStart(started);
+      r = jobs.run(name, label, job, bytes, recordCounter, beforeSubmit, during)
+          .withStart(started);
     } catch (Exception | Error e) {
       stopSampling(sampler);
       throw e;

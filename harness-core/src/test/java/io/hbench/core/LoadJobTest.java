@@ -57,6 +57,10 @@ class LoadJobTest {
         BenchmarkOption.integer("--late-ms", "Task 1's first call starts this late.", "0", 0);
     static final BenchmarkOption<Integer> CALL_MS =
         BenchmarkOption.integer("--call-ms", "Each call takes this long.", "0", 0);
+    static final BenchmarkOption<Integer> BUCKET =
+        BenchmarkOption.integer("--bucket", "Calls go through a token bucket of this many per"
+            + " second, shared by every task in this JVM (the local runner's), then take 2 ms.",
+            "0", 0);
     static final Field<Long> SALT = Field.of("salt", Long.class);
 
     @Override
@@ -71,7 +75,7 @@ class LoadJobTest {
 
     @Override
     public List<BenchmarkOption<?>> options() {
-      return List.of(DIR, THREADS, CALLS_EACH, FAIL, LATE_MS, CALL_MS);
+      return List.of(DIR, THREADS, CALLS_EACH, FAIL, LATE_MS, CALL_MS, BUCKET);
     }
 
     @Override
@@ -106,7 +110,11 @@ class LoadJobTest {
           int first = scope.firstClient();
           long late = scope.process() == 1 ? scope.options().get(LATE_MS) : 0;
           long callMs = scope.options().get(CALL_MS);
+          int bucket = scope.options().get(BUCKET);
           return LoadClients.of(scope.threads(), scope.options().get(CALLS_EACH), (t, i, steps) -> {
+            if (bucket > 0) {
+              BUCKETS.computeIfAbsent(bucket, r -> new TokenBucket(r, 2_000_000)).call();
+            }
             Thread.sleep((i == 0 ? late : 0) + callMs);
             CALLS.add((first + t) + " " + i + " " + salt);
             steps.count("made", 1);
@@ -131,14 +139,53 @@ class LoadJobTest {
     }
   }
 
+  /** The token buckets of {@code --bucket}, one per rate, shared by this JVM's tasks. */
+  static final Map<Integer, TokenBucket> BUCKETS = new java.util.concurrent.ConcurrentHashMap<>();
+
+  /** Admits one call every {@code 1/rate} s, then takes {@code serviceNanos} over it. */
+  static final class TokenBucket {
+    private final long spacing;
+    private final long serviceNanos;
+    private long next = System.nanoTime();
+
+    TokenBucket(double rate, long serviceNanos) {
+      this.spacing = (long) (1e9 / rate);
+      this.serviceNanos = serviceNanos;
+    }
+
+    private synchronized long admit() {
+      long at = Math.max(System.nanoTime(), next);
+      next = at + spacing;
+      return at;
+    }
+
+    void call() {
+      waitUntil(admit());
+      waitUntil(System.nanoTime() + serviceNanos);
+    }
+
+    private static void waitUntil(long until) {
+      long left;
+      while ((left = until - System.nanoTime()) > 0) {
+        java.util.concurrent.locks.LockSupport.parkNanos(left);
+      }
+    }
+  }
+
   private List<ResultRecord> run(String threads, String maps, String... more) throws Exception {
     return run(Map.of(), threads, maps, more);
   }
 
   private List<ResultRecord> run(Map<String, String> options, String threads, String maps,
       String... more) throws Exception {
+    return run(tmp, options, threads, maps, more);
+  }
+
+  /** Runs {@link Echo} in {@code dir} with these options, through the embedding door. */
+  static List<ResultRecord> run(Path dir, Map<String, String> options, String threads,
+      String maps, String... more) throws Exception {
     RunRequest.Builder b = RunRequest.suite(new Echo())
-        .option("--dir", tmp.toString())
+        .option("--dir", dir.toString())
         .option("--threads", threads)
         .option("--maps", maps)
         // A stuck barrier fails in seconds, not the default five minutes.

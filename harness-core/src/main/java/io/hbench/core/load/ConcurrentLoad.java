@@ -134,6 +134,21 @@ public final class ConcurrentLoad {
     }
   }
 
+  /**
+   * Told of a load's progress at each interval's end, on the thread that drives the load, and
+   * able to stop it: what a map task of a load whose steadiness is judged over every task ({@code
+   * --until-stable}, {@code --find-max} with {@code --maps}) reports through.
+   */
+  @FunctionalInterface
+  public interface Watch {
+    /**
+     * @param interval the index of the interval that just ended ({@link IntervalClock#index})
+     * @param done the calls finished so far, warm-up ones included
+     * @return true to stop the load: no thread starts another call
+     */
+    boolean ended(long interval, long done);
+  }
+
   /** Thrown by a {@link Call} that has no more work: not a failure, and not counted. */
   public static final Exception EXHAUSTED = new Exception("no more work", null, false, false) {};
 
@@ -174,6 +189,13 @@ public final class ConcurrentLoad {
    */
   public static LoadResult run(
       String op, LoadPlan plan, SteppedCall call, Console console, String label)
+      throws InterruptedException {
+    return run(op, plan, call, console, label, null);
+  }
+
+  /** As {@link #run(String, LoadPlan, SteppedCall, Console, String)}, telling {@code watch}. */
+  public static LoadResult run(
+      String op, LoadPlan plan, SteppedCall call, Console console, String label, Watch watch)
       throws InterruptedException {
     int threads = plan.threads();
     OperationTally[] tallies = new OperationTally[threads];
@@ -231,16 +253,24 @@ public final class ConcurrentLoad {
     long lastTick = start;
     SteadyWatch steady = plan.untilStable() == null ? null
         : new SteadyWatch(plan.untilStable(), clock, start + plan.warmupNanos());
+    long nextBoundary = watch == null ? Long.MAX_VALUE : clock.endNanos(clock.index(start));
     try {
       long nextTick = start + PROGRESS_NANOS;
       while (true) {
-        long wake = steady == null ? nextTick : Math.min(nextTick, steady.nextSample);
+        long wake = Math.min(nextBoundary,
+            steady == null ? nextTick : Math.min(nextTick, steady.nextSample));
         if (finished.await(Math.max(1, wake - System.nanoTime()), TimeUnit.NANOSECONDS)) {
           break;
         }
         long now = System.nanoTime();
         if (steady != null && now >= steady.nextSample && steady.sample(now, sum(done, threads))) {
           stopped.set(true); // steady: no thread starts another call
+        }
+        if (now >= nextBoundary) {
+          if (watch.ended(clock.index(nextBoundary - 1), sum(done, threads))) {
+            stopped.set(true); // told to stop: no thread starts another call
+          }
+          nextBoundary = clock.endNanos(clock.index(now));
         }
         if (now >= nextTick) {
           long count = sum(done, threads);

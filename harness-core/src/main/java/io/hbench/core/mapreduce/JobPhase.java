@@ -56,6 +56,29 @@ public final class JobPhase {
       Enum<?> recordCounter,
       Preparation beforeSubmit)
       throws Exception {
+    return run(phase, label, job, bytes, recordCounter, beforeSubmit, null);
+  }
+
+  /**
+   * Client-side work done while the job runs, once it is submitted (a declared load's
+   * conductor, which tells the tasks when to run each step): it returns once the tasks are told
+   * to end; the job is then awaited as any other. If it fails, the job is killed.
+   */
+  @FunctionalInterface
+  public interface WhileRunning {
+    void run(Job job) throws Exception;
+  }
+
+  /** As {@link #run(String, String, Job, long, Enum, Preparation)}, with {@code during}. */
+  public PhaseResult run(
+      String phase,
+      String label,
+      Job job,
+      long bytes,
+      Enum<?> recordCounter,
+      Preparation beforeSubmit,
+      WhileRunning during)
+      throws Exception {
     dropJarAlreadyOnClassPath(job);
     shipLibrariesBesideJobJar(job);
     boolean local = "local".equals(job.getConfiguration().get("mapreduce.framework.name", "local"));
@@ -76,12 +99,14 @@ public final class JobPhase {
       if (local) {
         LocalJobFailures.listen();
       }
-      return runSubmitted(phase, label, job, bytes, recordCounter, t0, submitMillis, local);
+      return runSubmitted(phase, label, job, bytes, recordCounter, t0, submitMillis, local,
+          during);
     }
   }
 
   private PhaseResult runSubmitted(String phase, String label, Job job, long bytes,
-      Enum<?> recordCounter, long t0, long submitMillis, boolean local) throws Exception {
+      Enum<?> recordCounter, long t0, long submitMillis, boolean local, WhileRunning during)
+      throws Exception {
     try {
       job.submit();
     } catch (ClassNotFoundException e) {
@@ -89,6 +114,20 @@ public final class JobPhase {
     }
     running.add(job);
     try {
+      if (during != null) {
+        try {
+          during.run(job);
+        } catch (Exception | Error e) {
+          try {
+            if (!job.isComplete()) {
+              job.killJob();
+            }
+          } catch (IOException | RuntimeException suppressed) {
+            e.addSuppressed(suppressed);
+          }
+          throw e;
+        }
+      }
       while (!job.isComplete()) {
         console.progress(progressLine(phase, label, job, (System.nanoTime() - t0) / 1e9));
         Thread.sleep(POLL_MILLIS);

@@ -1,0 +1,151 @@
+package io.hbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hbench.core.cluster.EmbeddedCluster;
+import io.hbench.core.result.CapacityFigures;
+import io.hbench.core.result.Check;
+import io.hbench.core.result.OperationLoad;
+import io.hbench.core.result.OperationSeries;
+import io.hbench.core.result.ResultReader;
+import io.hbench.core.result.ResultRecord;
+import io.hbench.core.result.ResultSchema;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Loads by time, as the issue types them: NameNode writes by duration (create and mkdirs make
+ * fresh names, delete runs out of the names made for it and says so), --until-stable on a write,
+ * --find-max on fsops' create_write (a fresh file per call, no name of one step met by another)
+ * and on nnthroughput's open from two map tasks of the embedded YARN. One cluster (HDFS and YARN)
+ * for the class; the NameNode operations without --maps run on a NameNode in the run's process.
+ */
+@Tag("integration")
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Timeout(value = 12, unit = TimeUnit.MINUTES)
+class LoadsByTimeIT {
+
+  Path tmp;
+  EmbeddedCluster cluster;
+  Path confDir;
+
+  @BeforeAll
+  void start() throws Exception {
+    tmp = Files.createTempDirectory("hbench-by-time-it-");
+    cluster = EmbeddedCluster.start(new Configuration(), 1, "hdfs", "yarn");
+    confDir = tmp.resolve("conf");
+    cluster.writeConfiguration(confDir);
+  }
+
+  @AfterAll
+  void stop() {
+    if (cluster != null) {
+      cluster.close();
+    }
+    org.apache.hadoop.fs.FileUtil.fullyDelete(tmp.toFile());
+  }
+
+  private ResultRecord ok(String... args) throws Exception {
+    Path out = tmp.resolve("r-" + System.nanoTime() + ".jsonl");
+    List<String> all = new ArrayList<>(List.of(args));
+    all.addAll(List.of("--out", out.toString()));
+    BenchProcess p = BenchProcess.run(confDir.toString(), all.toArray(new String[0]));
+    assertEquals(0, p.exitCode, p.toString());
+    ResultSchema.assertValid(out);
+    ResultRecord r = ResultReader.read(out).get(0);
+    assertTrue(r.ok(), r.failure());
+    assertEquals("passed", r.validation().status(), r.validation().toString());
+    return r;
+  }
+
+  private static Check check(ResultRecord r, String name) {
+    return r.validation().checks().stream().filter(c -> c.name().equals(name)).findFirst()
+        .orElseThrow(() -> new AssertionError("no check " + name + ": " + r.validation()));
+  }
+
+  /** Its series has every interval, each with calls in it. */
+  private static OperationSeries everyIntervalCalled(OperationLoad load) {
+    OperationSeries s = load.series();
+    assertNotNull(s, load.toString());
+    assertTrue(s.calls().size() >= 4, s.toString());
+    assertTrue(s.calls().stream().allMatch(n -> n > 0), "calls in every interval: " + s.calls());
+    return s;
+  }
+
+  @Test
+  void nameNodeWritesRunByTime() throws Exception {
+    ResultRecord create = ok("nnthroughput", "--op", "create", "--duration", "5s");
+    OperationLoad made = create.phase("create").load("create");
+    everyIntervalCalled(made);
+    assertTrue(check(create, "names").detail().startsWith(made.calls() + " files made"),
+        check(create, "names").detail());
+    assertNull(made.series().ranOut(), "create makes names for as long as it runs");
+
+    ResultRecord mkdirs = ok("nnthroughput", "--op", "mkdirs", "--duration", "5s",
+        "--until-stable");
+    OperationSeries s = everyIntervalCalled(mkdirs.phase("mkdirs").load("mkdirs"));
+    assertNotNull(s.stability(), "--until-stable judged the load: " + s);
+
+    // Closed loop, 400 files made for 4 clients: they run out long before 5 s, and say so.
+    Path out = tmp.resolve("delete.jsonl");
+    BenchProcess p = BenchProcess.run(confDir.toString(), "nnthroughput", "--op", "delete",
+        "--duration", "5s", "--files", "400", "--out", out.toString());
+    assertEquals(0, p.exitCode, p.toString());
+    ResultRecord delete = ResultReader.read(out).get(0);
+    io.hbench.core.result.RanOut ranOut = delete.phase("delete").load("delete").series().ranOut();
+    assertNotNull(ranOut, "the record says it ran out");
+    assertEquals(4, ranOut.ofClients());
+    assertTrue(ranOut.afterSeconds() < 5, ranOut.toString());
+    assertTrue(p.err.contains("ran out of work") && p.err.contains("before its --duration"),
+        p.err);
+    assertTrue(check(delete, "names").detail().startsWith("400 files deleted"),
+        check(delete, "names").detail());
+  }
+
+  @Test
+  void findMaxOfCreateWriteMakesFreshFilesEveryStep() throws Exception {
+    ResultRecord r = ok("fsops", "--op", "create_write", "--file-size", "4K", "--threads", "2",
+        "--find-max", "--slo", "p99<200ms", "--duration", "10s", "--repeat", "1");
+    CapacityFigures f = r.phase("create_write").figure(CapacityFigures.FIELD);
+    assertTrue(f.steps().size() >= 3, f.toString());
+    // Every step's files, none of one step met by another's create: all there, each whole.
+    long written = f.steps().stream().mapToLong(CapacityFigures.Step::calls).sum();
+    String lengths = check(r, "lengths").detail();
+    assertTrue(lengths.matches("\\d+ files of \\d+ bytes for \\d+ written of 4096 bytes each"),
+        lengths);
+    assertTrue(Long.parseLong(lengths.split(" ")[0]) >= written, lengths + ", " + written);
+    assertTrue(check(r, "find_max").passed());
+  }
+
+  /**
+   * --find-max --maps 2 on YARN: one job for the search, each step's rate shared by the two
+   * tasks, its calls the sum of theirs.
+   */
+  @Test
+  void findMaxFromTwoMapTasks() throws Exception {
+    ResultRecord r = ok("nnthroughput", "--op", "open", "--maps", "2", "--find-max", "--slo",
+        "p99<20ms", "--duration", "10s");
+    CapacityFigures f = r.phase("open").figure(CapacityFigures.FIELD);
+    assertTrue(f.steps().size() >= 3 && f.maxOpsPerSecond() != null, f.toString());
+    for (CapacityFigures.Step step : f.steps()) {
+      assertEquals(2, step.taskCalls().size(), step.toString());
+      assertEquals(step.calls(), step.taskCalls().stream().mapToLong(Long::longValue).sum(),
+          step.toString());
+    }
+    assertTrue(r.phase("open").jobId().startsWith("job_"), "the steps ran as one job");
+    assertEquals(2, r.phase("open").tasks().get("maps"));
+  }
+}

@@ -277,12 +277,14 @@ class MapReduceSuitesIT {
           double recorded = daemon(p, "namenode").metric("host_cpu").value();
           assertEquals(busy, recorded, 0.15, x.point() + " " + p.name());
           if (p.name().equals("count") && x.point().equals("16M")) {
-            assertTrue(recorded >= 0.6, x.point() + " count: host CPU " + recorded);
+            // Busy: an idle phase reads about 0.1 here; 0.59 was seen with the machine's other
+            // test class between phases.
+            assertTrue(recorded >= 0.5, x.point() + " count: host CPU " + recorded);
             double node = daemon(p, "nodemanager").metric("node_cpu_cores").value()
                 / nodeManagerCores(x);
             System.out.printf("MapReduceSuitesIT count of 2 maps: host CPU %.3f, node CPU %.3f,"
                 + " /proc/stat %.3f%n", recorded, node, busy);
-            assertTrue(node >= 0.6, "node CPU " + node);
+            assertTrue(node >= 0.5, "node CPU " + node);
             assertEquals(busy, node, 0.15, "node CPU");
           }
         }

@@ -64,6 +64,11 @@ final class HiveOptions {
   static final BenchmarkOption<Map<String, String>> SET =
       BenchmarkOption.of("--set", "KEY=VALUE[,...]", "Hive session settings for the queries"
           + " (SET key=value), recorded with the point.", "", HiveOptions::settings);
+  static final BenchmarkOption<Boolean> AS_SHIPPED =
+      BenchmarkOption.flag("--as-shipped", "Run every query as the engine ships: no workaround"
+          + " for a known defect of its version (by default such a query runs with the"
+          + " catalogued setting for its session only, and the record says so); a wrong answer"
+          + " that matches a known defect is named as it.");
   static final BenchmarkOption<java.time.Duration> QUERY_TIMEOUT =
       BenchmarkOption.duration("--query-timeout", "Give up on a query after this long (it is"
           + " recorded failed and the run goes on); 0: no limit.", "0");

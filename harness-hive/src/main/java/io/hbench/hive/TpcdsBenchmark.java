@@ -161,6 +161,8 @@ public final class TpcdsBenchmark implements Benchmark {
       }
       Map<String, TpcdsReference.Expected> reference = TpcdsReference.answers(scale, computed);
       int timeout = (int) Math.min(Integer.MAX_VALUE, o.get(QUERY_TIMEOUT).toSeconds());
+      KnownDefects.InUse defects = new KnownDefects.InUse(ctx, c, "hive", TpcdsData.SUITE,
+          o.get(HiveOptions.AS_SHIPPED));
       QueryStreams.Queries run = new QueryStreams.Queries() {
         @Override
         public String text(String query) {
@@ -187,6 +189,11 @@ public final class TpcdsBenchmark implements Benchmark {
         @Override
         public String password() {
           return o.get(PASSWORD);
+        }
+
+        @Override
+        public KnownDefects.InUse knownDefects() {
+          return defects;
         }
       };
       QueryStreams.power(ctx, c, TpcdsQueries.streamOrder(0, runnable), run, rawBytes, scale, null);

@@ -29,7 +29,7 @@ final class TpcdsOptions {
 
   static final List<BenchmarkOption<?>> ALL = List.of(SCALES, HiveOptions.FILE_FORMAT,
       HiveOptions.RELOAD, QUERIES, STREAMS, HiveOptions.ENGINE, HiveOptions.SET,
-      HiveOptions.QUERY_TIMEOUT, HiveOptions.JOBS, HiveOptions.GEN_MAPS, HiveOptions.JDBC_URL,
+      HiveOptions.AS_SHIPPED, HiveOptions.QUERY_TIMEOUT, HiveOptions.JOBS, HiveOptions.GEN_MAPS, HiveOptions.JDBC_URL,
       HiveOptions.USER, HiveOptions.PASSWORD);
 
   /** The query names {@code text} gives, in number order. */

@@ -231,6 +231,8 @@ public final class TpchBenchmark implements Benchmark {
       }
       Map<Integer, List<String[]>> reference = TpchReference.answers(scale, computed, parameters);
       int timeout = (int) Math.min(Integer.MAX_VALUE, o.get(QUERY_TIMEOUT).toSeconds());
+      KnownDefects.InUse defects = new KnownDefects.InUse(ctx, c, "hive", "tpch",
+          o.get(HiveOptions.AS_SHIPPED));
       QueryStreams.Queries run = new QueryStreams.Queries() {
         @Override
         public String text(String query) {
@@ -270,6 +272,11 @@ public final class TpchBenchmark implements Benchmark {
         @Override
         public String password() {
           return o.get(PASSWORD);
+        }
+
+        @Override
+        public KnownDefects.InUse knownDefects() {
+          return defects;
         }
 
         @Override

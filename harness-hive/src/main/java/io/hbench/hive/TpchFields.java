@@ -13,5 +13,12 @@ final class TpchFields {
   /** Map tasks (and pieces of each table) the data was generated with. */
   static final Field<Integer> GEN_MAPS = Field.of("gen_maps", Integer.class);
 
+  /**
+   * The queries run with a known engine defect's workaround for their session only: the query,
+   * and {@code ISSUE: KEY=VALUE} ({@link KnownDefects}).
+   */
+  static final Field<java.util.Map<String, String>> WORKAROUNDS =
+      Field.mapOf("workarounds", String.class);
+
   private TpchFields() {}
 }

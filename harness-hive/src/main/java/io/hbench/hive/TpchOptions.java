@@ -48,7 +48,7 @@ final class TpchOptions {
 
   static final List<BenchmarkOption<?>> ALL = List.of(SCALES, HiveOptions.FILE_FORMAT,
       PARTITIONED, HiveOptions.RELOAD, QUERIES, SEED, STREAMS, REFRESH, HiveOptions.ENGINE,
-      HiveOptions.SET, HiveOptions.QUERY_TIMEOUT, HiveOptions.JOBS, CHECK, HiveOptions.GEN_MAPS,
+      HiveOptions.SET, HiveOptions.AS_SHIPPED, HiveOptions.QUERY_TIMEOUT, HiveOptions.JOBS, CHECK, HiveOptions.GEN_MAPS,
       HiveOptions.JDBC_URL, HiveOptions.USER, HiveOptions.PASSWORD);
 
 

@@ -82,6 +82,74 @@ public final class Main {
     // The command line's secrets first, so that no message about a bad option can show them.
     io.hbench.core.result.SecretRedactor.learn(args);
     Map<String, Benchmark> suites = new TreeMap<>();
+    CommandLine cli = commandLine(args, suites);
+    ParseResult parsed;
+    try {
+      parsed = cli.parseArgs(args);
+    } catch (CommandLine.ParameterException e) {
+      return badInput(parseProblem(e, suites));
+    }
+    return run(cli, parsed, suites);
+  }
+
+  /**
+   * What {@code bench args} would refuse, without running anything or creating anything, to
+   * {@code level}: an unknown or renamed option or suite; a missing value; a value the suite
+   * cannot read. Null when none. For the docs' commands as they are typed ({@code
+   * DocsCommandsTest}).
+   */
+  String check(Check level, String... args) {
+    Map<String, Benchmark> suites = new TreeMap<>();
+    CommandLine cli = commandLine(args, suites);
+    ParseResult parsed;
+    try {
+      parsed = cli.parseArgs(args);
+    } catch (CommandLine.UnmatchedArgumentException e) {
+      return parseProblem(e, suites);
+    } catch (CommandLine.ParameterException e) {
+      if (level != Check.NAMES) {
+        return parseProblem(e, suites);
+      }
+      // A command named in a sentence ("bench report --html") need not be whole; the names of
+      // its options must still be the command's.
+      CommandSpec spec = e.getCommandLine().getCommandSpec();
+      for (String a : args) {
+        String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+        if (name.startsWith("-") && !name.matches("-\\d.*") && spec.findOption(name) == null) {
+          return spec.name() + ": unknown option '" + name + "'";
+        }
+      }
+      return null;
+    }
+    boolean help = parsed.asCommandLineList().stream()
+        .anyMatch(c -> c.isUsageHelpRequested() || c.isVersionHelpRequested());
+    if (level != Check.VALUES || help || !parsed.hasSubcommand()
+        || !suites.containsKey(parsed.subcommand().commandSpec().name())) {
+      return null;
+    }
+    Benchmark suite = suites.get(parsed.subcommand().commandSpec().name());
+    try {
+      SuiteOptions.Parsed options = SuiteOptions.parse(suite, texts(parsed.subcommand(), suite),
+          note -> { });
+      RunSettings.of(options.common(), hadoopConfDir);
+      return null;
+    } catch (InvalidInputException e) {
+      return e.getMessage();
+    }
+  }
+
+  /** How much of a command line {@link #check} checks. */
+  enum Check {
+    /** The suite's and the options' names: a command named in a sentence. */
+    NAMES,
+    /** The whole command line's parse: names, values given to every option that takes one. */
+    PARSE,
+    /** The parse, and every option's value as the suite reads it (a size, a choice). */
+    VALUES
+  }
+
+  /** The command line of {@code bench}, with every suite found put in {@code suites}. */
+  private CommandLine commandLine(String[] args, Map<String, Benchmark> suites) {
     // Reading results needs no suite's options: report, compare and history start without them.
     boolean readsResults = args.length > 0 && READERS.contains(args[0]);
     for (Benchmark b : readsResults ? List.<Benchmark>of()
@@ -116,12 +184,10 @@ public final class Main {
 
     CommandLine cli = new CommandLine(root);
     cli.setUsageHelpWidth(100);
-    ParseResult parsed;
-    try {
-      parsed = cli.parseArgs(args);
-    } catch (CommandLine.ParameterException e) {
-      return badInput(parseProblem(e, suites));
-    }
+    return cli;
+  }
+
+  private int run(CommandLine cli, ParseResult parsed, Map<String, Benchmark> suites) {
     for (CommandLine c : parsed.asCommandLineList()) {
       if (c.isUsageHelpRequested()) {
         console.print(c.getUsageMessage());

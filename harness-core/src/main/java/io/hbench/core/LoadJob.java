@@ -310,18 +310,16 @@ final class LoadJob {
    * the intervals that begin before the run's start plus its warm-up are left out.
    */
   static final class SteadyWatch {
-    private final SteadyState criterion;
+    private final SteadyState.Rates rates;
     private final long fromMillis;
     private final long intervalMillis;
     private final Map<Long, long[]> byInterval = new TreeMap<>();
     private final Map<Integer, Long> latest = new TreeMap<>();
     private final java.util.Set<String> seen = new java.util.HashSet<>();
-    private double[] rates = new double[64];
-    private int count;
     private long next = Long.MIN_VALUE;
 
     SteadyWatch(SteadyState criterion, long fromMillis, long intervalMillis) {
-      this.criterion = criterion;
+      this.rates = criterion.rates();
       this.fromMillis = fromMillis;
       this.intervalMillis = intervalMillis;
     }
@@ -356,11 +354,7 @@ final class LoadJob {
         if (i * intervalMillis < fromMillis) {
           continue; // begins before the run's start and warm-up
         }
-        if (count == rates.length) {
-          rates = java.util.Arrays.copyOf(rates, count * 2);
-        }
-        rates[count++] = e.getValue()[0] / (intervalMillis / 1000.0);
-        if (criterion.holds(rates, count)) {
+        if (rates.add(e.getValue()[0] / (intervalMillis / 1000.0))) {
           return (i + 1) * intervalMillis;
         }
       }

@@ -97,6 +97,7 @@ final class Workspace implements AutoCloseable {
         base.setStrings(MRJobConfig.JOB_NAMENODES, servers.toArray(String[]::new));
       }
       benchmark.checkInputs(options, base, dataFs.makeQualified(basePath));
+      cluster.notes().forEach(console::status);
       Environment env =
           ClusterEnvironment.read(cluster, HbenchVersion.get())
               .withDataFs(dataFs.getUri().toString());

@@ -113,7 +113,8 @@ class LoadJobTest {
           int bucket = scope.options().get(BUCKET);
           return LoadClients.of(scope.threads(), scope.options().get(CALLS_EACH), (t, i, steps) -> {
             if (bucket > 0) {
-              BUCKETS.computeIfAbsent(bucket, r -> new TokenBucket(r, 2_000_000)).call();
+              BUCKETS.computeIfAbsent(bucket,
+                  r -> new io.hbench.core.load.CapacitySearchIT.LimitedService(r, 2_000_000)).call();
             }
             Thread.sleep((i == 0 ? late : 0) + callMs);
             CALLS.add((first + t) + " " + i + " " + salt);
@@ -139,38 +140,9 @@ class LoadJobTest {
     }
   }
 
-  /** The token buckets of {@code --bucket}, one per rate, shared by this JVM's tasks. */
-  static final Map<Integer, TokenBucket> BUCKETS = new java.util.concurrent.ConcurrentHashMap<>();
-
-  /** Admits one call every {@code 1/rate} s, then takes {@code serviceNanos} over it. */
-  static final class TokenBucket {
-    private final long spacing;
-    private final long serviceNanos;
-    private long next = System.nanoTime();
-
-    TokenBucket(double rate, long serviceNanos) {
-      this.spacing = (long) (1e9 / rate);
-      this.serviceNanos = serviceNanos;
-    }
-
-    private synchronized long admit() {
-      long at = Math.max(System.nanoTime(), next);
-      next = at + spacing;
-      return at;
-    }
-
-    void call() {
-      waitUntil(admit());
-      waitUntil(System.nanoTime() + serviceNanos);
-    }
-
-    private static void waitUntil(long until) {
-      long left;
-      while ((left = until - System.nanoTime()) > 0) {
-        java.util.concurrent.locks.LockSupport.parkNanos(left);
-      }
-    }
-  }
+  /** The services of {@code --bucket}, one per rate, shared by this JVM's tasks. */
+  static final Map<Integer, io.hbench.core.load.CapacitySearchIT.LimitedService> BUCKETS =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
   private List<ResultRecord> run(String threads, String maps, String... more) throws Exception {
     return run(Map.of(), threads, maps, more);

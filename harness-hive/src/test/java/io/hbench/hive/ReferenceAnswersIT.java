@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -120,31 +119,17 @@ class ReferenceAnswersIT {
     try (Statement s = duck.createStatement()) {
       s.execute("SET search_path = '" + schema + "'");
     }
-    String text = sql;
-    try (Statement s = duck.createStatement(); ResultSet rs = s.executeQuery(text)) {
-      ResultSetMetaData md = rs.getMetaData();
-      int n = md.getColumnCount();
-      List<String> columns = new ArrayList<>();
-      for (int i = 1; i <= n; i++) {
-        columns.add(md.getColumnLabel(i));
-      }
-      List<String[]> rows = new ArrayList<>();
-      while (rs.next()) {
-        String[] row = new String[n];
-        for (int i = 0; i < n; i++) {
-          row[i] = rs.getString(i + 1);
-
-        }
-        rows.add(row);
-      }
-      doubles.clear();
-      for (int i = 1; i <= n; i++) {
+    // Which columns DuckDB computes as doubles, from the statement's metadata (not run).
+    doubles.clear();
+    try (java.sql.PreparedStatement p = duck.prepareStatement(sql)) {
+      ResultSetMetaData md = p.getMetaData();
+      for (int i = 1; i <= md.getColumnCount(); i++) {
         if (md.getColumnType(i) == java.sql.Types.DOUBLE) {
           doubles.add(i - 1);
         }
       }
-      return new QueryStreams.Answer(columns, rows);
     }
+    return QueryStreams.execute(duck, sql, 0);
   }
 
   /** The columns of the last answer that DuckDB computed in binary floating point. */

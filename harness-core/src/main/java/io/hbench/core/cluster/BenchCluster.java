@@ -9,6 +9,14 @@ public interface BenchCluster extends AutoCloseable {
   String kind();
 
   /**
+   * What opening the cluster found worth saying (jobs of a killed run stopped, jobs that will run
+   * locally), said once the suite's inputs are known good: bad input is one line.
+   */
+  default java.util.List<String> notes() {
+    return java.util.List.of();
+  }
+
+  /**
    * Where benchmarks put their data when {@code --fs} is not given, or null for {@code
    * fs.defaultFS}; the embedded Ozone cluster keeps YARN's files local and the data on ofs://.
    */

@@ -68,12 +68,12 @@ public final class ClusterFactory {
         // Jobs of a run killed with kill -9 still run on the cluster, beside this run's: stop
         // them first.
         for (String killed : DeadRunApplications.killLeftOver(config.configuration())) {
-          console.status("hbench: " + killed);
+          cluster.note("hbench: " + killed);
         }
       }
       if (needs.yarn()
           && "local".equals(config.configuration().get("mapreduce.framework.name", "local"))) {
-        console.status(
+        cluster.note(
             "hbench: mapreduce.framework.name is 'local': jobs run inside this process, not on"
                 + " the cluster's YARN (set it in mapred-site.xml or with -D)");
       }

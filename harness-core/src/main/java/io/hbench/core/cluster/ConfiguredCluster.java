@@ -11,6 +11,18 @@ import org.apache.hadoop.yarn.exceptions.YarnException;
 /** The cluster named by the configuration; hbench starts and stops nothing of it. */
 final class ConfiguredCluster implements BenchCluster {
 
+  private final java.util.List<String> notes = new java.util.ArrayList<>();
+
+  @Override
+  public java.util.List<String> notes() {
+    return java.util.List.copyOf(notes);
+  }
+
+  /** Adds what opening it found worth saying, said after the suite's inputs were checked. */
+  void note(String note) {
+    notes.add(note);
+  }
+
   private final Configuration conf;
   private final boolean yarn;
   private final java.util.List<io.hbench.core.result.ServiceInfo> named;

@@ -354,8 +354,7 @@ public final class ConcurrentLoad {
     private final SteadyState criterion;
     private final IntervalClock clock;
     private final long warmEnd;
-    private double[] rates = new double[64];
-    private int count;
+    private final SteadyState.Rates rates;
     private long lastSample = Long.MIN_VALUE;
     private long lastDone;
     private long nextSample;
@@ -363,6 +362,7 @@ public final class ConcurrentLoad {
 
     SteadyWatch(SteadyState criterion, IntervalClock clock, long warmEnd) {
       this.criterion = criterion;
+      this.rates = criterion.rates();
       this.clock = clock;
       this.warmEnd = warmEnd;
       this.nextSample = clock.endNanos(clock.index(System.nanoTime()));
@@ -370,16 +370,14 @@ public final class ConcurrentLoad {
 
     /** Takes the sample due at a boundary; true once the load is steady. */
     boolean sample(long now, long done) {
+      boolean steady = false;
       if (lastSample != Long.MIN_VALUE && lastSample >= warmEnd) {
-        if (count == rates.length) {
-          rates = java.util.Arrays.copyOf(rates, count * 2);
-        }
-        rates[count++] = (done - lastDone) / ((now - lastSample) / 1e9);
+        steady = rates.add((done - lastDone) / ((now - lastSample) / 1e9));
       }
       lastSample = now;
       lastDone = done;
       nextSample = clock.endNanos(clock.index(now));
-      if (stableAt == Long.MIN_VALUE && criterion.holds(rates, count)) {
+      if (stableAt == Long.MIN_VALUE && steady) {
         stableAt = now;
       }
       return stableAt != Long.MIN_VALUE;

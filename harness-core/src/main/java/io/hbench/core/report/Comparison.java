@@ -180,11 +180,7 @@ public record Comparison(
             failedAny = true;
             rows.add(new Row(s.name, null, STATUS, "", Metric.Better.NONE, point, null, null,
                 Double.NaN, Double.NaN, Verdict.FAILED));
-            warnings.add(s.name + " " + point + ": "
-                + (bf > 0 ? failedText(s, baselineName, point, bf) : "")
-                + (bf > 0 && cf > 0 ? "; " : "")
-                + (cf > 0 ? failedText(s, candidateName, point, cf) : "")
-                + ": not compared");
+            warnings.add(notCompared(s, point, baselineName, bf, candidateName, cf));
           }
         }
         if (!failedAny) {
@@ -210,11 +206,7 @@ public record Comparison(
           if (bf > 0 || cf > 0) {
             rows.add(new Row(s.name, f.phase(), f.key(), m.unit(), m.better(), point, null, null,
                 Double.NaN, Double.NaN, Verdict.FAILED));
-            warnings.add(s.name + " " + point + ": "
-                + (bf > 0 ? failedText(s, baselineName, point, bf) : "")
-                + (bf > 0 && cf > 0 ? "; " : "")
-                + (cf > 0 ? failedText(s, candidateName, point, cf) : "")
-                + ": not compared");
+            warnings.add(notCompared(s, point, baselineName, bf, candidateName, cf));
             continue;
           }
           double[] b = s.values(baselineName, point, f);
@@ -364,6 +356,14 @@ public record Comparison(
    * The largest significant change for the worse, in percent (positive), or 0: what {@code
    * --fail-on-regression} compares its threshold with.
    */
+  /** Why a point measured on both sides is not compared: its failed repeats on each side. */
+  private static String notCompared(RecordIndex.Suite s, String point, String baseline, int bf,
+      String candidate, int cf) {
+    return s.name + " " + point + ": " + (bf > 0 ? failedText(s, baseline, point, bf) : "")
+        + (bf > 0 && cf > 0 ? "; " : "") + (cf > 0 ? failedText(s, candidate, point, cf) : "")
+        + ": not compared";
+  }
+
   /** The figure of a row that judges a failed point where its records hold no figure. */
   public static final String STATUS = "status";
 

@@ -64,6 +64,34 @@ public record SteadyState(double percent, int window) {
     }
   }
 
+  /**
+   * A load's interval rates as they come, judged by this criterion after each: what a load's
+   * driver ({@code ConcurrentLoad}) and the conductor of map tasks ({@code LoadJob}) keep.
+   */
+  public Rates rates() {
+    return new Rates(this);
+  }
+
+  /** The rates of one load, oldest first. */
+  public static final class Rates {
+    private final SteadyState criterion;
+    private double[] rates = new double[64];
+    private int count;
+
+    private Rates(SteadyState criterion) {
+      this.criterion = criterion;
+    }
+
+    /** Adds an interval's rate; returns whether the last window is steady now. */
+    public boolean add(double rate) {
+      if (count == rates.length) {
+        rates = java.util.Arrays.copyOf(rates, count * 2);
+      }
+      rates[count++] = rate;
+      return criterion.holds(rates, count);
+    }
+  }
+
   /** Whether the last {@link #window} of {@code rates} (oldest first) are steady. */
   public boolean holds(double[] rates, int count) {
     if (count < window) {

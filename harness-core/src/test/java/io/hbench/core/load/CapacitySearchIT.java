@@ -18,18 +18,21 @@ import org.junit.jupiter.api.Test;
 
 /** --find-max against a service of known capacity: a token bucket in front of a fixed service time. */
 @Tag("integration")
-class CapacitySearchIT {
+public class CapacitySearchIT {
 
   private final Console quiet = new Console(new PrintStream(new ByteArrayOutputStream()),
       new PrintStream(new ByteArrayOutputStream()), false, 10_000);
 
-  /** Admits one call every {@code 1/rate} s, then takes {@code serviceNanos} over it. */
-  static final class LimitedService {
+  /**
+   * Admits one call every {@code 1/rate} s, then takes {@code serviceNanos} over it: a service of
+   * known capacity (also LoadJobTest's, shared by the local runner's map tasks).
+   */
+  public static final class LimitedService {
     private final long spacing;
     private final long serviceNanos;
     private long next = System.nanoTime();
 
-    LimitedService(double rate, long serviceNanos) {
+    public LimitedService(double rate, long serviceNanos) {
       this.spacing = (long) (1e9 / rate);
       this.serviceNanos = serviceNanos;
     }
@@ -40,7 +43,7 @@ class CapacitySearchIT {
       return at;
     }
 
-    long call() {
+    public long call() {
       waitUntil(admit());
       waitUntil(System.nanoTime() + serviceNanos);
       return 0;

@@ -33,6 +33,23 @@ class BadInputTest {
     return p;
   }
 
+  /**
+   * What is not bad input: --as-shipped on a suite of queries (tpch has no known defect: it
+   * changes nothing), --find-max --maps 0 (the search in this process).
+   */
+  @Test
+  void asShippedAndAnInProcessSearchAreAccepted() {
+    Main main = new Main(new io.hbench.core.report.Console(new java.io.PrintStream(
+        new java.io.ByteArrayOutputStream()), new java.io.PrintStream(
+        new java.io.ByteArrayOutputStream()), false, 10_000), null);
+    assertEquals(null, main.check(Main.Check.VALUES, "tpch", "--scales", "0.01",
+        "--as-shipped"));
+    assertEquals(null, main.check(Main.Check.VALUES, "tpcds", "--scales", "0.01", "--queries",
+        "27,3", "--as-shipped"));
+    assertEquals(null, main.check(Main.Check.VALUES, "fsops", "--op", "exists", "--duration",
+        "5s", "--find-max", "--slo", "p99<5ms", "--maps", "0"));
+  }
+
   @Test
   void resumeWithoutAResultsFileIsRefused() {
     BenchProcess p = BenchProcess.run(null, "terasort", "--sizes", "1M", "--resume",
@@ -142,6 +159,8 @@ class BadInputTest {
         "fsops --op exists --duration 5s --find-max --slo p99<5ms --target-rate 10; drop --target-rate",
         "fsops --op exists --duration 5s --find-max --slo p99<5ms,errors<0%; an error share above 0%",
         "fsops --op exists --duration 5s --find-max --slo p99<5ms --maps -1; invalid value '-1' for --maps: must be at least 0",
+        "fsops --op exists --as-shipped; unknown option: '--as-shipped'",
+        "terasort --sizes 1M --as-shipped; unknown option: '--as-shipped'",
         "hbase-pe sequentialWrite --duration 5s --find-max --slo p99<5ms; --duration does not apply to sequentialWrite",
         "fsops --op exists --duration 5s --hlog /proc/hbench-never.hlog; --hlog /proc/hbench-never.hlog: cannot be written",
         "nnthroughput --op replication --mode rpc; only --mode direct",

@@ -112,7 +112,7 @@ class KerberosIT {
     Path out = tmp.resolve("fsops.jsonl");
     Path log = tmp.resolve("fsops.log");
     int code = bench(log, "fsops", "--op", "create_write", "--file-size", "64K", "--threads", "2",
-        "--duration", "2s", "--repeat", "1", "--out", out.toString(),
+        "--duration", "2s", "--repeat", "1", "--keep", "--out", out.toString(),
         "--principal", "bench/localhost@" + realm, "--keytab", benchKeytab.getPath(),
         "--metrics", "-D", "hbench.metrics.period=0.5");
     assertEquals(0, code, Files.readString(log));
@@ -142,10 +142,12 @@ class KerberosIT {
       assertTrue(d.samples() >= 2, d.toString());
     }
     assertTrue(daemons.get(0).metric("create_file_ops").value() > 0, daemons.toString());
-    // Its files (create_write leaves them for the read operations) were written as bench.
-    assertTrue(!benchmarksTree().isEmpty());
-    assertEquals("bench", dfs.getFileSystem()
-        .getFileStatus(new org.apache.hadoop.fs.Path("/benchmarks/hbench/fsops/data/test_0"))
+    // Its files (by time, create_write writes a fresh one per call; kept with --keep) were
+    // written as bench.
+    List<String> tree = benchmarksTree();
+    String written = tree.stream().filter(p -> p.endsWith("/create_write/r0/w_0_0"))
+        .findFirst().orElseThrow(() -> new AssertionError("no file written: " + tree));
+    assertEquals("bench", dfs.getFileSystem().getFileStatus(new org.apache.hadoop.fs.Path(written))
         .getOwner());
   }
 

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hbench.core.cluster.EmbeddedCluster;
 import io.hbench.core.result.ResultReader;
 import io.hbench.core.result.ResultRecord;
 import java.io.File;
@@ -28,11 +27,9 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.util.ToolRunner;
 import org.apache.hadoop.yarn.client.api.YarnClient;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 
 /**
@@ -41,32 +38,21 @@ import org.junit.jupiter.api.Timeout;
  * Hadoop's own TeraSort tools, on the same cluster.
  */
 @Tag("integration")
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
-class ConfiguredClusterIT {
+class ConfiguredClusterIT extends OnEmbeddedCluster {
 
-  Path tmp;
-  EmbeddedCluster cluster;
-  Path confDir;
   Configuration conf;
   FileSystem fs;
 
-  @BeforeAll
-  void startCluster() throws Exception {
-    tmp = Files.createTempDirectory("hbench-it-");
-    cluster = EmbeddedCluster.start(new Configuration(), 1, "hdfs", "yarn");
-    confDir = tmp.resolve("conf");
-    cluster.writeConfiguration(confDir);
-    conf = cluster.configuration();
-    fs = FileSystem.get(conf);
+  @Override
+  protected String[] services() {
+    return new String[] {"hdfs", "yarn"};
   }
 
-  @AfterAll
-  void stopCluster() {
-    if (cluster != null) {
-      cluster.close();
-    }
-    org.apache.hadoop.fs.FileUtil.fullyDelete(tmp.toFile());
+  @BeforeAll
+  void openFileSystem() throws Exception {
+    conf = cluster.configuration();
+    fs = FileSystem.get(conf);
   }
 
   /**

@@ -14,15 +14,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import io.hbench.core.cluster.EmbeddedCluster;
-import org.apache.hadoop.conf.Configuration;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code --vary} on a file system whose status call costs 1, 1.2 or 1.5 ms by a {@code -D} key,
@@ -32,32 +26,17 @@ import org.junit.jupiter.api.io.TempDir;
  * and resumed measures only the cells it had not recorded.
  */
 @Tag("integration")
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
-class ExperimentIT {
+class ExperimentIT extends OnEmbeddedCluster {
 
   /** fsops's headline: calls per second, one client; a call 1.2 times as long is 1/1.2 of it. */
   static final String FIGURE = "exists:ops_per_s";
   static final Map<String, Double> TRUTH = Map.of("1.2", 0.2, "1.5", 0.5);
 
-  @TempDir Path tmp;
   /** A configured cluster for the run (an HDFS of its own); the data is on the local disk. */
-  EmbeddedCluster hdfs;
-  Path confDir;
-
-  @BeforeAll
-  void start() throws Exception {
-    hdfs = EmbeddedCluster.start(new Configuration(), 1, "hdfs");
-    confDir = Files.createTempDirectory("hbench-experiment-conf");
-    hdfs.writeConfiguration(confDir);
-  }
-
-  @AfterAll
-  void stop() throws Exception {
-    if (hdfs != null) {
-      hdfs.close();
-    }
-    org.apache.hadoop.fs.FileUtil.fullyDelete(confDir.toFile());
+  @Override
+  protected String[] services() {
+    return new String[] {"hdfs"};
   }
 
   /** fsops's exists, one client, on the drifting local file system, the call time varied. */

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hbench.core.cluster.EmbeddedCluster;
 import io.hbench.core.result.Check;
 import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.PhaseResult;
@@ -31,7 +30,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 
 /**
@@ -40,9 +38,8 @@ import org.junit.jupiter.api.Timeout;
  * started here on loopback as a separate process).
  */
 @Tag("integration")
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
-class FsOpsIT {
+class FsOpsIT extends OnEmbeddedCluster {
 
   static final List<String> OPS =
       List.of("create_write", "open_read", "single_read", "prefetch_read", "exists", "rename",
@@ -51,18 +48,16 @@ class FsOpsIT {
   /** A secret nobody would print by chance: it must appear in no output and no result. */
   static final String SECRET = "s3cr3t-" + Long.toHexString(System.nanoTime()) + "-never-print";
 
-  Path tmp;
-  EmbeddedCluster hdfs;
-  Path confDir;
   Process s3;
   int s3Port;
 
+  @Override
+  protected String[] services() {
+    return new String[] {"hdfs"};
+  }
+
   @BeforeAll
-  void start() throws Exception {
-    tmp = Files.createTempDirectory("hbench-fsops-it-");
-    hdfs = EmbeddedCluster.start(new Configuration(), 1, "hdfs");
-    confDir = tmp.resolve("conf");
-    hdfs.writeConfiguration(confDir);
+  void startS3() throws Exception {
     s3Port = freePort();
     String jar = System.getProperty("hbench.s3mock.jar");
     assertNotNull(jar, "hbench.s3mock.jar is set by the build (failsafe)");
@@ -107,15 +102,11 @@ class FsOpsIT {
   }
 
   @AfterAll
-  void stop() throws Exception {
+  void stopS3() throws Exception {
     if (s3 != null) {
       s3.destroy();
       s3.waitFor(20, TimeUnit.SECONDS);
     }
-    if (hdfs != null) {
-      hdfs.close();
-    }
-    org.apache.hadoop.fs.FileUtil.fullyDelete(tmp.toFile());
   }
 
   private record Run(BenchProcess process, List<ResultRecord> records, String resultsText) {}
@@ -224,7 +215,7 @@ class FsOpsIT {
     List<String> write = new ArrayList<>(List.of("--op", "create_write", "--file-size", "300K"));
     write.addAll(target);
     fsops(confDir.toString(), 0, write);
-    FileSystem fs = FileSystem.get(hdfs.configuration());
+    FileSystem fs = FileSystem.get(cluster.configuration());
     org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path("/it-fsops-corrupt/data/test_0");
     byte[] bytes = new byte[300 << 10];
     try (FSDataInputStream in = fs.open(file)) {

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hbench.core.cluster.EmbeddedCluster;
 import io.hbench.core.daemons.CallTimes;
 import io.hbench.core.result.Check;
 import io.hbench.core.result.Metric;
@@ -42,7 +41,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 
 /**
@@ -52,35 +50,28 @@ import org.junit.jupiter.api.Timeout;
  * clients as map tasks, and open-loop latency; YCSB's workloads A, D, E and F.
  */
 @Tag("integration")
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 15, unit = TimeUnit.MINUTES)
-class HBaseSuitesIT {
+class HBaseSuitesIT extends OnEmbeddedCluster {
 
-  EmbeddedCluster cluster;
-  Path tmp;
-  Path confDir;
   Connection hbase;
 
-  @BeforeAll
-  void start() throws Exception {
-    tmp = Files.createTempDirectory("hbench-hbase-it-");
+  @Override
+  protected String[] services() {
     // No YARN: --maps runs in MapReduce's local runner here (the load's map tasks on YARN are
     // FsOpsIT's and, for hbase-pe on a kerberized HBase, KerberizedYarnIT's).
-    cluster = EmbeddedCluster.start(new Configuration(), 1, "hdfs", "hbase");
-    confDir = tmp.resolve("conf");
-    cluster.writeConfiguration(confDir);
+    return new String[] {"hdfs", "hbase"};
+  }
+
+  @BeforeAll
+  void connect() throws Exception {
     hbase = ConnectionFactory.createConnection(HBaseConfiguration.create(cluster.configuration()));
   }
 
   @AfterAll
-  void stop() throws Exception {
+  void disconnect() throws Exception {
     if (hbase != null) {
       hbase.close();
     }
-    if (cluster != null) {
-      cluster.close();
-    }
-    org.apache.hadoop.fs.FileUtil.fullyDelete(tmp.toFile());
   }
 
   record Run(BenchProcess process, List<ResultRecord> records) {}

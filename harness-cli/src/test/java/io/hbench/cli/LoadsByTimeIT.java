@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hbench.core.cluster.EmbeddedCluster;
 import io.hbench.core.result.CapacityFigures;
 import io.hbench.core.result.Check;
 import io.hbench.core.result.OperationLoad;
@@ -13,17 +12,12 @@ import io.hbench.core.result.OperationSeries;
 import io.hbench.core.result.ResultReader;
 import io.hbench.core.result.ResultRecord;
 import io.hbench.core.result.ResultSchema;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.apache.hadoop.conf.Configuration;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 
 /**
@@ -34,35 +28,23 @@ import org.junit.jupiter.api.Timeout;
  * for the class; the NameNode operations without --maps run on a NameNode in the run's process.
  */
 @Tag("integration")
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 12, unit = TimeUnit.MINUTES)
-class LoadsByTimeIT {
+class LoadsByTimeIT extends OnEmbeddedCluster {
 
-  Path tmp;
-  EmbeddedCluster cluster;
-  Path confDir;
-
-  @BeforeAll
-  void start() throws Exception {
-    tmp = Files.createTempDirectory("hbench-by-time-it-");
-    cluster = EmbeddedCluster.start(new Configuration(), 1, "hdfs", "yarn");
-    confDir = tmp.resolve("conf");
-    cluster.writeConfiguration(confDir);
+  @Override
+  protected String[] services() {
+    return new String[] {"hdfs", "yarn"};
   }
 
-  @AfterAll
-  void stop() {
-    if (cluster != null) {
-      cluster.close();
-    }
-    org.apache.hadoop.fs.FileUtil.fullyDelete(tmp.toFile());
-  }
+  /** The last run's process: what it printed. */
+  BenchProcess last;
 
   private ResultRecord ok(String... args) throws Exception {
     Path out = tmp.resolve("r-" + System.nanoTime() + ".jsonl");
     List<String> all = new ArrayList<>(List.of(args));
     all.addAll(List.of("--out", out.toString()));
     BenchProcess p = BenchProcess.run(confDir.toString(), all.toArray(new String[0]));
+    last = p;
     assertEquals(0, p.exitCode, p.toString());
     ResultSchema.assertValid(out);
     ResultRecord r = ResultReader.read(out).get(0);
@@ -128,6 +110,19 @@ class LoadsByTimeIT {
         lengths);
     assertTrue(Long.parseLong(lengths.split(" ")[0]) >= written, lengths + ", " + written);
     assertTrue(check(r, "find_max").passed());
+    assertSaysTheSearch(f, "p99<200ms", "");
+  }
+
+  /**
+   * The console says each step as it is judged, and ends with the search's table, its answer
+   * marked, as bench report shows it.
+   */
+  private void assertSaysTheSearch(CapacityFigures f, String slo, String tasks) {
+    String said = last.out + last.err;
+    assertTrue(said.contains("find-max step 1: as fast as they go" + tasks + ", "), said);
+    assertTrue(said.contains("find-max step " + f.steps().size() + ": "), said);
+    assertTrue(said.contains("Highest rate at " + slo + " (--find-max)"), said);
+    assertTrue(said.contains("met: the answer"), said);
   }
 
   /**
@@ -147,5 +142,6 @@ class LoadsByTimeIT {
     }
     assertTrue(r.phase("open").jobId().startsWith("job_"), "the steps ran as one job");
     assertEquals(2, r.phase("open").tasks().get("maps"));
+    assertSaysTheSearch(f, "p99<20ms", " over 2 tasks");
   }
 }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hbench.core.cluster.EmbeddedCluster;
 import io.hbench.core.daemons.ProcStatSampler;
 import io.hbench.core.result.IoResult;
 import io.hbench.core.result.OperationSummary;
@@ -23,16 +22,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
 
@@ -46,34 +42,23 @@ import org.junit.jupiter.api.Timeout;
  * instrumented one, so no task reports its figures.
  */
 @Tag("integration")
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
-class MapReduceSuitesIT {
+class MapReduceSuitesIT extends OnEmbeddedCluster {
 
   static final int FILES = 4;
   static final long SIZE = 3L << 20;
 
-  Path tmp;
-  EmbeddedCluster cluster;
-  Path confDir;
   FileSystem fs;
 
-  @BeforeAll
-  void startCluster() throws Exception {
-    tmp = Files.createTempDirectory("hbench-mr-it-");
-    cluster = EmbeddedCluster.start(new Configuration(), 1, "hdfs", "yarn");
-    confDir = tmp.resolve("conf");
-    cluster.writeConfiguration(confDir);
-    fs = FileSystem.get(cluster.configuration());
+  @Override
+  protected String[] services() {
+    return new String[] {"hdfs", "yarn"};
   }
 
-  @AfterAll
-  void stopCluster() {
-    if (cluster != null) {
-      cluster.close();
-    }
-    org.apache.hadoop.fs.FileUtil.fullyDelete(tmp.toFile());
+  @BeforeAll
+  void openFileSystem() throws Exception {
+    fs = FileSystem.get(cluster.configuration());
   }
 
   /**

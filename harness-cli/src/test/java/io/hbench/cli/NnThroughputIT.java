@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hbench.core.cluster.EmbeddedCluster;
 import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultSchema;
@@ -17,13 +16,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
 
@@ -33,39 +29,28 @@ import org.junit.jupiter.api.Timeout;
  * embedded cluster's NameNode, from this process and from map tasks (MapReduce's local runner).
  */
 @Tag("integration")
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Timeout(value = 15, unit = TimeUnit.MINUTES)
-class NnThroughputIT {
+class NnThroughputIT extends OnEmbeddedCluster {
 
   static final List<String> SMALL =
       List.of("--threads", "2", "--files", "120", "--dirs", "100", "--datanodes", "4",
           "--reports", "8", "--blocks-per-report", "20", "--blocks-per-file", "2",
           "--total-blocks", "40", "--replication", "2");
 
-  Path tmp;
-  EmbeddedCluster cluster;
-  Path confDir;
+  @Override
+  protected String[] services() {
+    // No YARN: --maps runs in MapReduce's local runner here, the tasks' code as on YARN (the
+    // load's map tasks on YARN are FsOpsIT's).
+    return new String[] {"hdfs"};
+  }
 
-  @BeforeAll
-  void start() throws Exception {
-    tmp = Files.createTempDirectory("hbench-nn-it-");
+  @Override
+  protected Configuration serverConf() {
     Configuration conf = new Configuration();
     // blockReport over RPC sends 16-byte blocks, as NNThroughputBenchmark does.
     conf.setLong("dfs.namenode.fs-limits.min-block-size", 16);
-    // No YARN: --maps runs in MapReduce's local runner here, the tasks' code as on YARN (the
-    // load's map tasks on YARN are FsOpsIT's).
-    cluster = EmbeddedCluster.start(conf, 1, "hdfs");
-    confDir = tmp.resolve("conf");
-    cluster.writeConfiguration(confDir);
-  }
-
-  @AfterAll
-  void stop() {
-    if (cluster != null) {
-      cluster.close();
-    }
-    org.apache.hadoop.fs.FileUtil.fullyDelete(tmp.toFile());
+    return conf;
   }
 
   private record Run(BenchProcess process, List<ResultRecord> records) {}

@@ -26,11 +26,9 @@ import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.hdfs.server.namenode.AuditLogger;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 
 /**
@@ -40,9 +38,8 @@ import org.junit.jupiter.api.Timeout;
  * starts its own.
  */
 @Tag("integration")
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
-class ReplayIT {
+class ReplayIT extends OnEmbeddedCluster {
 
   /** Every audit event the NameNodes of this class logged as allowed: cmd, src, dst. */
   static final Queue<List<String>> SEEN = new ConcurrentLinkedQueue<>();
@@ -61,17 +58,22 @@ class ReplayIT {
     }
   }
 
-  Path tmp;
-  EmbeddedCluster hdfs;
-  Path confDir;
   Path trace;
 
+  @Override
+  protected String[] services() {
+    return new String[] {"hdfs", "yarn"};
+  }
+
+  @Override
+  protected Configuration serverConf() {
+    Configuration c = new Configuration();
+    c.set("dfs.namenode.audit.loggers", CapturingAuditLogger.class.getName());
+    return c;
+  }
+
   @BeforeAll
-  void start() throws Exception {
-    tmp = Files.createTempDirectory("hbench-replay-it-");
-    hdfs = EmbeddedCluster.start(audited(), 1, "hdfs", "yarn");
-    confDir = tmp.resolve("conf");
-    hdfs.writeConfiguration(confDir);
+  void makeTrace() throws Exception {
     // 20,000 commands over 20 s: eight kinds, five users (each from four addresses).
     trace = tmp.resolve("audit.log");
     ok(null, "replay", "--synthesize", trace.toString(), "--commands", "20000", "--duration",
@@ -84,20 +86,6 @@ class ReplayIT {
       more.add(at.replaceFirst("cmd=[A-Za-z]+", i <= 3 ? "cmd=getEZForPath" : "cmd=checkAccess"));
     }
     Files.write(trace, more, java.nio.file.StandardOpenOption.APPEND);
-  }
-
-  private static Configuration audited() {
-    Configuration c = new Configuration();
-    c.set("dfs.namenode.audit.loggers", CapturingAuditLogger.class.getName());
-    return c;
-  }
-
-  @AfterAll
-  void stop() throws Exception {
-    if (hdfs != null) {
-      hdfs.close();
-    }
-    org.apache.hadoop.fs.FileUtil.fullyDelete(tmp.toFile());
   }
 
   private ResultRecord ok(Path conf, String... args) throws Exception {
@@ -288,7 +276,7 @@ class ReplayIT {
     Path burst = tmp.resolve("burst.log");
     ok(null, "replay", "--synthesize", burst.toString(), "--commands", "1000", "--duration",
         "100ms", "--mix", "create=1");
-    Configuration c = audited();
+    Configuration c = serverConf();
     c.setInt("dfs.namenode.handler.count", 1);
     try (EmbeddedCluster one = EmbeddedCluster.start(c, 1, "hdfs")) {
       Path conf = tmp.resolve("conf-one-handler");

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hbench.core.cluster.EmbeddedCluster;
 import io.hbench.core.cluster.DefaultScratchFiles;
 import io.hbench.core.result.Check;
 import io.hbench.core.result.PhaseResult;
@@ -25,14 +24,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.apache.hadoop.conf.Configuration;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
 
@@ -43,44 +39,49 @@ import org.junit.jupiter.api.Timeout;
  * once, and an unreachable server is one line that never shows the password.
  */
 @Tag("integration")
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Timeout(value = 20, unit = TimeUnit.MINUTES)
-class TpcSuitesIT {
+class TpcSuitesIT extends OnEmbeddedCluster {
 
   static final String DB = "tpch_sf0_01_orc";
 
-  EmbeddedCluster cluster;
-  Path tmp;
-  Path confDir;
   String url;
 
   /** This JVM's stderr, which HiveServer2 (here) also prints on, as bench's console would be. */
   final java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
   java.io.PrintStream savedErr;
 
-  @BeforeAll
-  void start() throws Exception {
-    tmp = Files.createTempDirectory("hbench-tpch-it-");
+  @Override
+  protected String[] services() {
+    return new String[] {"hdfs", "yarn", "hive"};
+  }
+
+  /**
+   * Two datanodes: a file's close then need not wait for a datanode's report (MiniDfsService),
+   * which the partitioned load's 4,900 files do.
+   */
+  @Override
+  protected int datanodes() {
+    return 2;
+  }
+
+  /** Before HiveServer2 starts here: its console streams are the tee's. */
+  @Override
+  protected void beforeStart() {
     savedErr = System.err;
     System.setErr(new java.io.PrintStream(
         new org.apache.commons.io.output.TeeOutputStream(savedErr, console), true));
-    // Two datanodes: a file's close then need not wait for a datanode's report (MiniDfsService),
-    // which the partitioned load's 4,900 files do.
-    cluster = EmbeddedCluster.start(new Configuration(), 2, "hdfs", "yarn", "hive");
-    confDir = tmp.resolve("conf");
-    cluster.writeConfiguration(confDir);
-    url = cluster.configuration().get(HiveService.JDBC_URL);
-    assertNotNull(url);
   }
 
-  @AfterAll
-  void stop() {
-    if (cluster != null) {
-      cluster.close();
-    }
-    org.apache.hadoop.fs.FileUtil.fullyDelete(tmp.toFile());
+  @Override
+  protected void afterStop() {
     System.setErr(savedErr);
+  }
+
+  @BeforeAll
+  void start() {
+    url = cluster.configuration().get(HiveService.JDBC_URL);
+    assertNotNull(url);
   }
 
   record Run(BenchProcess process, List<ResultRecord> records) {}

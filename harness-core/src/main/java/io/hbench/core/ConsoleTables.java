@@ -3,6 +3,7 @@ package io.hbench.core;
 import io.hbench.core.report.Console;
 import io.hbench.core.report.DaemonTable;
 import io.hbench.core.report.IoTable;
+import io.hbench.core.report.SeriesTable;
 import io.hbench.core.report.SuiteReport;
 import io.hbench.core.report.SweepTable;
 import io.hbench.core.report.Table;
@@ -13,7 +14,7 @@ import java.util.List;
 
 /**
  * The end-of-run tables: the common one (seconds and MB/s per point and phase), the file system
- * calls of an instrumented run, then the suite's own report. Built from the records alone, as
+ * calls of an instrumented run, then the suite's own report and a capacity search's steps. Built from the records alone, as
  * {@code bench report} rebuilds them from a file, and laid out in the run's {@code --format}.
  */
 final class ConsoleTables implements RunListener {
@@ -49,6 +50,11 @@ final class ConsoleTables implements RunListener {
       tables.add(io);
     }
     tables.addAll(report.tables(records));
+    // --find-max's answer is the run's: its steps, as bench report shows them.
+    Table capacity = SeriesTable.capacity(records);
+    if (capacity != null) {
+      tables.add(capacity);
+    }
     Table daemons = DaemonTable.render(records);
     if (daemons != null) {
       tables.add(daemons);

@@ -390,9 +390,8 @@ public final class RunContext {
                 CapacitySearch.MAX_STEPS, stepPlan -> {
                   LoadResult step = c.run(stepPlan.targetRate(), stepPlan.untilStable());
                   sayRanOut(name + " step " + ++run[0], step);
-                  console.status(stepLine(run[0], stepPlan.targetRate(), step, maps));
                   return step;
-                });
+                }, step -> console.status(stepLine(run[0], step, slo, maps)));
             c.end();
           } catch (LoadJob.Conductor.Ended e) {
             // A task failed: the job's failure, reported as the phase's, says why.
@@ -401,14 +400,20 @@ public final class RunContext {
     return searched(name, found[0], slo);
   }
 
-  /** One line per step of a search on map tasks: what it asked and got, over how many tasks. */
-  private String stepLine(int step, double asked, LoadResult r, int maps) {
-    var s = r.calledStats();
-    var h = s.histogram();
-    return String.format(java.util.Locale.ROOT, "[%s] find-max step %d: %s over %d tasks, %.1f"
-        + " calls/s achieved, p99 %.2f ms, %d calls", label, step, asked == 0
-        ? "as fast as they go" : String.format(java.util.Locale.ROOT, "%.1f calls/s asked", asked),
-        maps, r.callsPerSecond(), h == null ? 0 : h.getValueAtPercentile(99) / 1e6, s.calls());
+  /**
+   * One line per step of a search, once judged: what it asked and got (over how many tasks),
+   * the objective's percentile from intended start, and the verdict.
+   */
+  private String stepLine(int step, CapacityFigures.Step s, Slo slo, int maps) {
+    String p = slo.text().substring(0, slo.text().indexOf('<'));
+    return String.format(java.util.Locale.ROOT, "[%s] find-max step %d: %s%s, %.1f calls/s"
+        + " achieved, %s %.2f ms, %d calls%s: %s", label, step, s.met() == null
+        ? "as fast as they go" : String.format(java.util.Locale.ROOT, "%.1f calls/s asked",
+            s.askedOpsPerSecond()), maps == 0 ? "" : " over " + maps + " tasks",
+        s.achievedOpsPerSecond(), p, s.judgedMillis(), s.calls(),
+        s.errorPercent() > 0 ? String.format(java.util.Locale.ROOT, ", %.2f%% errors",
+            s.errorPercent()) : "",
+        s.met() == null ? "the probe" : s.met() ? "met " + slo.text() : "not met");
   }
 
   /** One line when clients ran out of work before the load's duration (also in the record). */
@@ -440,7 +445,7 @@ public final class RunContext {
                     .withUntilStable(stepPlan.untilStable()), null);
             sayRanOut(name + " step " + run[0], step);
             return step;
-          });
+          }, step -> console.status(stepLine(run[0], step, slo, 0)));
       return found[0].answer() == null ? 0L : found[0].answer().calls();
     }, (timed, into) -> capacityFigures(found[0], slo, spec, whole, calls, into));
     return searched(name, found[0], slo);

@@ -63,6 +63,15 @@ public final class CapacitySearch {
    */
   public static Outcome search(String op, LoadPlan base, Slo slo, int maxSteps, StepRunner runner)
       throws Exception {
+    return search(op, base, slo, maxSteps, runner, step -> { });
+  }
+
+  /**
+   * {@link #search(String, LoadPlan, Slo, int, StepRunner)}, telling {@code judged} of each step
+   * as the record will keep it, once it is judged (the console's line per step).
+   */
+  public static Outcome search(String op, LoadPlan base, Slo slo, int maxSteps, StepRunner runner,
+      java.util.function.Consumer<CapacityFigures.Step> judged) throws Exception {
     SteadyState steady = base.untilStable() == null ? SteadyState.DEFAULT : base.untilStable();
     LoadPlan plan = base.withUntilStable(steady);
     List<CapacityFigures.Step> steps = new ArrayList<>();
@@ -70,6 +79,7 @@ public final class CapacitySearch {
     LoadResult probe = runner.run(plan.withTargetRate(0));
     probe.left().forEach((k, v) -> left.merge(k, v, Long::sum));
     steps.add(step(op, 0, probe, slo, null));
+    judged.accept(steps.get(0));
     double capacity = probe.callsPerSecond();
     if (!(capacity > 0)) {
       return new Outcome(new CapacityFigures(slo.text(), steps, null), null, probe, left);
@@ -84,6 +94,7 @@ public final class CapacitySearch {
       r.left().forEach((k, v) -> left.merge(k, v, Long::sum));
       boolean ok = judge(op, r, rate, slo);
       steps.add(step(op, rate, r, slo, ok));
+      judged.accept(steps.get(steps.size() - 1));
       last = r;
       if (ok) {
         met = rate;

@@ -14,7 +14,7 @@ import java.util.List;
  * median and slowest interval's rate and their spread, with the steady-state verdict when one
  * was asked for. The intervals themselves are in the records and the HTML report's charts.
  */
-final class SeriesTable {
+public final class SeriesTable {
 
   private SeriesTable() {}
 
@@ -63,7 +63,7 @@ final class SeriesTable {
    * The steps of every {@code --find-max} search in {@code records}, one row per step, the
    * answer's marked; null when none searched.
    */
-  static Table capacity(List<ResultRecord> records) {
+  public static Table capacity(List<ResultRecord> records) {
     List<List<String>> rows = new ArrayList<>();
     String slo = null;
     for (ResultRecord r : records) {

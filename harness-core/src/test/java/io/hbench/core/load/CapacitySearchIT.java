@@ -57,12 +57,16 @@ public class CapacitySearchIT {
     }
   }
 
+  /** Every step the searches told of as they judged it. */
+  private final java.util.List<CapacityFigures.Step> judged = new java.util.ArrayList<>();
+
   private CapacitySearch.Outcome search(LimitedService service, String slo) throws Exception {
     // 250 ms intervals and a 6-interval window: the 1 s steps, four times faster.
     LoadPlan base = LoadPlan.forDuration(8, Duration.ofSeconds(5))
         .withInterval(Duration.ofMillis(250)).withUntilStable(new SteadyState(10, 6));
     return CapacitySearch.search("call", base, Slo.parse("--slo", slo), 8,
-        plan -> ConcurrentLoad.run("call", plan, (t, i) -> service.call(), quiet, "test"));
+        plan -> ConcurrentLoad.run("call", plan, (t, i) -> service.call(), quiet, "test"),
+        judged::add);
   }
 
   @Test
@@ -75,6 +79,8 @@ public class CapacitySearchIT {
     assertTrue(f.steps().size() <= 8, f.steps().size() + " steps");
     assertTrue(took < 180, took + " s");
     assertNull(f.steps().get(0).met(), "the probe is not judged");
+    // The console's line per step is told each step as the record keeps it, in order.
+    assertEquals(f.steps(), judged);
     assertEquals(0, f.steps().get(0).askedOpsPerSecond());
     // Every step is recorded: the answer met the objective, and a faster one did not.
     assertTrue(f.steps().stream().anyMatch(s -> Boolean.TRUE.equals(s.met())

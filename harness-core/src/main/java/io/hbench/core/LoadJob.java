@@ -276,16 +276,27 @@ final class LoadJob {
 
     private void awaitFiles(Path where, int n, String what, String why)
         throws IOException, InterruptedException, Ended {
-      long deadline = System.currentTimeMillis() + timeoutMillis;
+      long started = System.currentTimeMillis();
+      long deadline = started + timeoutMillis;
+      boolean shown = false;
       int seen;
       while ((seen = count(where)) < n) {
         failIfEnded("its start");
-        if (System.currentTimeMillis() > deadline) {
+        long now = System.currentTimeMillis();
+        if (now > deadline) {
           throw new IOException(seen + " of " + n + " load tasks " + what + " after "
               + timeoutMillis / 1000 + " s; " + why);
         }
-        console.progress("[" + label + "] load tasks: " + seen + " of " + n + " " + what);
+        // Said only when it takes a while (the tasks' start-up, not a step's short wait).
+        if (now - started >= 1000) {
+          console.progress("[" + label + "] load tasks: " + seen + " of " + n + " " + what);
+          shown = true;
+        }
         Thread.sleep(100);
+      }
+      if (shown) {
+        console.finishProgress(String.format(java.util.Locale.ROOT, "[%s] load tasks: %d of %d %s"
+            + " after %.1f s", label, n, n, what, (System.currentTimeMillis() - started) / 1e3));
       }
     }
 

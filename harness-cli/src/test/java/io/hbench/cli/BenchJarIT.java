@@ -37,6 +37,52 @@ class BenchJarIT {
     return new Result(p.waitFor(), out, err);
   }
 
+  /** The artifacts bench.jar carries unrelocated, by their jars' names: their own copies. */
+  private static final List<String> CARRIED_AS_THEY_ARE = List.of("tpch-", "tpcds-");
+
+  /**
+   * Every class bench.jar carries is hbench's, relocated under {@code io.hbench.shaded}, or of a
+   * package that no jar of Hadoop's, HBase's or Hive's class path (the tests' own) also has:
+   * under {@code yarn jar} a cluster's copy would be loaded instead, as commons-math3 3.1.1 was
+   * on Hadoop 3.3, whose Zipf sampler kept a wordcount task busy for minutes.
+   */
+  @Test
+  void noPackageBenchJarLeavesUnrelocatedIsAlsoOnAClustersClassPath() throws Exception {
+    java.util.Set<String> unrelocated = new java.util.TreeSet<>();
+    try (java.util.jar.JarFile jar = new java.util.jar.JarFile(JAR.toFile())) {
+      jar.stream().map(java.util.jar.JarEntry::getName)
+          .filter(n -> n.endsWith(".class") && n.contains("/") && !n.startsWith("io/hbench/"))
+          .map(n -> n.substring(0, n.lastIndexOf('/')))
+          .forEach(unrelocated::add);
+    }
+    java.util.Map<String, java.util.Set<String>> alsoIn = new java.util.TreeMap<>();
+    int jars = 0;
+    for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+      String name = Path.of(entry).getFileName().toString();
+      if (!entry.endsWith(".jar") || CARRIED_AS_THEY_ARE.stream().anyMatch(name::startsWith)
+          || name.startsWith("harness-")) {
+        continue;
+      }
+      jars++;
+      try (java.util.jar.JarFile j = new java.util.jar.JarFile(entry)) {
+        j.stream().map(java.util.jar.JarEntry::getName).filter(n -> n.endsWith(".class")
+                && n.contains("/") && unrelocated.contains(n.substring(0, n.lastIndexOf('/'))))
+            .forEach(n -> alsoIn.computeIfAbsent(n.substring(0, n.lastIndexOf('/')),
+                k -> new java.util.TreeSet<>()).add(name));
+      }
+    }
+    assertTrue(jars > 100, "the tests' class path has Hadoop's, HBase's and Hive's jars: " + jars);
+    assertTrue(unrelocated.stream().allMatch(p -> p.startsWith("io/trino/")), unrelocated.toString());
+    assertTrue(alsoIn.isEmpty(), "bench.jar leaves these packages unrelocated, and a cluster's"
+        + " class path has them too (relocate them in harness-cli/pom.xml): " + alsoIn);
+    java.util.Set<String> roots = new java.util.TreeSet<>();
+    unrelocated.forEach(p -> roots.add(String.join(".", java.util.Arrays.asList(p.split("/"))
+        .subList(0, Math.min(3, p.split("/").length)))));
+    System.out.println("BenchJarIT: " + unrelocated.size() + " packages unrelocated in bench.jar"
+        + " (under " + String.join(", ", roots) + "), none in the " + jars
+        + " jars of Hadoop's, HBase's and Hive's class path");
+  }
+
   @Test
   void helpListsEverySuiteWithoutHadoop() throws Exception {
     Result r = run("--help");

@@ -16,7 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.commons.math3.stat.StatUtils;
+import org.apache.commons.statistics.descriptive.GeometricMean;
 
 /**
  * The power test (one stream of queries in the spec's order, each a phase of its own) and the
@@ -366,7 +366,7 @@ final class QueryStreams {
   }
 
   static double geometricMean(List<Double> values) {
-    return StatUtils.geometricMean(values.stream().mapToDouble(Double::doubleValue).toArray());
+    return GeometricMean.of(values.stream().mapToDouble(Double::doubleValue).toArray()).getAsDouble();
   }
 
   static double round(double v) {

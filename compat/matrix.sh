@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# The version matrix: bench.jar submitted, as `yarn jar` does, through each Hadoop version's own
+# RunJar to a MiniDFS + MiniMRYarn cluster of that version in a JVM of its own (VersionCluster).
+# The client, the ApplicationMaster and the tasks load that version's jars and their third-party
+# libraries, never hbench's build's. Prints a table of suite x version; exit 1 if a cell is not ok.
+#
+#   compat/matrix.sh [VERSION ...]      default: 3.3.6 3.4.2 3.5.0
+#
+# Needs harness-cli/target/bench.jar (mvn -B -ntp package -DskipTests). MATRIX_OUT sets where each
+# version's configuration, logs and records go (default compat/target/matrix); MAVEN_OPTS is
+# passed to the Maven that resolves each version's jars.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+jar=$root/harness-cli/target/bench.jar
+if [ ! -f "$jar" ]; then
+  echo "matrix: $jar is missing; build it first: mvn -B -ntp package -DskipTests" >&2
+  exit 2
+fi
+versions=${*:-3.3.6 3.4.2 3.5.0}
+out=${MATRIX_OUT:-$here/target/matrix}
+java=${JAVA_HOME:+$JAVA_HOME/bin/}java
+# Java 17's module flags for the client and the cluster's own JVM (the containers get them from
+# the cluster's configuration, as VersionCluster writes it).
+opens="--add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.util=ALL-UNNAMED
+ --add-opens=java.base/java.lang.reflect=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED
+ --add-opens=java.base/java.net=ALL-UNNAMED --add-opens=java.base/java.util.concurrent=ALL-UNNAMED
+ --add-opens=java.base/java.io=ALL-UNNAMED --add-opens=java.base/sun.nio.ch=ALL-UNNAMED"
+
+# name|arguments: every suite that runs on HDFS and YARN, the load suites on map tasks, and one
+# --metrics run reading the version's own daemons. Sized to finish in about a minute each here.
+suites=(
+  "terasort|terasort --sizes 16M"
+  "wordcount|wordcount --sizes 8M"
+  "dfsio-write|dfsio --mode write --files 2 --size 16M"
+  "dfsio-read|dfsio --mode read --files 2 --size 16M"
+  "slive|slive --maps 2 --ops-per-map 500 --files 100"
+  "nnthroughput|nnthroughput --op create --maps 2 --duration 5s"
+  "fsops|fsops --op create_write --maps 2 --duration 5s --repeat 1"
+  "replay|replay --trace file://TRACE --maps 2 --seed-namespace"
+  "metrics|dfsio --mode write --files 2 --size 16M --metrics"
+)
+
+declare -A cell
+for v in $versions; do
+  w=$out/$v
+  rm -rf "$w"
+  mkdir -p "$w"
+  echo "== Hadoop $v: resolving its jars"
+  if ! mvn -B -q -ntp -f "$here/pom.xml" -Dhadoop.version="$v" package > "$w/maven.log" 2>&1; then
+    tail -20 "$w/maven.log"
+    for s in "${suites[@]}"; do cell["${s%%|*}|$v"]="no cluster (maven)"; done
+    continue
+  fi
+  cp=$(cat "$here/target/$v/class-path.txt")
+  # shellcheck disable=SC2086
+  "$java" -Xmx2g $opens -cp "$here/target/$v/classes:$cp" io.hbench.compat.VersionCluster \
+    "$w/conf" "$w/cluster" > "$w/cluster.log" 2>&1 &
+  cluster=$!
+  for _ in $(seq 1 180); do
+    [ -f "$w/conf/ready" ] && break
+    kill -0 $cluster 2>/dev/null || break
+    sleep 1
+  done
+  if [ ! -f "$w/conf/ready" ]; then
+    echo "matrix: Hadoop $v's cluster did not start; see $w/cluster.log" >&2
+    tail -20 "$w/cluster.log" >&2
+    kill -TERM $cluster 2>/dev/null; wait $cluster 2>/dev/null
+    for s in "${suites[@]}"; do cell["${s%%|*}|$v"]="no cluster"; done
+    continue
+  fi
+  sed 's/^/   /' "$w/conf/ready"
+  # The client: the version's jars and the configuration folder, as `yarn jar` gives it.
+  client=( "$java" -Xmx1g $opens -cp "$cp:$w/conf" org.apache.hadoop.util.RunJar "$jar" )
+  HADOOP_CONF_DIR=$w/conf "${client[@]}" replay --synthesize "$w/audit.log" --commands 4000 \
+    --duration 8s > "$w/synthesize.log" 2>&1
+  for s in "${suites[@]}"; do
+    name=${s%%|*}
+    args=${s#*|}
+    args=${args//TRACE/$w/audit.log}
+    start=$(date +%s)
+    # shellcheck disable=SC2086
+    # dfsio's read reads what its write wrote.
+    # A run that does not end in 10 minutes is a failed cell (TERM: hbench stops its jobs).
+    HADOOP_CONF_DIR=$w/conf timeout 600 "${client[@]}" $args --cluster conf \
+      --base-dir "/matrix/${name%-*}" --out "$w/$name.jsonl" > "$w/$name.log" 2>&1
+    rc=$?
+    took=$(( $(date +%s) - start ))
+    status=$(grep -o '"status":"[a-z]*"' "$w/$name.jsonl" 2>/dev/null | head -1 | cut -d'"' -f4)
+    if [ "$rc" = 0 ] && [ "$status" = ok ]; then
+      cell["$name|$v"]="ok ${took}s"
+    elif [ "$rc" = 124 ]; then
+      cell["$name|$v"]="timed out (${took}s)"
+    else
+      cell["$name|$v"]="${status:-no record} (exit $rc)"
+    fi
+    echo "   $name: ${cell["$name|$v"]}"
+  done
+  kill -TERM $cluster
+  wait $cluster 2>/dev/null
+done
+
+echo
+printf '%-14s' suite
+for v in $versions; do printf '  %-22s' "$v"; done
+echo
+bad=0
+for s in "${suites[@]}"; do
+  name=${s%%|*}
+  printf '%-14s' "$name"
+  for v in $versions; do
+    c=${cell["$name|$v"]}
+    printf '  %-22s' "$c"
+    case $c in ok*) ;; *) bad=1 ;; esac
+  done
+  echo
+done
+echo "logs and records: $out/<version>/<suite>.{log,jsonl}"
+exit $bad

@@ -1,0 +1,88 @@
+package io.hbench.compat;
+
+import java.io.FileOutputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
+import org.apache.hadoop.util.VersionInfo;
+
+/**
+ * A MiniDFS + MiniMRYarn cluster of whichever Hadoop version is on the class path, in a JVM of
+ * its own, for hbench's version matrix ({@code compat/matrix.sh}). It writes the clients'
+ * configuration to a folder, as an operator's cluster has one, and a file {@code ready} once
+ * both are up, then runs until it is sent SIGTERM.
+ *
+ * <p>Usage: {@code VersionCluster CONF_DIR WORK_DIR}.
+ */
+public final class VersionCluster {
+
+  private VersionCluster() {}
+
+  /** Java 17's module flags, which Hadoop before 3.4 (MAPREDUCE-7449) never gives containers. */
+  static final String OPENS =
+      "--add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.util=ALL-UNNAMED"
+          + " --add-opens=java.base/java.lang.reflect=ALL-UNNAMED"
+          + " --add-opens=java.base/java.nio=ALL-UNNAMED --add-opens=java.base/java.net=ALL-UNNAMED"
+          + " --add-opens=java.base/java.util.concurrent=ALL-UNNAMED"
+          + " --add-opens=java.base/java.io=ALL-UNNAMED --add-opens=java.base/sun.nio.ch=ALL-UNNAMED";
+
+  public static void main(String[] args) throws Exception {
+    if (args.length != 2) {
+      System.err.println("usage: VersionCluster CONF_DIR WORK_DIR");
+      System.exit(2);
+    }
+    Path confDir = Path.of(args[0]).toAbsolutePath();
+    Path work = Path.of(args[1]).toAbsolutePath();
+    Files.createDirectories(confDir);
+    Files.createDirectories(work);
+
+    Configuration conf = new Configuration();
+    conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, work.resolve("dfs").toString());
+    conf.set("hadoop.tmp.dir", work.resolve("tmp").toString());
+    // Room for an ApplicationMaster and several tasks; vmem checks misfire on small machines.
+    conf.set("yarn.nodemanager.resource.memory-mb", "8192");
+    conf.set("yarn.nodemanager.resource.cpu-vcores", "8");
+    conf.set("yarn.nodemanager.vmem-check-enabled", "false");
+    // As an operator running this version on Java 17 configures it.
+    conf.set("yarn.app.mapreduce.am.command-opts", "-Xmx1024m " + OPENS);
+    conf.set("mapreduce.map.java.opts", "-Xmx512m " + OPENS);
+    conf.set("mapreduce.reduce.java.opts", "-Xmx512m " + OPENS);
+    // The NameNode's audit log, so replay can be pointed at a real one if wanted.
+    conf.setBoolean("dfs.namenode.audit.log.async", false);
+
+    MiniDFSCluster dfs = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
+    dfs.waitActive();
+    conf.set("fs.defaultFS", dfs.getFileSystem().getUri().toString());
+    MiniMRYarnCluster yarn = new MiniMRYarnCluster("compat", 1);
+    yarn.init(conf);
+    yarn.start();
+    Configuration clients = yarn.getConfig();
+    clients.set("fs.defaultFS", conf.get("fs.defaultFS"));
+
+    // Every file a client loads gets the whole configuration: yarn-default.xml is loaded after
+    // core-site.xml and would put back its defaults over the addresses written there.
+    for (String site : new String[] {"core-site.xml", "hdfs-site.xml", "yarn-site.xml", "mapred-site.xml"}) {
+      try (OutputStream out = new FileOutputStream(confDir.resolve(site).toFile())) {
+        clients.writeXml(out);
+      }
+    }
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      try {
+        yarn.stop();
+      } finally {
+        dfs.shutdown();
+      }
+    }));
+    String ready = "hadoop " + VersionInfo.getVersion() + "\njava " + System.getProperty("java.version")
+        + "\nfs.defaultFS " + clients.get("fs.defaultFS")
+        + "\nyarn.resourcemanager.address " + clients.get("yarn.resourcemanager.address") + "\n";
+    Files.writeString(confDir.resolve("ready"), ready, StandardCharsets.UTF_8);
+    System.out.print(ready);
+    System.out.flush();
+    Thread.currentThread().join(); // until SIGTERM, whose hook stops the cluster
+  }
+}

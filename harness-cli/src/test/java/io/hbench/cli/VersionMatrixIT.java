@@ -1,0 +1,59 @@
+package io.hbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hbench.core.result.ResultReader;
+import io.hbench.core.result.ResultRecord;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The version matrix ({@code compat/matrix.sh}) for the one Hadoop version CI runs besides the
+ * build's: 3.3.6, the one most likely to break. It is the oldest line operators still run
+ * (Dataproc 2.1 to 2.3), its third-party libraries differ most from the build's 3.4.2 (its
+ * commons-math3 3.1.1 once kept a wordcount task busy for minutes), it gives Java 17
+ * containers none of the module flags 3.4 adds (MAPREDUCE-7449), and its mini cluster needs
+ * Mockito. bench.jar goes through 3.3.6's own RunJar, to a cluster of 3.3.6's jars alone in a JVM
+ * of its own; every suite that runs on HDFS and YARN must end ok.
+ */
+@Tag("integration")
+@Timeout(value = 25, unit = TimeUnit.MINUTES)
+class VersionMatrixIT {
+
+  static final String VERSION = "3.3.6";
+
+  @Test
+  void everySuiteIsOkOnHadoop336ThroughItsOwnRunJar() throws Exception {
+    Path root = Path.of("..").toAbsolutePath().normalize();
+    Path out = Path.of("target", "matrix").toAbsolutePath();
+    ProcessBuilder pb = new ProcessBuilder("bash", root.resolve("compat/matrix.sh").toString(),
+        VERSION).redirectErrorStream(true);
+    pb.environment().put("MATRIX_OUT", out.toString());
+    Process p = pb.start();
+    String table = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(20, TimeUnit.MINUTES), table);
+    System.out.println("VersionMatrixIT:\n" + table);
+    assertEquals(0, p.exitValue(), table);
+    for (String suite : List.of("terasort", "wordcount", "dfsio-write", "dfsio-read", "slive",
+        "nnthroughput", "fsops", "replay", "metrics")) {
+      assertTrue(table.lines().anyMatch(l -> l.startsWith(suite + " ") && l.contains(" ok ")),
+          suite + " is not ok on " + VERSION + ":\n" + table);
+      ResultRecord r = ResultReader.read(out.resolve(VERSION).resolve(suite + ".jsonl")).get(0);
+      assertEquals("ok", r.status(), suite);
+      // The client's Hadoop is the cluster's: bench.jar carries none.
+      assertEquals(VERSION, r.environment().hadoopVersion(), suite);
+      assertEquals("yarn", r.environment().mapreduceFramework(), suite);
+    }
+    // --metrics read that version's own daemons.
+    ResultRecord m = ResultReader.read(out.resolve(VERSION).resolve("metrics.jsonl")).get(0);
+    assertTrue(m.phases().get(0).daemons() != null && !m.phases().get(0).daemons().isEmpty(),
+        "no daemon figures: " + Files.readString(out.resolve(VERSION).resolve("metrics.log")));
+  }
+}

@@ -230,8 +230,10 @@ class KerberizedYarnIT {
     assertEquals(1, code, printed);
     ResultRecord r = ResultReader.read(out).get(0);
     assertFalse(r.ok(), r.toString());
-    assertTrue(r.failure().startsWith("SQLException: loading tpch_sf0_01_textfile: ")
-        && r.failure().contains("MapRedTask"), r.failure());
+    // Hive's own words after that vary: its MapRedTask's return code, or (once in CI) a
+    // SQLException of the driver's with no message at all.
+    assertTrue(r.failure().startsWith("SQLException: loading tpch_sf0_01_textfile: "),
+        r.failure());
     assertEquals("kerberos", r.environment().authentication());
     assertEquals(kerberos.bench(), r.environment().user());
     // Hive made the tables in the client's session: the load's map-only jobs ran.

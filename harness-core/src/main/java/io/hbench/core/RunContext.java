@@ -405,12 +405,11 @@ public final class RunContext {
    * the objective's percentile from intended start, and the verdict.
    */
   private String stepLine(int step, CapacityFigures.Step s, Slo slo, int maps) {
-    String p = slo.text().substring(0, slo.text().indexOf('<'));
     return String.format(java.util.Locale.ROOT, "[%s] find-max step %d: %s%s, %.1f calls/s"
         + " achieved, %s %.2f ms, %d calls%s: %s", label, step, s.met() == null
         ? "as fast as they go" : String.format(java.util.Locale.ROOT, "%.1f calls/s asked",
             s.askedOpsPerSecond()), maps == 0 ? "" : " over " + maps + " tasks",
-        s.achievedOpsPerSecond(), p, s.judgedMillis(), s.calls(),
+        s.achievedOpsPerSecond(), slo.percentileName(), s.judgedMillis(), s.calls(),
         s.errorPercent() > 0 ? String.format(java.util.Locale.ROOT, ", %.2f%% errors",
             s.errorPercent()) : "",
         s.met() == null ? "the probe" : s.met() ? "met " + slo.text() : "not met");

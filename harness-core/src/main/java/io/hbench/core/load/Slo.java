@@ -66,12 +66,16 @@ public record Slo(double percentile, double maxMillis, Double maxErrorPercent) {
     return maxErrorPercent == null || 100.0 * failures / calls < maxErrorPercent;
   }
 
+  /** The judged percentile's name: {@code p99}, {@code p99.9}. */
+  public String percentileName() {
+    return "p" + (percentile == Math.rint(percentile) ? Long.toString((long) percentile)
+        : Double.toString(percentile));
+  }
+
   /** As given: {@code p99<20ms,errors<0.1%}. */
   public String text() {
-    String p = percentile == Math.rint(percentile) ? Long.toString((long) percentile)
-        : Double.toString(percentile);
     String b = maxMillis == Math.rint(maxMillis) ? Long.toString((long) maxMillis)
         : Double.toString(maxMillis);
-    return "p" + p + "<" + b + "ms" + (maxErrorPercent == null ? "" : ",errors<" + maxErrorPercent + "%");
+    return percentileName() + "<" + b + "ms" + (maxErrorPercent == null ? "" : ",errors<" + maxErrorPercent + "%");
   }
 }

@@ -74,9 +74,14 @@ class MapReduceSuitesIT extends OnEmbeddedCluster {
   }
 
   private ResultRecord dfsio(int expectedExit, String mode, String... more) throws Exception {
+    return dfsio(expectedExit, mode, FILES, more);
+  }
+
+  private ResultRecord dfsio(int expectedExit, String mode, int files, String... more)
+      throws Exception {
     Path results = Files.createTempFile(tmp, "dfsio-", ".jsonl");
     List<String> args =
-        new ArrayList<>(List.of("dfsio", "--mode", mode, "--files", "" + FILES, "--size", "3M",
+        new ArrayList<>(List.of("dfsio", "--mode", mode, "--files", "" + files, "--size", "3M",
             "--buffer-size", "100000", "--base-dir", "/it-dfsio", "--keep", "--out",
             results.toString()));
     args.addAll(List.of(more));
@@ -151,6 +156,15 @@ class MapReduceSuitesIT extends OnEmbeddedCluster {
     assertEquals(phase.seconds(), ((Number) f.get("test_exec_time_s")).doubleValue(), 0.001);
     assertTrue(phase.metric("aggregate_mb_s").value() > 0);
     assertEquals((long) FILES, phase.records());
+    assertFilesRanTogether(r, FILES);
+  }
+
+  /** Every file's I/O overlapped every other's, behind the maps' start barrier. */
+  private static void assertFilesRanTogether(ResultRecord r, int files) {
+    Map<String, Object> f = r.phases().get(0).figures();
+    assertEquals(files, ((Number) f.get("concurrency")).intValue(), f.toString());
+    assertEquals(Boolean.TRUE, f.get("all_files_together"), f.toString());
+    assertTrue(((Number) f.get("start_skew_s")).doubleValue() < 1.0, f.toString());
   }
 
   @Test
@@ -181,8 +195,10 @@ class MapReduceSuitesIT extends OnEmbeddedCluster {
         .anyMatch(c -> c.name().equals("read_back") && c.passed()), read.toString());
     assertFiguresFollowTheirDefinitions(read);
 
-    ResultRecord random = dfsio(0, "random-read");
+    // Two files on YARN's containers (--instrument runs the job there), four above.
+    ResultRecord random = dfsio(0, "random-read", 2, "--instrument");
     assertEquals("ok", random.status(), random.toString());
+    assertFilesRanTogether(random, 2);
   }
 
   @Test

@@ -6,6 +6,7 @@ import io.hbench.core.load.LoadClients;
 import io.hbench.core.load.LoadPlan;
 import io.hbench.core.load.LoadResult;
 import io.hbench.core.mapreduce.NumberRangeInputFormat;
+import io.hbench.core.mapreduce.StartBarrier;
 import io.hbench.core.report.Console;
 import io.hbench.core.stats.SteadyState;
 import java.io.IOException;
@@ -37,8 +38,8 @@ import org.apache.hadoop.mapreduce.lib.output.NullOutputFormat;
  * <p>The tasks then run the load as told, run by run, through files in the load's directory: one
  * run for a plain load, a run per step for a {@code --find-max} search. For run k this process
  * (the {@link Conductor}) writes {@code runs/k} (the run's rate over all tasks); each task opens
- * its share of the clients for it (before any clock: a delete's files are made here), leaves
- * {@code ready/k/<task>}, and waits for {@code go/k}, which names one wall-clock start for every
+ * its share of the clients for it (before any clock: a delete's files are made here) and waits
+ * at run k's {@link StartBarrier} ({@code start/k}), which names one wall-clock start for every
  * task, so no task's calls run against an idle cluster while the others are scheduled or open
  * theirs. When the run's steadiness is judged ({@code --until-stable}, every search step), each
  * task leaves a file per interval with its calls in it, and the conductor judges the intervals
@@ -52,7 +53,7 @@ final class LoadJob {
 
   static final String MAPS = "hbench.load.maps";
 
-  /** The load's directory: runs, readiness, starts, progress, stops and figures. */
+  /** The load's directory: runs, starts, progress, stops and figures. */
   static final String DIR = "hbench.load.dir";
 
   /** How long a task waits for the others at a run's start, or for its next run, ms. */
@@ -60,18 +61,19 @@ final class LoadJob {
 
   static final long DEFAULT_BARRIER_TIMEOUT = 300_000;
 
-  /** How long the conductor sets a run's start after the last task said it was ready, ms. */
-  static final long START_DELAY_MILLIS = 300;
-
   private static final String RUNS = "runs";
-  private static final String READY = "ready";
-  private static final String GO = "go";
+  private static final String START = "start";
   private static final String PROGRESS = "progress";
   private static final String STOP = "stop";
   private static final String OUT = "out";
   private static final String END = "end";
 
   private LoadJob() {}
+
+  /** Run {@code k}'s start barrier ({@link StartBarrier}). */
+  private static Path start(Path dir, int k) {
+    return new Path(new Path(dir, START), Integer.toString(k));
+  }
 
   /** The job that runs the point's load in {@code maps} map tasks, its files under {@code dir}. */
   static Job job(Configuration pointConf, FileSystem fs, Path dir, String point, int maps,
@@ -209,12 +211,14 @@ final class LoadJob {
       int k = runs++;
       write(new Path(new Path(dir, RUNS), Integer.toString(k)),
           new Order(k, rate, steady != null).text());
-      Path ready = new Path(new Path(dir, READY), Integer.toString(k));
-      awaitFiles(ready, maps, "were ready for run " + k + " (opened their clients)",
-          k == 0 ? "the cluster cannot run " + maps + " tasks at once (fewer --maps, or more"
-              + " containers)" : "a task is stuck opening its clients");
-      long start = System.currentTimeMillis() + START_DELAY_MILLIS;
-      write(new Path(new Path(dir, GO), Integer.toString(k)), Long.toString(start));
+      StartBarrier barrier = new StartBarrier(fs, start(dir, k));
+      if (barrier.awaitReady(maps, Long.MAX_VALUE, timeoutMillis, k == 0
+          ? "the cluster cannot run " + maps + " tasks at once (fewer --maps, or more containers)"
+          : "a task is stuck opening its clients", new StartBarrier.Waiting(job::isComplete, console, label,
+              "load tasks", "were ready for run " + k + " (opened their clients)")) < 0) {
+        throw new Ended("its start");
+      }
+      long start = barrier.go();
       SteadyWatch watch = steady == null ? null : new SteadyWatch(steady, start
           + (options.has(LoadOptions.WARMUP_TIME) ? options.get(LoadOptions.WARMUP_TIME).toMillis()
               : 0), options.get(LoadOptions.INTERVAL).toMillis());
@@ -271,32 +275,6 @@ final class LoadJob {
     private void failIfEnded(String what) throws IOException, Ended {
       if (job.isComplete()) {
         throw new Ended(what);
-      }
-    }
-
-    private void awaitFiles(Path where, int n, String what, String why)
-        throws IOException, InterruptedException, Ended {
-      long started = System.currentTimeMillis();
-      long deadline = started + timeoutMillis;
-      boolean shown = false;
-      int seen;
-      while ((seen = count(where)) < n) {
-        failIfEnded("its start");
-        long now = System.currentTimeMillis();
-        if (now > deadline) {
-          throw new IOException(seen + " of " + n + " load tasks " + what + " after "
-              + timeoutMillis / 1000 + " s; " + why);
-        }
-        // Said only when it takes a while (the tasks' start-up, not a step's short wait).
-        if (now - started >= 1000) {
-          console.progress("[" + label + "] load tasks: " + seen + " of " + n + " " + what);
-          shown = true;
-        }
-        Thread.sleep(100);
-      }
-      if (shown) {
-        console.finishProgress(String.format(java.util.Locale.ROOT, "[%s] load tasks: %d of %d %s"
-            + " after %.1f s", label, n, n, what, (System.currentTimeMillis() - started) / 1e3));
       }
     }
 
@@ -384,15 +362,9 @@ final class LoadJob {
     return fs.listStatus(dir, p -> !p.getName().startsWith("."));
   }
 
-  /** Writes {@code text} as {@code file}, whole: written aside, then renamed into place. */
+  /** Writes {@code text} as {@code file}, whole ({@link StartBarrier#writeWhole}). */
   static void write(FileSystem fs, Path file, String text) throws IOException {
-    Path tmp = new Path(file.getParent(), "." + file.getName() + ".tmp");
-    try (Writer w = new OutputStreamWriter(fs.create(tmp, true), StandardCharsets.UTF_8)) {
-      w.write(text);
-    }
-    if (!fs.rename(tmp, file)) {
-      throw new IOException("could not write " + file);
-    }
+    StartBarrier.writeWhole(fs, file, text);
   }
 
   /** One task: for each run, open its share, wait for the others, run, write its figures. */
@@ -491,32 +463,13 @@ final class LoadJob {
     }
 
     /**
-     * The start barrier: the task says it is ready and waits for the conductor's start, one
-     * wall-clock time for every task, so no task's calls run while the others are still being
-     * scheduled or opening their clients.
+     * The start barrier of run {@code k}: the task says it is ready and waits for the conductor's
+     * start, one wall-clock time for every task, so no task's calls run while the others are
+     * still being scheduled or opening their clients.
      */
     private static void startWithOthers(FileSystem fs, Path dir, int k, int me, long timeout)
         throws IOException, InterruptedException {
-      Path ready = new Path(new Path(dir, READY), Integer.toString(k));
-      fs.mkdirs(ready);
-      fs.create(new Path(ready, Integer.toString(me)), true).close();
-      Path go = new Path(new Path(dir, GO), Integer.toString(k));
-      long deadline = System.currentTimeMillis() + timeout;
-      while (!fs.exists(go)) {
-        if (System.currentTimeMillis() > deadline) {
-          throw new IOException("start of run " + k + ": the other load tasks were not all"
-              + " ready after " + timeout / 1000 + " s");
-        }
-        Thread.sleep(20);
-      }
-      long start;
-      try (InputStream in = fs.open(go)) {
-        start = Long.parseLong(new String(in.readAllBytes(), StandardCharsets.UTF_8).trim());
-      }
-      long wait = start - System.currentTimeMillis();
-      if (wait > 0) {
-        Thread.sleep(wait);
-      }
+      new StartBarrier(fs, start(dir, k)).arrive(Integer.toString(me), timeout);
     }
   }
 }

@@ -14,6 +14,7 @@ import io.hbench.core.load.Slo;
 import io.hbench.core.result.CapacityFigures;
 import io.hbench.core.mapreduce.JobIo;
 import io.hbench.core.mapreduce.JobPhase;
+import io.hbench.core.mapreduce.StartBarrier;
 import io.hbench.core.report.Console;
 import io.hbench.core.result.Check;
 import io.hbench.core.result.Field;
@@ -555,7 +556,9 @@ public final class RunContext {
    * timed from submission to completion (preparation included, see below), start-up cost and
    * counters recorded. A failed job throws {@link PhaseFailedException}, which fails the point.
    * Its tasks find the point they work for, the suite's options typed, with {@link
-   * PointInTask#of}: a suite carries no settings of its own in the job's configuration.
+   * PointInTask#of}: a suite carries no settings of its own in the job's configuration. A job
+   * whose maps must start their timed work together asks for it with {@link
+   * StartBarrier#together}; this process then gives them their start.
    *
    * @param recordCounter the counter whose value is the phase's record count
    */
@@ -592,6 +595,15 @@ public final class RunContext {
         options.texts(), point.label(), paramsSoFar(),
         fileSystem().makeQualified(dirs.base()).toString(),
         fileSystem().makeQualified(pointDir).toString(), runId));
+    if (during == null && StartBarrier.wanted(job)) {
+      // The tasks' start barrier, given by this process while the job runs.
+      Path startDir = dirs.create(new Path(pointDirectory(), "_start-" + name));
+      FileSystem files = Instrumentation.uncounted(fileSystem());
+      job.getConfiguration().set(StartBarrier.DIR,
+          files.makeQualified(startDir).toString());
+      during = j -> StartBarrier.release(j, files, startDir, console,
+          label, name);
+    }
     Path sideDir = null;
     if (clientIo != null) {
       sideDir = new Path(pointDirectory(), "_io-" + name);

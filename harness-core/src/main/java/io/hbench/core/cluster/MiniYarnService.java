@@ -47,6 +47,11 @@ public final class MiniYarnService implements ServiceProvider {
     }
     // Room for an ApplicationMaster and several tasks; vmem checks misfire on small machines.
     ClusterConfiguration.setUnlessGiven(conf, "yarn.nodemanager.resource.memory-mb", "8192");
+    // MiniYARNCluster gives its NodeManagers this key's memory (4 GB unless set), not the one
+    // above: an ApplicationMaster and two 1 GB tasks, so a job's third map waited for one of
+    // the first two to end.
+    ClusterConfiguration.setUnlessGiven(conf, "yarn.minicluster.yarn.nodemanager.resource.memory-mb",
+        conf.get("yarn.nodemanager.resource.memory-mb"));
     ClusterConfiguration.setUnlessGiven(conf, "yarn.nodemanager.resource.cpu-vcores", "8");
     ClusterConfiguration.setUnlessGiven(conf, "yarn.nodemanager.vmem-check-enabled", "false");
     // The NodeManager measures its node's CPU (NodeCpuUtilization, --metrics' node_cpu_cores)

@@ -12,6 +12,10 @@ final class DfsioFields {
   static final Field<Double> TEST_EXEC_TIME = Field.of("test_exec_time_s", Double.class);
   static final Field<Double> STONEWALL_WINDOW = Field.of("stonewall_window_s", Double.class);
   static final Field<Integer> CONCURRENCY = Field.of("concurrency", Integer.class);
+  /** From the first file's I/O start to the last file's, seconds. */
+  static final Field<Double> START_SKEW = Field.of("start_skew_s", Double.class);
+  /** Whether every file was in I/O at one moment (concurrency equals the file count). */
+  static final Field<Boolean> ALL_TOGETHER = Field.of("all_files_together", Boolean.class);
   /** Per-file I/O seconds: min, p50, p90, p99, max. */
   static final Field<Map<String, Double>> FILE_SECONDS = Field.mapOf("file_seconds", Double.class);
 

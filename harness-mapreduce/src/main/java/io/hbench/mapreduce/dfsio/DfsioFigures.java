@@ -30,7 +30,11 @@ import java.util.Map;
  *       the last start to the first end) / that window's seconds; absent when the files never all
  *       ran at once (more files than task slots);
  *   <li>{@code file_seconds}: per-file I/O seconds: min, p50, p90, p99, max;
- *   <li>{@code concurrency}: the most files in I/O at the same moment.
+ *   <li>{@code concurrency}: the most files in I/O at the same moment, and {@code
+ *       all_files_together} when that is every file;
+ *   <li>{@code start_skew_s}: from the first file's I/O start to the last's (the maps start
+ *       together behind the core's start barrier: milliseconds, unless the cluster ran fewer maps
+ *       at once than there are files).
  * </ul>
  *
  * Wall-clock start and end times come from the tasks' hosts: across hosts, the aggregate and
@@ -47,6 +51,7 @@ record DfsioFigures(
     Double stonewall,
     double stonewallSeconds,
     int concurrency,
+    double startSkew,
     double[] fileSeconds) {
 
   static final double MIB = 1024.0 * 1024.0;
@@ -60,6 +65,7 @@ record DfsioFigures(
     double rate = 0;
     double sqRate = 0;
     long firstStart = Long.MAX_VALUE;
+    long lastStart = Long.MIN_VALUE;
     long lastEnd = Long.MIN_VALUE;
     // The stonewall window: the core's all-running span, each file's I/O a client.
     io.hbench.core.stats.AllRunning everyone = new io.hbench.core.stats.AllRunning();
@@ -71,6 +77,7 @@ record DfsioFigures(
       rate += r.rate();
       sqRate += r.rate() * r.rate();
       firstStart = Math.min(firstStart, r.startMillis());
+      lastStart = Math.max(lastStart, r.startMillis());
       lastEnd = Math.max(lastEnd, r.endMillis());
       everyone.client(r.startMillis(), r.endMillis());
       seconds[i++] = r.seconds();
@@ -99,6 +106,7 @@ record DfsioFigures(
         stonewall,
         Math.max(0, window),
         concurrency(results),
+        (lastStart - firstStart) / 1000.0,
         seconds);
   }
 
@@ -115,6 +123,11 @@ record DfsioFigures(
       best = Math.max(best, running);
     }
     return best;
+  }
+
+  /** Whether every file was in I/O at one moment. */
+  boolean allTogether() {
+    return concurrency == files;
   }
 
   /** The rates, as the phase's metrics: what reports and comparisons read. */
@@ -143,7 +156,9 @@ record DfsioFigures(
     if (stonewall != null) {
       into.figure(DfsioFields.STONEWALL_WINDOW, round(stonewallSeconds));
     }
-    into.figure(DfsioFields.CONCURRENCY, concurrency);
+    into.figure(DfsioFields.CONCURRENCY, concurrency)
+        .figure(DfsioFields.ALL_TOGETHER, allTogether())
+        .figure(DfsioFields.START_SKEW, round(startSkew));
     double[] sorted = fileSeconds.clone();
     java.util.Arrays.sort(sorted);
     Map<String, Double> pct = new LinkedHashMap<>();

@@ -2,6 +2,7 @@ package io.hbench.mapreduce.dfsio;
 
 import io.hbench.core.PointInTask;
 import io.hbench.core.fs.DataPattern;
+import io.hbench.core.mapreduce.StartBarrier;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -26,7 +27,8 @@ import org.apache.hadoop.mapreduce.Mapper;
 /**
  * One file per map: writes, appends to or reads (sequentially or at random positions) {@code
  * size} bytes of file number {@code n}, timing the I/O from the first call to the end of {@code
- * close} (creating or opening the file is not timed, as in TestDFSIO). Reads are checked against
+ * close} (creating or opening the file is not timed, as in TestDFSIO). Every map's I/O starts
+ * together, once each has its file open. Reads are checked against
  * the writer's {@link DataPattern}, every byte, on a second thread while the next buffer is read;
  * a mismatch is reported, not thrown, so the run records what was wrong.
  */
@@ -72,7 +74,7 @@ public final class DfsioMapper extends Mapper<LongWritable, NullWritable, Text, 
         if (codec != null) {
           out = codec.createOutputStream(out);
         }
-        progress.start();
+        startWithTheOthers(conf, n, progress);
         try (OutputStream o = out) {
           for (long done = 0; done < size; ) {
             int len = (int) Math.min(bufferSize, size - done);
@@ -100,7 +102,7 @@ public final class DfsioMapper extends Mapper<LongWritable, NullWritable, Text, 
         Future<Long> pending = null;
         long mismatch = -1;
         long done = 0;
-        progress.start();
+        startWithTheOthers(conf, n, progress);
         try (InputStream i = in) {
           for (int cur = 0; done < size; cur ^= 1) {
             byte[] buf = bufs[cur];
@@ -139,7 +141,7 @@ public final class DfsioMapper extends Mapper<LongWritable, NullWritable, Text, 
         SplittableRandom rnd = new SplittableRandom(n);
         long mismatch = -1;
         long done = 0;
-        progress.start();
+        startWithTheOthers(conf, n, progress);
         try (FSDataInputStream i = in) {
           while (done < size && length > 0) {
             long pos = rnd.nextLong(length);
@@ -165,6 +167,17 @@ public final class DfsioMapper extends Mapper<LongWritable, NullWritable, Text, 
       context.getCounter(Counter.MISMATCHED_FILES).increment(1);
     }
     context.write(new Text(String.format("%012d", n)), new Text(result.line()));
+  }
+
+  /**
+   * Waits, the file open, until every map's is (the core's {@link StartBarrier}), then starts the
+   * clock: the files are in I/O together, as TestDFSIO's are meant to be, and not one after
+   * another as their containers happen to start.
+   */
+  private static void startWithTheOthers(Configuration conf, long n, Progress progress)
+      throws IOException, InterruptedException {
+    StartBarrier.arrive(conf, (int) n);
+    progress.start();
   }
 
   /** The first mismatch so far, after waiting for the check of {@code pending}, if any. */

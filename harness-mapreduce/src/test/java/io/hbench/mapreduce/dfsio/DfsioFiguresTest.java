@@ -33,6 +33,7 @@ class DfsioFiguresTest {
     // Window 1000..2000 ms: file 0 moves all its 100 MiB, file 1 a quarter of its (25 MiB).
     assertEquals(125, f.stonewall(), 1e-9);
     assertEquals(2, f.concurrency());
+    assertEquals(1.0, f.startSkew(), 1e-9); // starts at 0 and 1000 ms
     io.hbench.core.PhaseFigures into = new io.hbench.core.PhaseFigures("write");
     f.addTo(into);
     Map<String, Object> m = into.figures();
@@ -45,6 +46,8 @@ class DfsioFiguresTest {
     assertEquals(4.0, secs.get("max"));
     assertEquals(2.5, secs.get("p50"));
     assertEquals(2, DfsioFields.FILES.in(m));
+    assertEquals(true, DfsioFields.ALL_TOGETHER.in(m));
+    assertEquals(1.0, DfsioFields.START_SKEW.in(m));
   }
 
   @Test
@@ -53,6 +56,8 @@ class DfsioFiguresTest {
     assertNull(f.stonewall());
     assertFalse(f.metrics().stream().anyMatch(x -> x.name().equals("stonewall_mb_s")));
     assertEquals(1, f.concurrency());
+    assertFalse(f.allTogether());
+    assertEquals(2.0, f.startSkew(), 1e-9);
     assertEquals(20.0 / 3, f.aggregate(), 1e-9);
   }
 

@@ -7,7 +7,10 @@
 #
 #   perf/dfsio-parity.sh            start a cluster, run everything, stop it
 #
-# Settings (environment): FILES (2), SIZE (512M), RUNS (4), DD_SIZE (2G), CONF_DIR.
+# hbench's line also gives its files' concurrency (how many were in I/O at once) and start skew.
+#
+# Settings (environment): FILES (2), SIZE (512M), RUNS (4), DD_SIZE (2G; 0 skips the dd and
+# `hadoop fs` part), CONF_DIR.
 # Needs: mvn -B -q package -DskipTests first, python3, and root for dropping the page cache
 # before reads (without root, reads may come from the page cache: the script says so).
 set -euo pipefail
@@ -36,7 +39,7 @@ run() { java -cp "$CP" org.apache.hadoop.util.RunJar "$@"; }
 mb() { python3 -c "import sys; u=sys.argv[1][-1].upper(); n=int(sys.argv[1][:-1]) if u in 'KMGT' else int(sys.argv[1]); print(n * {'K':1/1024,'M':1,'G':1024,'T':1048576}.get(u, 1/1048576))" "$1"; }
 drop_caches() { sync; if [ -w /proc/sys/vm/drop_caches ]; then echo 3 > /proc/sys/vm/drop_caches; else echo "(not root: page cache not dropped)" >&2; fi; }
 
-# One hbench dfsio run; prints "throughput avg_rate exec_s aggregate".
+# One hbench dfsio run; prints "throughput avg_rate exec_s aggregate concurrency skew_s".
 hbench_once() {
   local out="$WORK/hbench.jsonl"; rm -f "$out"
   run "$BENCH" dfsio --mode "$1" --files "$FILES" --size "$SIZE" --buffer-size "$BUFFER" \
@@ -46,8 +49,11 @@ hbench_once() {
 import json, sys
 r = json.loads(open(sys.argv[1]).readline())
 assert r["status"] == "ok", r
-f = r["phases"][0]["figures"]
-print(f["throughput_mb_s"], f["average_io_rate_mb_s"], f["test_exec_time_s"], f["aggregate_mb_s"])
+p = r["phases"][0]
+f = p["figures"]
+m = {x["name"]: x["value"] for x in p["metrics"]}
+print(m["throughput_mb_s"], m["average_io_rate_mb_s"], f["test_exec_time_s"], m["aggregate_mb_s"],
+      f["concurrency"], f["start_skew_s"])
 PY
 }
 
@@ -80,18 +86,19 @@ for i in $(seq "$RUNS"); do
     aw=$(hadoop_once write); ar=$(drop_caches; hadoop_once read)
     hw=$(hbench_once write); hr=$(drop_caches; hbench_once read)
   fi
-  read -r hwt hwa hwe hwg <<<"$hw"; read -r hrt hra hre hrg <<<"$hr"
+  read -r hwt hwa hwe hwg hwc hws <<<"$hw"; read -r hrt hra hre hrg hrc hrs <<<"$hr"
   read -r awt awa awe <<<"$aw"; read -r art ara are <<<"$ar"
   rw=$(python3 -c "print(round($hwt / $awt, 3))"); rr=$(python3 -c "print(round($hrt / $art, 3))")
   ratios_w+=("$rw"); ratios_r+=("$rr")
-  printf 'round %d write: hbench %s MB/s (avg rate %s, exec %ss, aggregate %s) vs TestDFSIO %s MB/s (avg rate %s, exec %ss): ratio %s\n' \
-    "$i" "$hwt" "$hwa" "$hwe" "$hwg" "$awt" "$awa" "$awe" "$rw"
-  printf 'round %d read:  hbench %s MB/s (avg rate %s, exec %ss, aggregate %s) vs TestDFSIO %s MB/s (avg rate %s, exec %ss): ratio %s\n' \
-    "$i" "$hrt" "$hra" "$hre" "$hrg" "$art" "$ara" "$are" "$rr"
+  printf 'round %d write: hbench %s MB/s (avg rate %s, exec %ss, aggregate %s, concurrency %s, skew %ss) vs TestDFSIO %s MB/s (avg rate %s, exec %ss): ratio %s\n' \
+    "$i" "$hwt" "$hwa" "$hwe" "$hwg" "$hwc" "$hws" "$awt" "$awa" "$awe" "$rw"
+  printf 'round %d read:  hbench %s MB/s (avg rate %s, exec %ss, aggregate %s, concurrency %s, skew %ss) vs TestDFSIO %s MB/s (avg rate %s, exec %ss): ratio %s\n' \
+    "$i" "$hrt" "$hra" "$hre" "$hrg" "$hrc" "$hrs" "$art" "$ara" "$are" "$rr"
 done
 median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 echo "median Throughput ratio hbench / TestDFSIO: write $(median "${ratios_w[@]}"), read $(median "${ratios_r[@]}")"
 
+[ "$DD_SIZE" = 0 ] && exit 0
 # dd against one DFSIO file of the same size, on this disk (the datanode's data lives under the
 # working directory's file system), replication 1, page cache dropped before each read.
 DD_FILE="$WORK/dd.bin"

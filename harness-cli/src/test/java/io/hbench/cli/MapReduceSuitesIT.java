@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hbench.core.daemons.ProcStatSampler;
 import io.hbench.core.result.IoResult;
+import io.hbench.core.result.JobJvms;
 import io.hbench.core.result.OperationSummary;
 import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.PhaseResult;
@@ -195,10 +196,120 @@ class MapReduceSuitesIT extends OnEmbeddedCluster {
         .anyMatch(c -> c.name().equals("read_back") && c.passed()), read.toString());
     assertFiguresFollowTheirDefinitions(read);
 
-    // Two files on YARN's containers (--instrument runs the job there), four above.
-    ResultRecord random = dfsio(0, "random-read", 2, "--instrument");
+    // Two files on YARN's containers (--instrument runs the job there), four above, on a second
+    // JDK: this one's files, linked elsewhere, so the JVMs say where they ran from.
+    Path secondJdk = secondJdk();
+    ResultRecord random = dfsio(0, "random-read", 2, "--instrument", "--task-java-home",
+        secondJdk.toString());
     assertEquals("ok", random.status(), random.toString());
     assertFilesRanTogether(random, 2);
+    JobJvms jvms = random.phases().get(0).figure(JobJvms.FIELD);
+    assertEquals(1, jvms.tasks().size(), jvms.toString());
+    JobJvms.Jvm task = jvms.tasks().get(0);
+    assertEquals(secondJdk.toString(), task.javaHome(), jvms.toString());
+    assertTrue(task.addOpens(), jvms.toString());
+    // The two maps and the reduce, each attempt once (a name per attempt)
+    assertEquals(3, task.count(), jvms.toString());
+    assertEquals(secondJdk.toString(), jvms.am().get(0).javaHome(), jvms.toString());
+    // Without the option, the NodeManager's own Java: this JVM's.
+    JobJvms plain = w.phases().get(0).figure(JobJvms.FIELD);
+    assertEquals(System.getProperty("java.home"), plain.tasks().get(0).javaHome(),
+        plain.toString());
+    assertEquals(org.apache.hadoop.util.VersionInfo.getVersion(), plain.tasks().get(0).hadoop());
+  }
+
+  /** This JVM's JDK at another path: its files hard-linked (copied where links cannot go). */
+  private Path secondJdk() throws Exception {
+    Path home = Path.of(System.getProperty("java.home"));
+    Path second = tmp.resolve("second-jdk");
+    if (!Files.exists(second)) {
+      Process cp = new ProcessBuilder("cp", "-al", home.toString(), second.toString())
+          .redirectErrorStream(true).start();
+      if (cp.waitFor() != 0) {
+        assertEquals(0, new ProcessBuilder("cp", "-r", home.toString(), second.toString())
+            .inheritIO().start().waitFor());
+      }
+    }
+    return second;
+  }
+
+  /**
+   * A task that cannot load its classes on the containers' Java (one compiled here for the newer
+   * JDK beside this one) fails its job with one line naming both Javas and what to give.
+   */
+  @Test
+  @Order(8)
+  void aTaskOnAJavaOlderThanItsClassesIsSaidAsWhatToDo() throws Exception {
+    Path newer = newerJdk();
+    Path src = Files.createDirectories(tmp.resolve("probe-src/probe"));
+    // The tasks' map output key: loaded by each map as it starts, and by neither the client nor
+    // the ApplicationMaster (which load the mapper and reducer, Hadoop's own here).
+    Files.writeString(src.resolve("NewerKey.java"), "package probe;\npublic class NewerKey {}\n");
+    Path classes = Files.createDirectories(tmp.resolve("probe-classes"));
+    Process javac = new ProcessBuilder(newer.resolve("bin/javac").toString(), "-d",
+        classes.toString(), src.resolve("NewerKey.java").toString())
+        .redirectErrorStream(true).start();
+    String said = new String(javac.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(0, javac.waitFor(), said);
+    Path jar = tmp.resolve("probe.jar");
+    try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar))) {
+      out.putNextEntry(new java.util.jar.JarEntry("probe/NewerKey.class"));
+      out.write(Files.readAllBytes(classes.resolve("probe/NewerKey.class")));
+      out.closeEntry();
+    }
+    org.apache.hadoop.mapreduce.Job job =
+        org.apache.hadoop.mapreduce.Job.getInstance(cluster.configuration(), "newer classes");
+    job.setJar(jar.toString());
+    job.getConfiguration().set("mapreduce.map.output.key.class", "probe.NewerKey");
+    job.getConfiguration().setInt("mapreduce.map.maxattempts", 1);
+    io.hbench.core.mapreduce.NumberRangeInputFormat.configure(job, 1, 1, 0);
+    job.setNumReduceTasks(1);
+    job.setOutputFormatClass(org.apache.hadoop.mapreduce.lib.output.NullOutputFormat.class);
+    java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream ps = new java.io.PrintStream(console, true, StandardCharsets.UTF_8);
+    io.hbench.core.PhaseFailedException e = org.junit.jupiter.api.Assertions.assertThrows(
+        io.hbench.core.PhaseFailedException.class,
+        () -> new io.hbench.core.mapreduce.JobPhase(new io.hbench.core.report.Console(ps, ps,
+            false, 60_000)).run("probe", "probe", job, 0,
+            org.apache.hadoop.mapreduce.TaskCounter.MAP_INPUT_RECORDS, null));
+    int feature = Runtime.version().feature();
+    int newerFeature = javaFeature(newer);
+    assertTrue(e.getMessage().endsWith(": the cluster's containers run Java " + feature
+        + ", and hbench's classes need Java " + newerFeature + ": run them on Java "
+        + newerFeature + " with --task-java-home DIR (a JDK on every node) or"
+        + " --task-jdk-archive URI (a JDK tarball on the cluster's file system)"),
+        e.getMessage());
+    assertFalse(e.getMessage().contains("\n"), e.getMessage());
+  }
+
+  /** A JDK newer than this one beside it (the build machines have a Java 25). */
+  private static Path newerJdk() throws Exception {
+    Path jvms = Path.of(System.getProperty("java.home")).toRealPath().getParent();
+    try (var dirs = Files.list(jvms)) {
+      for (Path d : dirs.sorted().toList()) {
+        if (Files.isExecutable(d.resolve("bin/javac"))
+            && javaFeature(d) > Runtime.version().feature()) {
+          return d;
+        }
+      }
+    }
+    throw new AssertionError("no JDK newer than Java " + Runtime.version().feature() + " in "
+        + jvms + ": this test needs one, as a second JVM (see DEPENDENCIES.md)");
+  }
+
+  /** A JDK's feature version, from its {@code release} file. */
+  private static int javaFeature(Path jdk) throws Exception {
+    Path release = jdk.resolve("release");
+    if (!Files.exists(release)) {
+      return 0;
+    }
+    for (String line : Files.readAllLines(release)) {
+      if (line.startsWith("JAVA_VERSION=")) {
+        String v = line.substring(13).replace("\"", "");
+        return Integer.parseInt(v.split("[.+-]")[0]);
+      }
+    }
+    return 0;
   }
 
   @Test

@@ -45,6 +45,15 @@ public final class CommonOptions {
   public static final BenchmarkOption<String> KEYTAB =
       BenchmarkOption.text("--keytab", "FILE", "Keytab holding --principal's key.", "")
           .unrecorded();
+  public static final BenchmarkOption<String> TASK_JAVA_HOME =
+      BenchmarkOption.text("--task-java-home", "DIR", "Run the jobs' ApplicationMaster and tasks"
+          + " on the Java 17 (or later) installed at DIR on every node, for a cluster whose"
+          + " NodeManagers run Java 8 or 11: sets their JAVA_HOME and Java 17's --add-opens"
+          + " flags. See docs/getting-started.md.", "");
+  public static final BenchmarkOption<String> TASK_JDK_ARCHIVE =
+      BenchmarkOption.text("--task-jdk-archive", "URI", "As --task-java-home, with a JDK"
+          + " tarball (.tar.gz, .tgz or .zip) on the cluster's file system, unpacked beside"
+          + " each container as one of the job's archives.", "");
   public static final BenchmarkOption<String> BASE_DIR =
       BenchmarkOption.text("--base-dir", "DIR", "Where the suite writes; it creates, and deletes,"
           + " only directories it marked as its own there. Default: /benchmarks/hbench/<suite>.",
@@ -115,7 +124,7 @@ public final class CommonOptions {
   /** Every common option of {@code suite}, in the order {@code --help} shows them. */
   public static List<BenchmarkOption<?>> of(Benchmark suite) {
     List<BenchmarkOption<?>> all = new ArrayList<>(List.of(OUT, RESUME, CLUSTER, DATANODES,
-        DEFINES, CONF, PRINCIPAL, KEYTAB, BASE_DIR, KEEP));
+        DEFINES, CONF, PRINCIPAL, KEYTAB, TASK_JAVA_HOME, TASK_JDK_ARCHIVE, BASE_DIR, KEEP));
     all.add(REPEAT.withDefault(Integer.toString(suite.defaultRepeat())));
     all.addAll(List.of(WARMUP, FS, LABEL, TAGS, VARY, VARY_ORDER, VARY_SEED, INSTRUMENT, METRICS, METRICS_INTERVAL, FORMAT));
     return all;
@@ -141,6 +150,25 @@ public final class CommonOptions {
           + " VALUE: 1 to 128 characters, no comma), got '" + text + "'");
     }
     return Map.entry(name, value);
+  }
+
+  /**
+   * The settings {@code --task-java-home} and {@code --task-jdk-archive} give, as {@code -D}
+   * would ({@link io.hbench.core.mapreduce.TaskJava}); a malformed one is refused.
+   */
+  static void taskJava(OptionValues o, Map<String, String> defines) {
+    String home = o.get(TASK_JAVA_HOME).isBlank() ? null : o.get(TASK_JAVA_HOME).strip();
+    String archive = o.get(TASK_JDK_ARCHIVE).isBlank() ? null : o.get(TASK_JDK_ARCHIVE).strip();
+    String problem = io.hbench.core.mapreduce.TaskJava.problem(home, archive);
+    if (problem != null) {
+      throw new InvalidInputException(problem);
+    }
+    if (home != null) {
+      defines.put(io.hbench.core.mapreduce.TaskJava.JAVA_HOME, home);
+    }
+    if (archive != null) {
+      defines.put(io.hbench.core.mapreduce.TaskJava.JDK_ARCHIVE, archive);
+    }
   }
 
   /** The Kerberos settings {@code --principal} and {@code --keytab} give, as {@code -D} would. */

@@ -14,12 +14,14 @@ import io.hbench.core.load.Slo;
 import io.hbench.core.result.CapacityFigures;
 import io.hbench.core.mapreduce.JobIo;
 import io.hbench.core.mapreduce.JobPhase;
+import io.hbench.core.mapreduce.JvmReportingOutputFormat;
 import io.hbench.core.mapreduce.StartBarrier;
 import io.hbench.core.report.Console;
 import io.hbench.core.result.Check;
 import io.hbench.core.result.Field;
 import io.hbench.core.result.Metric;
 import io.hbench.core.result.IoResult;
+import io.hbench.core.result.JobJvms;
 import io.hbench.core.result.OperationSummary;
 import io.hbench.core.result.PhaseMetrics;
 import io.hbench.core.result.PhaseResult;
@@ -212,11 +214,21 @@ public final class RunContext {
 
   /** Records {@code timed} with the suite's figures, completed, once; returns it. */
   private PhaseResult record(PhaseResult timed, Figures figures) throws Exception {
+    return record(timed, figures, null);
+  }
+
+  /** As above, with the JVMs the phase's job ran in (or null), a figure of the core's. */
+  private PhaseResult record(PhaseResult timed, Figures figures, JobJvms jvms) throws Exception {
     PhaseResult r = timed;
     if (figures != null) {
       PhaseFigures f = new PhaseFigures(timed.name());
       figures.add(timed, f);
       r = f.applyTo(timed);
+    }
+    if (jvms != null) {
+      Map<String, Object> all = new LinkedHashMap<>(r.figures() == null ? Map.of() : r.figures());
+      all.put(JobJvms.FIELD.name(), JobJvms.FIELD.encode(jvms));
+      r = r.withFigures(all);
     }
     r = PhaseMetrics.complete(r, headlines);
     phases.add(r);
@@ -604,6 +616,10 @@ public final class RunContext {
       during = j -> StartBarrier.release(j, files, startDir, console,
           label, name);
     }
+    // What JVMs its ApplicationMaster and tasks run in, from themselves.
+    Path jvmDir = new Path(pointDirectory(), "_jvms-" + name);
+    JvmReportingOutputFormat.prepare(job, Instrumentation.uncounted(fileSystem())
+        .makeQualified(jvmDir));
     Path sideDir = null;
     if (clientIo != null) {
       sideDir = new Path(pointDirectory(), "_io-" + name);
@@ -622,6 +638,7 @@ public final class RunContext {
       throw e;
     }
     r = withDaemons(r, sampler);
+    JobJvms jvms = JvmReportingOutputFormat.collect(fileSystem(), jvmDir);
     if (clientIo != null) {
       Map<String, OperationSummary> client = clientFigures(before);
       // Read after the clock stopped: merging side files is not part of the phase.
@@ -633,7 +650,7 @@ public final class RunContext {
       }
       r = r.withIo(new IoResult(tasks.tasks(), tasks.perTask(), client));
     }
-    return record(r, figures);
+    return record(r, figures, jvms);
   }
 
   /** Records a validation check. Any failed check fails the point. */

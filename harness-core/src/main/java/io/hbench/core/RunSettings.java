@@ -102,6 +102,7 @@ public record RunSettings(
     o.get(CommonOptions.DEFINES).forEach(e -> defines.put(e.getKey(), e.getValue()));
     // Settings, so that --conf files and -D can carry them too, and the record says who ran.
     CommonOptions.kerberos(o, defines);
+    CommonOptions.taskJava(o, defines);
     return new RunSettings(
         blank(o.get(CommonOptions.OUT)) == null ? null : Path.of(o.get(CommonOptions.OUT)),
         o.get(CommonOptions.CLUSTER), o.get(CommonOptions.DATANODES), defines,

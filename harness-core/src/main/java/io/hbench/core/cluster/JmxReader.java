@@ -80,6 +80,22 @@ public final class JmxReader {
     return c;
   }
 
+  /**
+   * Any of a daemon's web service answers, as JSON ({@code /ws/v1/...}), with this reader's
+   * timeouts, TLS and SPNEGO.
+   *
+   * @throws IOException with a one-line reason when the daemon does not answer or refuses
+   */
+  public static JsonNode webService(URI url) throws IOException {
+    return json(url.toURL());
+  }
+
+  /** As {@link #webService}, a text answer (a container's log). */
+  public static String text(URI url) throws IOException {
+    return call(url.toURL(), "text/plain",
+        in -> new String(in.readAllBytes(), StandardCharsets.UTF_8));
+  }
+
   /** The name a configuration read from a daemon's {@code /conf} is loaded under. */
   public static final String CONF_RESOURCE = "hbench-daemon-conf";
 

@@ -81,6 +81,7 @@ public final class JobPhase {
       throws Exception {
     dropJarAlreadyOnClassPath(job);
     shipLibrariesBesideJobJar(job);
+    TaskJava.apply(job);
     boolean local = "local".equals(job.getConfiguration().get("mapreduce.framework.name", "local"));
     // Made before the clock starts and removed after it stops.
     try (ScratchDirectory scratch =
@@ -144,6 +145,19 @@ public final class JobPhase {
       } else if (info != null && info.startsWith("Task failed")) {
         String error = firstTaskError(job);
         info = error == null ? info : firstLine(info) + ": " + error;
+      }
+      if (!local && info != null && info.contains("AM Container for appattempt_")) {
+        // YARN says only that the ApplicationMaster exited; its own log says why.
+        String cause = AmFailure.cause(job.getConfiguration(),
+            job.getJobID().toString().replaceFirst("^job_", "application_"));
+        if (cause != null) {
+          info = "its ApplicationMaster failed: " + cause;
+        }
+      }
+      // A Java older than hbench's classes: said as what to do, not as a class loader's words.
+      String javaTooOld = TaskJava.classVersionFailure(info);
+      if (javaTooOld != null) {
+        info = javaTooOld;
       }
       throw new PhaseFailedException(
           phase

@@ -342,6 +342,9 @@ public record Comparison(
     keys.addAll(c.keySet());
     List<String> out = new ArrayList<>();
     for (String k : keys) {
+      if (k.startsWith(RecordIndex.JVMS) && !(b.containsKey(k) && c.containsKey(k))) {
+        continue; // one side's tasks did not say (recorded before they did, or no job)
+      }
       Set<String> bv = b.getOrDefault(k, Set.of("(unset)"));
       Set<String> cv = c.getOrDefault(k, Set.of("(unset)"));
       if (!bv.equals(cv)) {

@@ -254,6 +254,12 @@ final class RecordIndex {
   /** Settings that tell runs apart without being a difference between clusters. */
   private static final Set<String> RUN_OPTIONS = Set.of("out", "label", "repeat", "warmup");
 
+  /**
+   * The prefix of the JVMs' keys: runs recorded before tasks reported them have none, which is
+   * no difference ({@link Comparison}).
+   */
+  static final String JVMS = "jvms.";
+
   /** Every recorded environment fact and setting of some records, with the values seen. */
   static Map<String, Set<String>> settings(List<ResultRecord> records) {
     Map<String, Set<String>> m = new java.util.TreeMap<>();
@@ -278,6 +284,21 @@ final class RecordIndex {
           for (var s : e.services()) {
             put(m, "service." + s.name() + ".version", s.version());
             s.nodes().forEach((role, n) -> put(m, "service." + s.name() + "." + role, n));
+          }
+        }
+      }
+      // The JVMs the jobs' tasks and ApplicationMasters said they ran in.
+      if (r.phases() != null) {
+        for (var p : r.phases()) {
+          var jvms = p.figures() == null ? null
+              : io.hbench.core.result.JobJvms.FIELD.in(p.figures());
+          if (jvms != null) {
+            if (jvms.tasks() != null) {
+              jvms.tasks().forEach(j -> put(m, JVMS + "tasks", j.text()));
+            }
+            if (jvms.am() != null) {
+              jvms.am().forEach(j -> put(m, JVMS + "am", j.text()));
+            }
           }
         }
       }

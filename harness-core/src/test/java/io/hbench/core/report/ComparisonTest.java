@@ -112,6 +112,43 @@ class ComparisonTest {
     assertTrue(c.warnings().stream().noneMatch(w -> w.contains("options.terasort.out")));
   }
 
+  /** {@link #run}'s records, their phases' tasks reporting {@code java} (or nothing: null). */
+  private static List<ResultRecord> tasksOn(String label, String java) {
+    List<ResultRecord> out = new ArrayList<>();
+    for (ResultRecord r : run(label, ENV, 10, 10.2, 9.9, 10.1)) {
+      List<io.hbench.core.result.PhaseResult> phases = r.phases().stream()
+          .map(p -> java == null ? p : p.withFigures(Map.of(
+              io.hbench.core.result.JobJvms.FIELD.name(),
+              io.hbench.core.result.JobJvms.FIELD.encode(new io.hbench.core.result.JobJvms(
+                  List.of(new io.hbench.core.result.JobJvms.Jvm("17.0.15 (Debian)", "/usr/jdk17",
+                      "3.4.2", true, 1)),
+                  List.of(new io.hbench.core.result.JobJvms.Jvm(java, "/opt/jdk", "3.4.2", true,
+                      4)))))))
+          .toList();
+      out.add(new ResultRecord(r.schema(), r.runId(), r.label(), r.suite(), r.point(), r.repeat(),
+          r.warmup(), r.params(), r.status(), r.failure(), r.validation(), phases,
+          r.environment(), r.options(), r.config(), r.started(), r.ended()));
+    }
+    return out;
+  }
+
+  @Test
+  void tasksThatRanAnotherJavaAreNamed() {
+    Comparison c = Comparison.of("A", tasksOn("A", "11.0.25 (Eclipse Adoptium)"),
+        "B", tasksOn("B", "17.0.15 (Eclipse Adoptium)"), 0.05, false);
+    assertTrue(c.warnings().contains("differs: jvms.tasks: A 11.0.25 (Eclipse Adoptium) at"
+        + " /opt/jdk, Hadoop 3.4.2, add-opens; B 17.0.15 (Eclipse Adoptium) at /opt/jdk, Hadoop"
+        + " 3.4.2, add-opens"), c.warnings().toString());
+    // The ApplicationMasters ran the same Java on both sides: not said.
+    assertTrue(c.warnings().stream().noneMatch(w -> w.contains("jvms.am")),
+        c.warnings().toString());
+    // Records from before tasks said what they ran on differ in nothing.
+    Comparison old = Comparison.of("A", tasksOn("A", null),
+        "B", tasksOn("B", "17.0.15 (Eclipse Adoptium)"), 0.05, false);
+    assertTrue(old.warnings().stream().noneMatch(w -> w.contains("jvms.")),
+        old.warnings().toString());
+  }
+
   /** An environment whose servers are a NameNode and two datanodes with these settings. */
   static io.hbench.core.result.Environment servers(Map<String, String> namenode,
       Map<String, String> datanode, String xmx) {

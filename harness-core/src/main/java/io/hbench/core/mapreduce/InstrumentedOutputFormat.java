@@ -1,16 +1,12 @@
 package io.hbench.core.mapreduce;
 
 import java.io.IOException;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.JobStatus;
 import org.apache.hadoop.mapreduce.OutputCommitter;
-import org.apache.hadoop.mapreduce.OutputFormat;
-import org.apache.hadoop.mapreduce.RecordWriter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.output.PathOutputCommitter;
-import org.apache.hadoop.util.ReflectionUtils;
 
 /**
  * Wraps a job's output format so that each task publishes its instrumented file system figures
@@ -19,34 +15,14 @@ import org.apache.hadoop.util.ReflectionUtils;
  * commits (when it has output) before them too. Output, commit and counters are otherwise the
  * wrapped format's own.
  */
-public final class InstrumentedOutputFormat<K, V> extends OutputFormat<K, V> {
+public final class InstrumentedOutputFormat<K, V> extends WrappingOutputFormat<K, V> {
 
   /** The wrapped output format class. */
   public static final String WRAPPED_KEY = "hbench.instrument.output.format";
 
-  private OutputFormat<K, V> wrapped;
 
-  @SuppressWarnings("unchecked")
-  private OutputFormat<K, V> wrapped(Configuration conf) {
-    if (wrapped == null) {
-      Class<?> cls = conf.getClass(WRAPPED_KEY, null);
-      if (cls == null) {
-        throw new IllegalStateException(WRAPPED_KEY + " is not set");
-      }
-      wrapped = (OutputFormat<K, V>) ReflectionUtils.newInstance(cls, conf);
-    }
-    return wrapped;
-  }
-
-  @Override
-  public RecordWriter<K, V> getRecordWriter(TaskAttemptContext context)
-      throws IOException, InterruptedException {
-    return wrapped(context.getConfiguration()).getRecordWriter(context);
-  }
-
-  @Override
-  public void checkOutputSpecs(JobContext context) throws IOException, InterruptedException {
-    wrapped(context.getConfiguration()).checkOutputSpecs(context);
+  public InstrumentedOutputFormat() {
+    super(WRAPPED_KEY);
   }
 
   @Override

@@ -17,10 +17,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.OutputCommitter;
-import org.apache.hadoop.mapreduce.OutputFormat;
-import org.apache.hadoop.mapreduce.RecordWriter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
-import org.apache.hadoop.util.ReflectionUtils;
 
 /**
  * Wraps a job's output format so that its ApplicationMaster and each task attempt say what JVM
@@ -30,7 +27,7 @@ import org.apache.hadoop.util.ReflectionUtils;
  * leaves one small file in the job's report directory. Output and commit are the wrapped
  * format's own.
  */
-public final class JvmReportingOutputFormat<K, V> extends OutputFormat<K, V> {
+public final class JvmReportingOutputFormat<K, V> extends WrappingOutputFormat<K, V> {
 
   /** The wrapped output format class. */
   static final String WRAPPED_KEY = "hbench.jvms.output.format";
@@ -38,7 +35,6 @@ public final class JvmReportingOutputFormat<K, V> extends OutputFormat<K, V> {
   /** Where the reports go. */
   static final String DIRECTORY_KEY = "hbench.jvms.dir";
 
-  private OutputFormat<K, V> wrapped;
   private boolean reported;
 
   /** Makes {@code job}'s ApplicationMaster and tasks report their JVMs to {@code dir}. */
@@ -77,27 +73,8 @@ public final class JvmReportingOutputFormat<K, V> extends OutputFormat<K, V> {
     return out;
   }
 
-  @SuppressWarnings("unchecked")
-  private OutputFormat<K, V> wrapped(Configuration conf) {
-    if (wrapped == null) {
-      Class<?> cls = conf.getClass(WRAPPED_KEY, null);
-      if (cls == null) {
-        throw new IllegalStateException(WRAPPED_KEY + " is not set");
-      }
-      wrapped = (OutputFormat<K, V>) ReflectionUtils.newInstance(cls, conf);
-    }
-    return wrapped;
-  }
-
-  @Override
-  public RecordWriter<K, V> getRecordWriter(TaskAttemptContext context)
-      throws IOException, InterruptedException {
-    return wrapped(context.getConfiguration()).getRecordWriter(context);
-  }
-
-  @Override
-  public void checkOutputSpecs(JobContext context) throws IOException, InterruptedException {
-    wrapped(context.getConfiguration()).checkOutputSpecs(context);
+  public JvmReportingOutputFormat() {
+    super(WRAPPED_KEY);
   }
 
   @Override

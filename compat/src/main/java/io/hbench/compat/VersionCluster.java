@@ -47,6 +47,11 @@ public final class VersionCluster {
     conf.set("yarn.nodemanager.resource.memory-mb", "8192");
     conf.set("yarn.nodemanager.resource.cpu-vcores", "8");
     conf.set("yarn.nodemanager.vmem-check-enabled", "false");
+    // MiniYARNCluster gives its NodeManager this key's memory (4 GB unless set), not the one above.
+    conf.set("yarn.minicluster.yarn.nodemanager.resource.memory-mb", "8192");
+    // Heartbeats every 0.1 s, not 1 s, as hbench's embedded cluster: small jobs' start-up.
+    conf.set("yarn.resourcemanager.nodemanagers.heartbeat-interval-ms", "100");
+    conf.set("yarn.app.mapreduce.am.scheduler.heartbeat.interval-ms", "100");
     // As an operator running this version on Java 17 configures it.
     conf.set("yarn.app.mapreduce.am.command-opts", "-Xmx1024m " + OPENS);
     conf.set("mapreduce.map.java.opts", "-Xmx512m " + OPENS);

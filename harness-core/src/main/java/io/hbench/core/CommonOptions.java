@@ -159,7 +159,7 @@ public final class CommonOptions {
   static void taskJava(OptionValues o, Map<String, String> defines) {
     String home = o.get(TASK_JAVA_HOME).isBlank() ? null : o.get(TASK_JAVA_HOME).strip();
     String archive = o.get(TASK_JDK_ARCHIVE).isBlank() ? null : o.get(TASK_JDK_ARCHIVE).strip();
-    String problem = io.hbench.core.mapreduce.TaskJava.problem(home, archive);
+    String problem = taskJavaProblem(home, archive);
     if (problem != null) {
       throw new InvalidInputException(problem);
     }
@@ -169,6 +169,37 @@ public final class CommonOptions {
     if (archive != null) {
       defines.put(io.hbench.core.mapreduce.TaskJava.JDK_ARCHIVE, archive);
     }
+  }
+
+  /**
+   * Checks {@code --task-java-home} and {@code --task-jdk-archive}'s form (here, not in {@link
+   * io.hbench.core.mapreduce.TaskJava}: options are read where no Hadoop class is, and a run
+   * then says to use {@code yarn jar}): an absolute directory, or an archive URI of a {@code .tar.gz},
+   * {@code .tgz} or {@code .zip}; not both. Returns null when fine, else what is wrong.
+   */
+  static String taskJavaProblem(String javaHome, String archive) {
+    if (javaHome != null && archive != null) {
+      return "--task-java-home and --task-jdk-archive cannot be used together";
+    }
+    if (javaHome != null && !javaHome.startsWith("/")) {
+      return "--task-java-home must be an absolute directory (present on every node), got '"
+          + javaHome + "'";
+    }
+    if (archive != null) {
+      try {
+        if (new java.net.URI(archive).getFragment() != null) {
+          return "--task-jdk-archive: no #fragment, hbench names the link itself";
+        }
+      } catch (java.net.URISyntaxException e) {
+        return "--task-jdk-archive: not a URI: " + e.getReason();
+      }
+      String lower = archive.toLowerCase(java.util.Locale.ROOT);
+      if (!(lower.endsWith(".tar.gz") || lower.endsWith(".tgz") || lower.endsWith(".zip"))) {
+        return "--task-jdk-archive must name a .tar.gz, .tgz or .zip of a JDK, got '" + archive
+            + "'";
+      }
+    }
+    return null;
   }
 
   /** The Kerberos settings {@code --principal} and {@code --keytab} give, as {@code -D} would. */

@@ -21,6 +21,20 @@ final class HiveConnections {
 
   private HiveConnections() {}
 
+  /**
+   * Refuses, in one line, a run whose class path has no Hive JDBC driver: {@code bench.jar}
+   * carries none, and under {@code yarn jar} it comes from {@code HADOOP_CLASSPATH}.
+   */
+  static void requireDriver() {
+    try {
+      Class.forName("org.apache.hive.jdbc.HiveDriver", false, HiveConnections.class.getClassLoader());
+    } catch (ClassNotFoundException | LinkageError e) {
+      throw new io.hbench.core.InvalidInputException("no Hive JDBC driver on the class path:"
+          + " bench.jar carries none; run HADOOP_CLASSPATH=/path/to/hive-jdbc-<version>-standalone.jar"
+          + " yarn jar bench.jar ...");
+    }
+  }
+
   /** A connection to {@code url}, opened within {@link #CONNECT_SECONDS}. */
   static Connection open(String url, String user, String password) throws SQLException {
     // Registers the driver: DriverManager's service lookup misses it under some class loaders.

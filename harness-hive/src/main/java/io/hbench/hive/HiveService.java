@@ -64,6 +64,7 @@ public final class HiveService implements ServiceProvider {
       throw new InvalidInputException("--cluster conf: no HiveServer2 is named; give its JDBC URL"
           + " with --jdbc-url jdbc:hive2://host:10000/");
     }
+    HiveConnections.requireDriver();
     return HiveConnections.describe(url, conf.get(USER), conf.get(PASSWORD), "configured");
   }
 

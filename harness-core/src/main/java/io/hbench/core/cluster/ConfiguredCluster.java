@@ -103,12 +103,34 @@ final class ConfiguredCluster implements BenchCluster {
         u.getPath() == null || u.getPath().isEmpty() ? new Path(u.getScheme(), u.getAuthority(), "/") : path;
     try (FileSystem fs = FileSystem.newInstance(u, fastFailing(conf))) {
       fs.exists(asked);
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException | LinkageError e) {
       throw new InvalidInputException(
           "cannot reach the file system " + path.toUri().getScheme() + "://"
               + (path.toUri().getAuthority() == null ? "" : path.toUri().getAuthority())
-              + ": " + rootMessage(e));
+              + ": " + rootMessage(e) + missingConnector(u.getScheme(), e));
     }
+  }
+
+  /**
+   * What to add when a file system's connector is not on the class path (bench.jar carries
+   * none: under {@code yarn jar} they are the cluster's optional tools), or "".
+   */
+  static String missingConnector(String scheme, Throwable e) {
+    boolean missing = e instanceof org.apache.hadoop.fs.UnsupportedFileSystemException
+        || e instanceof LinkageError
+        || e.getCause() instanceof ClassNotFoundException;
+    if (!missing || scheme == null) {
+      return "";
+    }
+    String tool = switch (scheme) {
+      case "s3a" -> "hadoop-aws (with its AWS SDK bundle)";
+      case "abfs", "abfss", "wasb", "wasbs" -> "hadoop-azure";
+      case "gs" -> "the GCS connector";
+      case "ofs", "o3fs" -> "Ozone's filesystem client (ozone-filesystem-hadoop3)";
+      default -> null;
+    };
+    return tool == null ? "" : "; its connector is not on the class path: add " + tool
+        + " (HADOOP_OPTIONAL_TOOLS or HADOOP_CLASSPATH)";
   }
 
   static String rootMessage(Throwable e) {

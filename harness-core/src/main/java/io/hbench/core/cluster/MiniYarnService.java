@@ -54,6 +54,13 @@ public final class MiniYarnService implements ServiceProvider {
         conf.get("yarn.nodemanager.resource.memory-mb"));
     ClusterConfiguration.setUnlessGiven(conf, "yarn.nodemanager.resource.cpu-vcores", "8");
     ClusterConfiguration.setUnlessGiven(conf, "yarn.nodemanager.vmem-check-enabled", "false");
+    // Heartbeats every 0.1 s, not 1 s: a container is given, and a task seen started and done,
+    // up to a second sooner at each step. A small job's phase fell from 18-19 s to 13 s (dfsio,
+    // 2 files of 1 MB); on one machine the heartbeats cost next to nothing.
+    ClusterConfiguration.setUnlessGiven(conf, "yarn.resourcemanager.nodemanagers.heartbeat-interval-ms",
+        "100");
+    ClusterConfiguration.setUnlessGiven(conf, "yarn.app.mapreduce.am.scheduler.heartbeat.interval-ms",
+        "100");
     // The NodeManager measures its node's CPU (NodeCpuUtilization, --metrics' node_cpu_cores)
     // only with its resource monitor on, which MiniYARNCluster turns off unless told that the
     // configuration controls monitoring; containers' monitoring stays off, as it has it. These

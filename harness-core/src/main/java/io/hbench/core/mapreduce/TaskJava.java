@@ -3,7 +3,6 @@ package io.hbench.core.mapreduce;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,35 +63,6 @@ public final class TaskJava {
   };
 
   private TaskJava() {}
-
-  /**
-   * Checks the options' form: an absolute directory, or an archive URI of a {@code .tar.gz},
-   * {@code .tgz} or {@code .zip}; not both. Returns null when fine, else what is wrong.
-   */
-  public static String problem(String javaHome, String archive) {
-    if (javaHome != null && archive != null) {
-      return "--task-java-home and --task-jdk-archive cannot be used together";
-    }
-    if (javaHome != null && !javaHome.startsWith("/")) {
-      return "--task-java-home must be an absolute directory (present on every node), got '"
-          + javaHome + "'";
-    }
-    if (archive != null) {
-      try {
-        if (new URI(archive).getFragment() != null) {
-          return "--task-jdk-archive: no #fragment, hbench names the link itself";
-        }
-      } catch (URISyntaxException e) {
-        return "--task-jdk-archive: not a URI: " + e.getReason();
-      }
-      String lower = archive.toLowerCase(Locale.ROOT);
-      if (!(lower.endsWith(".tar.gz") || lower.endsWith(".tgz") || lower.endsWith(".zip"))) {
-        return "--task-jdk-archive must name a .tar.gz, .tgz or .zip of a JDK, got '" + archive
-            + "'";
-      }
-    }
-    return null;
-  }
 
   /** Sets {@code job}'s Java as its configuration asks ({@link #JAVA_HOME}, {@link #JDK_ARCHIVE}). */
   static void apply(Job job) throws IOException {

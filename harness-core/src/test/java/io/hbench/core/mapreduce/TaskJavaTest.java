@@ -36,19 +36,6 @@ class TaskJavaTest {
   }
 
   @Test
-  void malformedOptionsAreNamed() {
-    assertNull(TaskJava.problem("/opt/jdk-17", null));
-    assertNull(TaskJava.problem(null, "hdfs:///jdk/OpenJDK17U-jdk_x64_linux.tar.gz"));
-    assertEquals("--task-java-home must be an absolute directory (present on every node), got"
-        + " 'jdk17'", TaskJava.problem("jdk17", null));
-    assertEquals("--task-java-home and --task-jdk-archive cannot be used together",
-        TaskJava.problem("/opt/jdk", "/jdk.tgz"));
-    assertTrue(TaskJava.problem(null, "/jdk/jdk17.rpm").startsWith(
-        "--task-jdk-archive must name a .tar.gz, .tgz or .zip"));
-    assertTrue(TaskJava.problem(null, "/jdk/jdk.tgz#x").contains("no #fragment"));
-  }
-
-  @Test
   void theJobsJvmsGetTheJavaHomeAndTheFlags() throws Exception {
     Configuration conf = new Configuration(false);
     conf.set(TaskJava.JAVA_HOME, "/opt/jdk-17");

@@ -60,7 +60,10 @@ class EmbeddedTeraSortIT {
         assertNotNull(ph.startupSeconds(), ph.name());
         assertTrue(ph.startupSeconds() <= ph.seconds());
       }
-      assertEquals(2, r.phase("terasort").tasks().get("reduces"));
+      // Reduce attempts launched: the 2 asked for, and any YARN relaunched (a reduce the
+      // ApplicationMaster pre-empted for waiting maps); each reduce succeeded once (below).
+      assertTrue(r.phase("terasort").tasks().get("reduces") >= 2, r.phase("terasort").tasks()
+          .toString());
       assertEquals("embedded", r.environment().cluster());
       assertEquals("embedded", r.label());
       assertEquals(1, r.environment().datanodes());

@@ -61,6 +61,10 @@ public final class MiniYarnService implements ServiceProvider {
         "100");
     ClusterConfiguration.setUnlessGiven(conf, "yarn.app.mapreduce.am.scheduler.heartbeat.interval-ms",
         "100");
+    // No speculative attempts: on one machine a second attempt of a slow task is as slow and
+    // takes a core from the first; a relaunch count would vary from run to run.
+    ClusterConfiguration.setUnlessGiven(conf, "mapreduce.map.speculative", "false");
+    ClusterConfiguration.setUnlessGiven(conf, "mapreduce.reduce.speculative", "false");
     // The NodeManager measures its node's CPU (NodeCpuUtilization, --metrics' node_cpu_cores)
     // only with its resource monitor on, which MiniYARNCluster turns off unless told that the
     // configuration controls monitoring; containers' monitoring stays off, as it has it. These

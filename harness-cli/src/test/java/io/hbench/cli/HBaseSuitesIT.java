@@ -468,7 +468,7 @@ class HBaseSuitesIT extends OnEmbeddedCluster {
   void ycsbWorkloadAReadsAndUpdatesHalfEachChecksEveryValueAndLeavesNoTable() throws Exception {
     Run run = suite("ycsb", "ycsb-a", "a", "--records", "2000", "--operations", "20000",
         "--threads", "4", "--presplit", "4", "-p", "table=it_ycsb_a", "--base-dir", "/it-ycsb",
-        "--metrics", "-D", "hbench.metrics.period=0.5");
+        "--metrics", "--metrics-interval", "500ms", "-D", "hbench.metrics.period=0.5");
     assertEquals(0, run.process().exitCode, run.process().toString());
     assertEquals(List.of("a load", "a run"), run.records().stream().map(ResultRecord::point).toList());
     for (ResultRecord r : run.records()) {
@@ -493,7 +493,10 @@ class HBaseSuitesIT extends OnEmbeddedCluster {
     }
     assertTrue(ycsbMetric(r, "run", "ops_per_s") > 0);
     // Each read is one get and each update one put on the region server: their times, taken
-    // apart with its own, add up to the client's mean.
+    // apart with its own, add up to the client's mean. That needs a read of the server inside
+    // the phase (its means are of its last period), hence an interval under the run's 2-6 s.
+    assertTrue(r.phase("run").daemons().stream().filter(d -> d.role().equals("regionserver"))
+        .allMatch(d -> d.samples() > 2), r.phase("run").daemons().toString());
     assertEquals(List.of("put"), r.phase("run").figure(ServerCalls.FIELD).regionServer().get("update"));
     Map<String, CallTimes.Breakdown> parts = new java.util.HashMap<>();
     CallTimes.of(r.phase("run")).forEach(b -> parts.put(b.op(), b));

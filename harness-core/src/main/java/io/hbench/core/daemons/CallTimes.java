@@ -106,6 +106,44 @@ public final class CallTimes {
     return out;
   }
 
+  /**
+   * Why {@code phase}'s operations with declared server calls were not taken apart, where the
+   * reason is that no read of the server fell inside the phase: a phase shorter than {@code
+   * --metrics-interval} has only the reads before and after it, and a server's mean time read
+   * after it covers a period after it. One observation per such operation; none where every
+   * operation was taken apart, or where the servers' figures are missing for another reason.
+   */
+  public static List<DaemonObservations.Observation> notTakenApart(PhaseResult phase) {
+    List<DaemonObservations.Observation> out = new ArrayList<>();
+    if (phase.loads() == null || phase.daemons() == null) {
+      return out;
+    }
+    ServerCalls declared = phase.figure(ServerCalls.FIELD);
+    if (declared == null) {
+      declared = UNDECLARED;
+    }
+    java.util.Set<String> done = new java.util.HashSet<>();
+    of(phase).forEach(b -> done.add(b.op()));
+    for (OperationLoad load : phase.loads()) {
+      if (load.calls() == 0 || load.latencyMs() == null || done.contains(load.op())) {
+        continue;
+      }
+      String role = declared.nameNode().containsKey(load.op()) ? "namenode"
+          : declared.regionServer().containsKey(load.op()) ? "regionserver" : null;
+      // The reads before and after the phase are 2 samples: none fell between them.
+      DaemonFigures unread = role == null ? null : phase.daemons().stream()
+          .filter(d -> d.role().equals(role) && d.unreachable() == null && d.samples() <= 2)
+          .findFirst().orElse(null);
+      if (unread != null) {
+        out.add(new DaemonObservations.Observation(DaemonObservations.name(unread), null,
+            String.format(Locale.ROOT, "%s: not taken apart: no read of the server fell inside"
+                + " the phase (%s s); a --metrics-interval shorter than the phase gives one",
+                load.op(), n(phase.seconds()))));
+      }
+    }
+    return out;
+  }
+
   private static Breakdown nameNode(PhaseResult phase, OperationLoad load, List<String> methods) {
     // The NameNode that served the calls: under HA, the one whose methods were called.
     DaemonFigures served = null;

@@ -84,6 +84,7 @@ public final class DaemonObservations {
     for (CallTimes.Breakdown b : CallTimes.of(phase)) {
       out.add(new Observation(b.server(), "rpc_queue_ms", b.text()));
     }
+    out.addAll(CallTimes.notTakenApart(phase));
     // Only a role with peers can have a daemon that stands out among them.
     java.util.Set<String> roles = new java.util.HashSet<>();
     boolean peers = false;

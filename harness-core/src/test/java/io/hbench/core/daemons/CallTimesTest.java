@@ -134,6 +134,32 @@ class CallTimesTest {
   }
 
   @Test
+  void aPhaseWithNoReadInsideItSaysWhyItsCallsWereNotTakenApart() throws Exception {
+    // Sub-millisecond puts in a phase shorter than --metrics-interval: read before and after it
+    // only, the server's mean time (of a period after the phase) says nothing of its calls.
+    DaemonFigures readTwice = new DaemonFigures("regionserver", "rs1:16020", null, 2, List.of(
+        count("requests", 3000), ms("rpc_queue_ms", 0)), null);
+    ServerCalls ycsb = ServerCalls.NONE.regionServer("update", "put");
+    PhaseResult shortPhase = declared(ycsb, List.of(load("update", 1000, 3, 2.5)), readTwice);
+    assertEquals(List.of(), CallTimes.of(shortPhase));
+    assertEquals(List.of(new DaemonObservations.Observation("regionserver rs1:16020", null,
+        "update: not taken apart: no read of the server fell inside the phase (1 s); a"
+            + " --metrics-interval shorter than the phase gives one")),
+        CallTimes.notTakenApart(shortPhase));
+    assertTrue(DaemonObservations.of(shortPhase).contains(CallTimes.notTakenApart(shortPhase).get(0)));
+    // Read during the phase and still without a time: not this reason, and nothing is claimed.
+    DaemonFigures readOften = new DaemonFigures("regionserver", "rs1:16020", null, 6, List.of(
+        count("requests", 3000), ms("rpc_queue_ms", 0)), null);
+    assertEquals(List.of(), CallTimes.notTakenApart(
+        declared(ycsb, List.of(load("update", 1000, 3, 2.5)), readOften)));
+    // Taken apart: nothing to explain.
+    DaemonFigures timed = new DaemonFigures("regionserver", "rs1:16020", null, 2, List.of(
+        count("requests", 3000), ms("rpc_queue_ms", 0), ms("put_ms", 1)), null);
+    assertEquals(List.of(), CallTimes.notTakenApart(
+        declared(ycsb, List.of(load("update", 1000, 3, 2.5)), timed)));
+  }
+
+  @Test
   void aRegionServerOperationWithoutATimePerCallIsRefused() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> ServerCalls.NONE.regionServer("scan", "scan"));

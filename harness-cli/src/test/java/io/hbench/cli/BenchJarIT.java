@@ -83,6 +83,103 @@ class BenchJarIT {
         + " jars of Hadoop's, HBase's and Hive's class path");
   }
 
+  /** The JDK's own packages: the classes every JVM has. */
+  private static final List<String> THE_JDKS = List.of("java/", "javax/", "jdk/", "sun/",
+      "com/sun/", "org/w3c/", "org/xml/", "org/ietf/");
+
+  /**
+   * What bench.jar's classes may name without carrying it, and why: the cluster's own API, which
+   * must be the cluster's. Anything else would be whatever copy the cluster happens to ship.
+   */
+  private static final java.util.Map<String, String> THE_CLUSTERS = new java.util.LinkedHashMap<>();
+
+  static {
+    THE_CLUSTERS.put("org/apache/hadoop/", "Hadoop's API, HBase's (hbase mapredcp), Ozone's and"
+        + " Hive's (its JDBC driver)");
+    THE_CLUSTERS.put("org/apache/hive/", "Hive's JDBC driver");
+    THE_CLUSTERS.put("org/apache/log4j/", "Hadoop's logging, which hbench's console sets up:"
+        + " only the cluster's own has Hadoop's loggers");
+    THE_CLUSTERS.put("com/google/j2objc/annotations/", "annotations on Guava's classes, never"
+        + " read");
+  }
+
+  /**
+   * Every class bench.jar's classes name at run time is in bench.jar, the JDK's, or the
+   * cluster's own API ({@link #THE_CLUSTERS}): no behaviour comes from a cluster's copy of a
+   * third-party library (tpch's and tpcds's Guava would have been Hadoop 3.3's 27.0).
+   */
+  @Test
+  void everyClassBenchJarNamesIsItsOwnTheJdksOrTheClustersApi() throws Exception {
+    java.util.Map<String, java.util.Set<String>> named = new java.util.TreeMap<>();
+    java.util.Set<String> carried = new java.util.HashSet<>();
+    try (java.util.jar.JarFile jar = new java.util.jar.JarFile(JAR.toFile())) {
+      for (java.util.jar.JarEntry e : java.util.Collections.list(jar.entries())) {
+        String n = e.getName();
+        if (!n.endsWith(".class") || n.startsWith("META-INF/")) {
+          continue;
+        }
+        carried.add(n.substring(0, n.length() - ".class".length()));
+        try (java.io.InputStream in = jar.getInputStream(e)) {
+          for (String c : ClassReferences.of(in.readAllBytes())) {
+            named.computeIfAbsent(c, k -> new java.util.TreeSet<>()).add(n);
+          }
+        }
+      }
+    }
+    java.util.Map<String, java.util.Set<String>> elsewhere = new java.util.TreeMap<>();
+    java.util.Map<String, Integer> fromCluster = new java.util.LinkedHashMap<>();
+    for (var e : named.entrySet()) {
+      String c = e.getKey();
+      if (carried.contains(c) || THE_JDKS.stream().anyMatch(c::startsWith)) {
+        continue;
+      }
+      String prefix = THE_CLUSTERS.keySet().stream().filter(c::startsWith).findFirst().orElse(null);
+      if (prefix == null) {
+        elsewhere.put(c, e.getValue());
+      } else {
+        fromCluster.merge(prefix, 1, Integer::sum);
+      }
+    }
+    assertTrue(elsewhere.isEmpty(), "bench.jar's classes name classes it does not carry, which a"
+        + " cluster would supply from whatever copy it has (carry them relocated in"
+        + " harness-cli/pom.xml): " + elsewhere);
+    assertTrue(named.containsKey("io/hbench/shaded/guava/collect/ImmutableList"),
+        "tpch's Guava is bench.jar's own, relocated");
+    assertFalse(named.keySet().stream().anyMatch(c -> c.startsWith("com/google/common/")));
+    System.out.println("BenchJarIT: " + carried.size() + " classes in bench.jar name "
+        + named.size() + " classes; outside it and the JDK only the cluster's own API: "
+        + fromCluster);
+  }
+
+  /**
+   * tpch's and tpcds's generators run from bench.jar alone, with nothing but the JDK beside it:
+   * the Guava they call is bench.jar's own.
+   */
+  @Test
+  void tpchAndTpcdsGenerateRowsFromBenchJarAlone() throws Exception {
+    try (java.net.URLClassLoader alone = new java.net.URLClassLoader(
+        new java.net.URL[] {JAR.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
+      Class<?> tpch = alone.loadClass("io.trino.tpch.TpchTable");
+      Object lineitem = tpch.getMethod("getTable", String.class).invoke(null, "lineitem");
+      Iterable<?> rows = (Iterable<?>) tpch.getMethod("createGenerator", double.class, int.class,
+          int.class).invoke(lineitem, 0.001, 1, 1);
+      Object first = rows.iterator().next();
+      String line = (String) first.getClass().getMethod("toLine").invoke(first);
+      assertTrue(line.startsWith("1|"), line);
+
+      Class<?> session = alone.loadClass("io.trino.tpcds.Session");
+      Class<?> table = alone.loadClass("io.trino.tpcds.Table");
+      Object item = table.getMethod("getTable", String.class).invoke(null, "item");
+      Object s = session.getMethod("getDefaultSession").invoke(null);
+      s = session.getMethod("withScale", double.class).invoke(s, 1.0);
+      s = session.getMethod("withTable", table).invoke(s, item);
+      Iterable<?> items = (Iterable<?>) alone.loadClass("io.trino.tpcds.Results")
+          .getMethod("constructResults", table, session).invoke(null, item, s);
+      List<?> row = (List<?>) ((List<?>) items.iterator().next()).get(0);
+      assertEquals("1", row.get(0), row.toString());
+    }
+  }
+
   @Test
   void helpListsEverySuiteWithoutHadoop() throws Exception {
     Result r = run("--help");

@@ -31,7 +31,7 @@ opens="--add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.ut
 # --metrics run reading the version's own daemons. Sized to finish in about a minute each here.
 suites=(
   "terasort|terasort --sizes 16M"
-  "wordcount|wordcount --sizes 8M"
+  "wordcount|wordcount --sizes 32M"
   "dfsio-write|dfsio --mode write --files 2 --size 16M"
   "dfsio-read|dfsio --mode read --files 2 --size 16M"
   "slive|slive --maps 2 --ops-per-map 500 --files 100"
@@ -115,5 +115,20 @@ for s in "${suites[@]}"; do
   done
   echo
 done
+# wordcount's text generation per second of its map tasks' time (their JVMs' start included), the
+# Zipf sampling that once kept a task busy for minutes on Hadoop 3.3's commons-math3.
+echo
+printf '%-14s' "wordcount generation (MB per map-second)"
+for v in $versions; do
+  f=$out/$v/wordcount.jsonl
+  bytes=$(grep -o '"hdfs_bytes_written":[0-9]*' "$f" 2>/dev/null | head -1 | cut -d: -f2)
+  millis=$(grep -o '"millis_maps":[0-9]*' "$f" 2>/dev/null | head -1 | cut -d: -f2)
+  if [ -n "$bytes" ] && [ -n "$millis" ] && [ "$millis" -gt 0 ]; then
+    printf '  %s %s' "$v" "$(awk -v b="$bytes" -v m="$millis" 'BEGIN { printf "%.2f", b / 1048576 / (m / 1000) }')"
+  else
+    printf '  %s -' "$v"
+  fi
+done
+echo
 echo "logs and records: $out/<version>/<suite>.{log,jsonl}"
 exit $bad

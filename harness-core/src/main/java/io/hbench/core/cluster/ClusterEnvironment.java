@@ -69,20 +69,58 @@ public final class ClusterEnvironment {
   }
 
   /**
-   * HDFS as its NameNode reports it: live datanodes, and their software version (several,
-   * comma-separated, during a rolling upgrade; the client's when no datanode is live).
+   * HDFS as its NameNode reports it: live datanodes, and the software version its NameNode's
+   * {@code /jmx} gives for itself and its live datanodes (several, comma-separated, during a
+   * rolling upgrade; the client's when the NameNode's web server does not answer). The datanode
+   * report carries no version: read from it, every cluster's HDFS was the client's version.
    */
   public static ServiceInfo hdfs(DistributedFileSystem dfs, String origin) throws IOException {
     DatanodeInfo[] live = dfs.getDataNodeStats(DatanodeReportType.LIVE);
-    TreeSet<String> versions = new TreeSet<>();
-    for (DatanodeInfo d : live) {
-      if (d.getSoftwareVersion() != null) {
-        versions.add(d.getSoftwareVersion());
+    String version = hdfsVersion(dfs);
+    return new ServiceInfo("hdfs", origin, version == null ? clientVersion() : version,
+        dfs.getUri().toString(), Map.of("datanodes", live.length));
+  }
+
+  /** The NameNode's and its live datanodes' versions, from its NameNodeInfo bean, or null. */
+  static String hdfsVersion(DistributedFileSystem dfs) {
+    for (NameNodeAddresses.NameNode nn : NameNodeAddresses.of(dfs, dfs.getConf())) {
+      try {
+        JsonNode info = JmxReader.read(nn.http(), NAME_NODE_INFO).get(NAME_NODE_INFO);
+        String version = info == null ? null : versions(info);
+        if (version != null) {
+          return version;
+        }
+      } catch (IOException | RuntimeException e) {
+        // Not answering, or not to this user: the next NameNode, else the client's version.
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return null;
       }
     }
-    return new ServiceInfo("hdfs", origin,
-        versions.isEmpty() ? clientVersion() : String.join(",", versions),
-        dfs.getUri().toString(), Map.of("datanodes", live.length));
+    return null;
+  }
+
+  private static final String NAME_NODE_INFO = "Hadoop:service=NameNode,name=NameNodeInfo";
+
+  /**
+   * The versions in a NameNodeInfo bean: its {@code SoftwareVersion} and each live datanode's
+   * {@code version} ({@code LiveNodes}, a JSON object in a string; {@code UNKNOWN} where a
+   * datanode did not say), sorted, comma-separated.
+   */
+  static String versions(JsonNode nameNodeInfo) throws IOException {
+    TreeSet<String> versions = new TreeSet<>();
+    String own = nameNodeInfo.path("SoftwareVersion").asText("");
+    if (!own.isEmpty()) {
+      versions.add(own);
+    }
+    new ObjectMapper().readTree(nameNodeInfo.path("LiveNodes").asText("{}")).elements()
+        .forEachRemaining(n -> {
+          String v = n.path("version").asText("");
+          if (!v.isEmpty() && !v.equals("UNKNOWN")) {
+            versions.add(v);
+          }
+        });
+    return versions.isEmpty() ? null : String.join(",", versions);
   }
 
   /**

@@ -6,6 +6,10 @@
 #
 #   compat/matrix.sh [VERSION ...]      default: 3.3.6 3.4.2 3.5.0
 #
+# MATRIX_SUITES names the suites to run (default all, as named in the table); WORDCOUNT_SIZE is
+# wordcount's size (default 32M): `MATRIX_SUITES=wordcount WORDCOUNT_SIZE=512M compat/matrix.sh
+# 3.3.6 3.4.2` compares the versions' text generation where the tasks' start matters little.
+#
 # Needs harness-cli/target/bench.jar (mvn -B -ntp package -DskipTests). MATRIX_OUT sets where each
 # version's configuration, logs and records go (default compat/target/matrix); MAVEN_OPTS is
 # passed to the Maven that resolves each version's jars.
@@ -31,7 +35,7 @@ opens="--add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.ut
 # --metrics run reading the version's own daemons. Sized to finish in about a minute each here.
 suites=(
   "terasort|terasort --sizes 16M"
-  "wordcount|wordcount --sizes 32M"
+  "wordcount|wordcount --sizes ${WORDCOUNT_SIZE:-32M}"
   "dfsio-write|dfsio --mode write --files 2 --size 16M"
   "dfsio-read|dfsio --mode read --files 2 --size 16M"
   "slive|slive --maps 2 --ops-per-map 500 --files 100"
@@ -41,35 +45,23 @@ suites=(
   "metrics|dfsio --mode write --files 2 --size 16M --metrics"
 )
 
+if [ -n "${MATRIX_SUITES:-}" ]; then
+  chosen=()
+  for s in "${suites[@]}"; do
+    case " $MATRIX_SUITES " in *" ${s%%|*} "*) chosen+=("$s") ;; esac
+  done
+  suites=("${chosen[@]}")
+fi
+
+. "$here/matrix-lib.sh"
 declare -A cell
 for v in $versions; do
   w=$out/$v
-  rm -rf "$w"
-  mkdir -p "$w"
-  echo "== Hadoop $v: resolving its jars"
-  if ! mvn -B -q -ntp -f "$here/pom.xml" -Dhadoop.version="$v" package > "$w/maven.log" 2>&1; then
-    tail -20 "$w/maven.log"
-    for s in "${suites[@]}"; do cell["${s%%|*}|$v"]="no cluster (maven)"; done
-    continue
-  fi
+  resolve_jars "$here/pom.xml" hadoop.version "$v" "$w" || continue
   cp=$(cat "$here/target/$v/class-path.txt")
   # shellcheck disable=SC2086
-  "$java" -Xmx2g $opens -cp "$here/target/$v/classes:$cp" io.hbench.compat.VersionCluster \
-    "$w/conf" "$w/cluster" > "$w/cluster.log" 2>&1 &
-  cluster=$!
-  for _ in $(seq 1 180); do
-    [ -f "$w/conf/ready" ] && break
-    kill -0 $cluster 2>/dev/null || break
-    sleep 1
-  done
-  if [ ! -f "$w/conf/ready" ]; then
-    echo "matrix: Hadoop $v's cluster did not start; see $w/cluster.log" >&2
-    tail -20 "$w/cluster.log" >&2
-    kill -TERM $cluster 2>/dev/null; wait $cluster 2>/dev/null
-    for s in "${suites[@]}"; do cell["${s%%|*}|$v"]="no cluster"; done
-    continue
-  fi
-  sed 's/^/   /' "$w/conf/ready"
+  start_cluster "$v" "$w" "$here/target/$v/classes:$cp" io.hbench.compat.VersionCluster \
+    -Xmx2g $opens || continue
   # The client: the version's jars and the configuration folder, as `yarn jar` gives it.
   client=( "$java" -Xmx1g $opens -cp "$cp:$w/conf" org.apache.hadoop.util.RunJar "$jar" )
   HADOOP_CONF_DIR=$w/conf "${client[@]}" replay --synthesize "$w/audit.log" --commands 4000 \
@@ -78,43 +70,15 @@ for v in $versions; do
     name=${s%%|*}
     args=${s#*|}
     args=${args//TRACE/$w/audit.log}
-    start=$(date +%s)
-    # shellcheck disable=SC2086
     # dfsio's read reads what its write wrote.
-    # A run that does not end in 10 minutes is a failed cell (TERM: hbench stops its jobs).
-    HADOOP_CONF_DIR=$w/conf timeout 600 "${client[@]}" $args --cluster conf \
-      --base-dir "/matrix/${name%-*}" --out "$w/$name.jsonl" > "$w/$name.log" 2>&1
-    rc=$?
-    took=$(( $(date +%s) - start ))
-    status=$(grep -o '"status":"[a-z]*"' "$w/$name.jsonl" 2>/dev/null | head -1 | cut -d'"' -f4)
-    if [ "$rc" = 0 ] && [ "$status" = ok ]; then
-      cell["$name|$v"]="ok ${took}s"
-    elif [ "$rc" = 124 ]; then
-      cell["$name|$v"]="timed out (${took}s)"
-    else
-      cell["$name|$v"]="${status:-no record} (exit $rc)"
-    fi
-    echo "   $name: ${cell["$name|$v"]}"
+    # shellcheck disable=SC2086
+    HADOOP_CONF_DIR=$w/conf run_cell "$name" "$v" "$w/$name.jsonl" "${client[@]}" $args \
+      --cluster conf --base-dir "/matrix/${name%-*}" --out "$w/$name.jsonl"
   done
-  kill -TERM $cluster
-  wait $cluster 2>/dev/null
+  stop_cluster
 done
 
-echo
-printf '%-14s' suite
-for v in $versions; do printf '  %-22s' "$v"; done
-echo
-bad=0
-for s in "${suites[@]}"; do
-  name=${s%%|*}
-  printf '%-14s' "$name"
-  for v in $versions; do
-    c=${cell["$name|$v"]}
-    printf '  %-22s' "$c"
-    case $c in ok*) ;; *) bad=1 ;; esac
-  done
-  echo
-done
+print_table 14
 # wordcount's text generation per second of its map tasks' time (their JVMs' start included), the
 # Zipf sampling that once kept a task busy for minutes on Hadoop 3.3's commons-math3.
 echo

@@ -76,6 +76,25 @@ run_cell() {
   echo "   $name: ${cell["$name|$v"]}"
 }
 
+# run_refusal NAME VERSION RECORDS EXPECTED COMMAND ...: runs COMMAND, which must refuse at
+# start: the cell is ok when it exits 2, writes no record, and says so in one line starting
+# "bench:" that contains EXPECTED, without a stack trace.
+run_refusal() {
+  local name=$1 v=$2 file=$3 expected=$4 rc log lines
+  shift 4
+  log=${file%.jsonl}.log
+  timeout 120 "$@" > "$log" 2>&1
+  rc=$?
+  lines=$(grep -c '^bench: ' "$log")
+  if [ "$rc" = 2 ] && [ ! -e "$file" ] && [ "$lines" = 1 ] && grep -q "^bench: .*$expected" "$log" \
+      && ! grep -q '^[[:space:]]*at [a-z]' "$log"; then
+    cell["$name|$v"]="refused, as it must"
+  else
+    cell["$name|$v"]="not refused (exit $rc)"
+  fi
+  echo "   $name: ${cell["$name|$v"]}: $(grep -m1 '^bench: ' "$log")"
+}
+
 # print_table WIDTH: the table of suite x version, the suite column WIDTH wide; `bad` is 1 when
 # a cell is not ok.
 print_table() {
@@ -91,7 +110,7 @@ print_table() {
     for v in $versions; do
       c=${cell["$name|$v"]}
       printf '  %-22s' "$c"
-      case $c in ok*) ;; *) bad=1 ;; esac
+      case $c in ok* | "refused, as it must") ;; *) bad=1 ;; esac
     done
     echo
   done

@@ -72,6 +72,20 @@ class ConfiguredClusterIT extends OnEmbeddedCluster {
   }
 
   /**
+   * Before a run on a configured YARN creates anything, hbench asks a NodeManager for its Java
+   * (a Java older than its classes is refused in one line, {@code TaskJavaTest}): read here from
+   * a real NodeManager's {@code /jmx}, found through its ResourceManager's.
+   */
+  @Test
+  void aNodeManagersJavaIsReadFromItsOwnJmx() {
+    List<io.hbench.core.daemons.Daemon> nodeManagers =
+        io.hbench.core.daemons.ClusterDaemons.nodeManagersByWeb(conf);
+    assertEquals(1, nodeManagers.size(), nodeManagers.toString());
+    assertEquals(String.valueOf(Runtime.version().feature()),
+        io.hbench.core.mapreduce.TaskJava.javaOf(nodeManagers.get(0).http()));
+  }
+
+  /**
    * A client of the written configuration asks about a job whose ApplicationMaster has exited:
    * YARN sends it to the history server, whose address the configuration must carry with its
    * real port (it carried port 0, and every such question failed).

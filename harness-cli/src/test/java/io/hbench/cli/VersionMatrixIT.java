@@ -1,6 +1,7 @@
 package io.hbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hbench.core.result.ResultReader;
@@ -21,7 +22,8 @@ import org.junit.jupiter.api.Timeout;
  * commons-math3 3.1.1 once kept a wordcount task busy for minutes), it gives Java 17
  * containers none of the module flags 3.4 adds (MAPREDUCE-7449), and its mini cluster needs
  * Mockito. bench.jar goes through 3.3.6's own RunJar, to a cluster of 3.3.6's jars alone in a JVM
- * of its own; every suite that runs on HDFS and YARN must end ok.
+ * of its own; every suite that runs on HDFS and YARN must end ok, and hbase-pe and tpch, run
+ * without the HBase client and Hive JDBC driver {@code yarn jar} does not give, must refuse in one line.
  */
 @Tag("integration")
 @Timeout(value = 25, unit = TimeUnit.MINUTES)
@@ -50,6 +52,12 @@ class VersionMatrixIT {
       // The client's Hadoop is the cluster's: bench.jar carries none.
       assertEquals(VERSION, r.environment().hadoopVersion(), suite);
       assertEquals("yarn", r.environment().mapreduceFramework(), suite);
+    }
+    // What yarn jar does not give, asked for as a user would without it: one line, exit 2.
+    for (String suite : List.of("hbase-pe-needs", "tpch-needs")) {
+      assertTrue(table.lines().anyMatch(l -> l.startsWith(suite + " ")
+          && l.contains("refused, as it must")), suite + " on " + VERSION + ":\n" + table);
+      assertFalse(Files.exists(out.resolve(VERSION).resolve(suite + ".jsonl")), suite);
     }
     // --metrics read that version's own daemons.
     ResultRecord m = ResultReader.read(out.resolve(VERSION).resolve("metrics.jsonl")).get(0);

@@ -97,6 +97,11 @@ final class Workspace implements AutoCloseable {
         base.setStrings(MRJobConfig.JOB_NAMENODES, servers.toArray(String[]::new));
       }
       benchmark.checkInputs(options, base, dataFs.makeQualified(basePath));
+      if (needs.yarn() && !cluster.kind().startsWith("embedded")) {
+        // Before anything is created: jobs whose containers would start on a Java older than
+        // hbench's classes (the embedded NodeManager is this JVM).
+        io.hbench.core.mapreduce.TaskJava.checkNodeManagers(base);
+      }
       cluster.notes().forEach(console::status);
       Environment env =
           ClusterEnvironment.read(cluster, HbenchVersion.get())

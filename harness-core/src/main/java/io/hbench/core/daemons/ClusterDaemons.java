@@ -161,13 +161,31 @@ public final class ClusterDaemons {
       return List.of();
     }
     List<Daemon> out = new ArrayList<>(resourceManagers(conf));
-    if (out.isEmpty()) {
-      return out;
+    out.addAll(nodeManagers(conf, out));
+    return out;
+  }
+
+  /**
+   * The running NodeManagers of {@code conf}'s YARN, each with its web server, as its
+   * ResourceManagers' {@code /jmx} lists them; none when jobs run in MapReduce's local runner or
+   * no ResourceManager's web server answers (never a YARN client, whose connection retries).
+   */
+  public static List<Daemon> nodeManagersByWeb(Configuration conf) {
+    if (!"yarn".equals(conf.get("mapreduce.framework.name"))) {
+      return List.of();
+    }
+    List<Daemon> nodes = nodeManagers(resourceManagers(conf),
+        org.apache.hadoop.yarn.webapp.util.WebAppUtils.getHttpSchemePrefix(conf));
+    return nodes == null ? List.of() : nodes;
+  }
+
+  private static List<Daemon> nodeManagers(Configuration conf, List<Daemon> resourceManagers) {
+    if (resourceManagers.isEmpty()) {
+      return List.of();
     }
     String scheme = org.apache.hadoop.yarn.webapp.util.WebAppUtils.getHttpSchemePrefix(conf);
-    List<Daemon> nodes = nodeManagers(out, scheme);
-    out.addAll(nodes != null ? nodes : nodeManagersOverRpc(conf, scheme));
-    return out;
+    List<Daemon> nodes = nodeManagers(resourceManagers, scheme);
+    return nodes != null ? nodes : nodeManagersOverRpc(conf, scheme);
   }
 
   /** The ResourceManager's bean listing its NodeManagers. */

@@ -192,7 +192,91 @@ public final class TaskJava {
 
   private static String advice(String runs, int needs) {
     return "the cluster's containers run " + runs + ", and hbench's classes need Java " + needs
-        + ": run them on Java " + needs + " with --task-java-home DIR (a JDK on every node) or"
-        + " --task-jdk-archive URI (a JDK tarball on the cluster's file system)";
+        + ": run them on Java " + needs + OPTIONS;
+  }
+
+  private static final String OPTIONS = " with --task-java-home DIR (a JDK on every node) or"
+      + " --task-jdk-archive URI (a JDK tarball on the cluster's file system)";
+
+  /** The Java hbench's classes are compiled for. */
+  static final int NEEDS = 17;
+
+  /** How many NodeManagers {@link #checkNodeManagers} asks before it gives up. */
+  private static final int NODE_MANAGERS_ASKED = 2;
+
+  /**
+   * Refuses, before anything is created, a run whose jobs' containers would start on a Java
+   * older than hbench's classes: YARN starts them with the NodeManager's own Java unless the job
+   * names another ({@code --task-java-home}, {@code --task-jdk-archive}, or a {@code JAVA_HOME}
+   * in the job's environment settings). Asks one NodeManager's {@code /jmx} for its Java (the
+   * next if it does not answer); says nothing when none answers, and the job's own failure is
+   * then said as {@link #classVersionFailure} says it.
+   *
+   * @throws io.hbench.core.InvalidInputException naming the NodeManager's Java, the Java needed
+   *     and the options
+   */
+  public static void checkNodeManagers(Configuration conf) {
+    if (!conf.getTrimmed(JAVA_HOME, "").isEmpty() || !conf.getTrimmed(JDK_ARCHIVE, "").isEmpty()) {
+      return;
+    }
+    for (String[] o : OPTS) {
+      if (conf.get(o[0], "").contains("JAVA_HOME=")) {
+        return;
+      }
+    }
+    int asked = 0;
+    for (io.hbench.core.daemons.Daemon nm : io.hbench.core.daemons.ClusterDaemons.nodeManagersByWeb(conf)) {
+      if (asked++ >= NODE_MANAGERS_ASKED) {
+        return;
+      }
+      String spec = javaOf(nm.http());
+      if (spec != null) {
+        String problem = nodeManagerJavaProblem(nm.node(), spec);
+        if (problem != null) {
+          throw new io.hbench.core.InvalidInputException(problem);
+        }
+        return;
+      }
+    }
+  }
+
+  /**
+   * The Java specification version a daemon's JVM runs ({@code java.lang:type=Runtime}'s {@code
+   * SpecVersion}: {@code 1.8}, {@code 11}, {@code 17}), or null when its {@code /jmx} does not
+   * answer.
+   */
+  public static String javaOf(URI daemonWeb) {
+    try {
+      return io.hbench.core.cluster.JmxReader.read(daemonWeb, RUNTIME).values().stream()
+          .map(b -> b.path("SpecVersion").asText("")).filter(v -> !v.isEmpty()).findFirst()
+          .orElse(null);
+    } catch (IOException | RuntimeException e) {
+      return null;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return null;
+    }
+  }
+
+  private static final String RUNTIME = "java.lang:type=Runtime";
+
+  /**
+   * What a NodeManager's Java means for hbench's jobs: one line naming it, the Java needed and
+   * the options; null when it runs {@link #NEEDS} or newer (or its version cannot be read).
+   */
+  static String nodeManagerJavaProblem(String node, String specVersion) {
+    int feature;
+    try {
+      feature = specVersion.startsWith("1.") ? Integer.parseInt(specVersion.substring(2))
+          : Integer.parseInt(specVersion.split("\\.")[0]);
+    } catch (NumberFormatException e) {
+      return null;
+    }
+    if (feature >= NEEDS) {
+      return null;
+    }
+    return "the cluster's NodeManagers run Java " + feature + " (" + node + "), and so do their"
+        + " containers unless told otherwise; hbench's classes need Java " + NEEDS + ": run its"
+        + " jobs on Java " + NEEDS + OPTIONS;
   }
 }

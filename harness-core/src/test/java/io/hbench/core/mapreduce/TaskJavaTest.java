@@ -36,6 +36,31 @@ class TaskJavaTest {
   }
 
   @Test
+  void aNodeManagerOnAnOlderJavaIsSaidBeforeAnyJob() {
+    // As a NodeManager's java.lang:type=Runtime gives its SpecVersion.
+    assertEquals("the cluster's NodeManagers run Java 11 (nm1:8042), and so do their containers"
+        + " unless told otherwise; hbench's classes need Java 17: run its jobs on Java 17 with"
+        + " --task-java-home DIR (a JDK on every node) or --task-jdk-archive URI (a JDK tarball"
+        + " on the cluster's file system)", TaskJava.nodeManagerJavaProblem("nm1:8042", "11"));
+    assertTrue(TaskJava.nodeManagerJavaProblem("nm1:8042", "1.8").contains("run Java 8 ("));
+    assertNull(TaskJava.nodeManagerJavaProblem("nm1:8042", "17"));
+    assertNull(TaskJava.nodeManagerJavaProblem("nm1:8042", "21"));
+    assertNull(TaskJava.nodeManagerJavaProblem("nm1:8042", "unknown"));
+    // Told a Java, or told none but in local mode: nothing is asked of any NodeManager.
+    Configuration told = new Configuration(false);
+    told.set("mapreduce.framework.name", "yarn");
+    told.set("yarn.resourcemanager.webapp.address", "127.0.0.1:9");
+    told.set(TaskJava.JAVA_HOME, "/opt/jdk17");
+    TaskJava.checkNodeManagers(told);
+    told.unset(TaskJava.JAVA_HOME);
+    told.set("mapreduce.map.env", "JAVA_HOME=/opt/jdk17");
+    TaskJava.checkNodeManagers(told);
+    // No ResourceManager answers (port 9): said nothing, the job's own failure would say it.
+    told.unset("mapreduce.map.env");
+    TaskJava.checkNodeManagers(told);
+  }
+
+  @Test
   void theJobsJvmsGetTheJavaHomeAndTheFlags() throws Exception {
     Configuration conf = new Configuration(false);
     conf.set(TaskJava.JAVA_HOME, "/opt/jdk-17");

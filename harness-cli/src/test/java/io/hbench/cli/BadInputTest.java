@@ -133,6 +133,7 @@ class BadInputTest {
         "dfsio --mode random-read --compression gzip; --compression cannot be used with --mode random-read",
         "dfsio --mode read --storage-policy ALL_SSD; --storage-policy applies to --mode write only",
         "dfsio --mode write --files 0; at least 1",
+        "dfsio --mode write --fs gs://bench-bucket/; its connector is not on the class path: add the GCS connector",
         "wordcount; missing --sizes",
         "wordcount --sizes 1500K; multiples of 1M",
         "wordcount --sizes 1M --input /x; --sizes or --input, not both",

@@ -37,6 +37,8 @@ public final class ClusterFactory {
       // Nothing of a configured cluster is touched, not even to describe it.
       return noCluster("local", config, "file:///");
     }
+    // A connector missing for the data's file system: said before any cluster starts.
+    ConfiguredCluster.requireConnector(config.configuration(), namedDataFs);
     s3aBuffers(config.configuration(), namedDataFs);
     boolean keytab = KerberosLogin.given(config.configuration());
     boolean clientOnly = !needs.yarn() && needs.services().isEmpty();

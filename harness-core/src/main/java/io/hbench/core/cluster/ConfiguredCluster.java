@@ -104,11 +104,29 @@ final class ConfiguredCluster implements BenchCluster {
     try (FileSystem fs = FileSystem.newInstance(u, fastFailing(conf))) {
       fs.exists(asked);
     } catch (IOException | RuntimeException | LinkageError e) {
-      throw new InvalidInputException(
-          "cannot reach the file system " + path.toUri().getScheme() + "://"
-              + (path.toUri().getAuthority() == null ? "" : path.toUri().getAuthority())
-              + ": " + rootMessage(e) + missingConnector(u.getScheme(), e));
+      throw unreachable(u, e);
     }
+  }
+
+  /**
+   * Refuses a file system whose scheme no class on the class path serves (a connector missing),
+   * without contacting it: before any cluster is opened for a run whose data are named there.
+   */
+  static void requireConnector(Configuration conf, java.net.URI u) {
+    if (u == null || u.getScheme() == null) {
+      return;
+    }
+    try {
+      FileSystem.getFileSystemClass(u.getScheme(), conf);
+    } catch (IOException | RuntimeException | LinkageError e) {
+      throw unreachable(u, e);
+    }
+  }
+
+  private static InvalidInputException unreachable(java.net.URI u, Throwable e) {
+    return new InvalidInputException("cannot reach the file system " + u.getScheme() + "://"
+        + (u.getAuthority() == null ? "" : u.getAuthority()) + ": " + rootMessage(e)
+        + missingConnector(u.getScheme(), e));
   }
 
   /**

@@ -8,7 +8,6 @@ import io.hbench.core.result.DaemonFigures;
 import io.hbench.core.result.ResultReader;
 import io.hbench.core.result.ResultRecord;
 import io.hbench.core.result.ServiceInfo;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -30,18 +29,9 @@ class HBaseServerVersionIT {
 
   @Test
   void hbasePeAndYcsbAreOkOnAnHBase25Server() throws Exception {
-    Path root = Path.of("..").toAbsolutePath().normalize();
-    Path out = Path.of("target", "hbase-matrix").toAbsolutePath();
-    ProcessBuilder pb = new ProcessBuilder("bash", root.resolve("compat/hbase-matrix.sh").toString(),
-        VERSION).redirectErrorStream(true);
-    pb.environment().put("MATRIX_OUT", out.toString());
-    Process p = pb.start();
-    String table = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(p.waitFor(12, TimeUnit.MINUTES), table);
-    System.out.println("HBaseServerVersionIT:\n" + table);
-    assertEquals(0, p.exitValue(), table);
+    Path out = CompatMatrix.run("hbase-matrix.sh", VERSION, "hbase-matrix", 12).out();
     for (String suite : List.of("hbase-pe", "ycsb")) {
-      List<ResultRecord> records = ResultReader.read(out.resolve(VERSION).resolve(suite + ".jsonl"));
+      List<ResultRecord> records = ResultReader.read(out.resolve(suite + ".jsonl"));
       assertFalse(records.isEmpty(), suite);
       for (ResultRecord r : records) {
         assertTrue(r.ok(), suite + " " + r.point() + ": " + r.failure());
@@ -55,8 +45,8 @@ class HBaseServerVersionIT {
       }
     }
     // Every hbase-pe command, and --metrics read the 2.5 RegionServer's own figures.
-    assertEquals(18, ResultReader.read(out.resolve(VERSION).resolve("hbase-pe.jsonl")).size());
-    ResultRecord run = ResultReader.read(out.resolve(VERSION).resolve("ycsb.jsonl")).get(1);
+    assertEquals(18, ResultReader.read(out.resolve("hbase-pe.jsonl")).size());
+    ResultRecord run = ResultReader.read(out.resolve("ycsb.jsonl")).get(1);
     DaemonFigures rs = run.phase("run").daemons().stream()
         .filter(d -> d.role().equals("regionserver")).findFirst()
         .orElseThrow(() -> new AssertionError(run.phase("run").daemons()));

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hbench.core.result.ResultReader;
 import io.hbench.core.result.ResultRecord;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -33,21 +32,14 @@ class VersionMatrixIT {
 
   @Test
   void everySuiteIsOkOnHadoop336ThroughItsOwnRunJar() throws Exception {
-    Path root = Path.of("..").toAbsolutePath().normalize();
-    Path out = Path.of("target", "matrix").toAbsolutePath();
-    ProcessBuilder pb = new ProcessBuilder("bash", root.resolve("compat/matrix.sh").toString(),
-        VERSION).redirectErrorStream(true);
-    pb.environment().put("MATRIX_OUT", out.toString());
-    Process p = pb.start();
-    String table = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(p.waitFor(20, TimeUnit.MINUTES), table);
-    System.out.println("VersionMatrixIT:\n" + table);
-    assertEquals(0, p.exitValue(), table);
+    CompatMatrix matrix = CompatMatrix.run("matrix.sh", VERSION, "matrix", 20);
+    String table = matrix.table();
+    Path out = matrix.out();
     for (String suite : List.of("terasort", "wordcount", "dfsio-write", "dfsio-read", "slive",
         "nnthroughput", "fsops", "replay", "metrics")) {
       assertTrue(table.lines().anyMatch(l -> l.startsWith(suite + " ") && l.contains(" ok ")),
           suite + " is not ok on " + VERSION + ":\n" + table);
-      ResultRecord r = ResultReader.read(out.resolve(VERSION).resolve(suite + ".jsonl")).get(0);
+      ResultRecord r = ResultReader.read(out.resolve(suite + ".jsonl")).get(0);
       assertEquals("ok", r.status(), suite);
       // The client's Hadoop is the cluster's: bench.jar carries none.
       assertEquals(VERSION, r.environment().hadoopVersion(), suite);
@@ -57,11 +49,11 @@ class VersionMatrixIT {
     for (String suite : List.of("hbase-pe-needs", "tpch-needs")) {
       assertTrue(table.lines().anyMatch(l -> l.startsWith(suite + " ")
           && l.contains("refused, as it must")), suite + " on " + VERSION + ":\n" + table);
-      assertFalse(Files.exists(out.resolve(VERSION).resolve(suite + ".jsonl")), suite);
+      assertFalse(Files.exists(out.resolve(suite + ".jsonl")), suite);
     }
     // --metrics read that version's own daemons.
-    ResultRecord m = ResultReader.read(out.resolve(VERSION).resolve("metrics.jsonl")).get(0);
+    ResultRecord m = ResultReader.read(out.resolve("metrics.jsonl")).get(0);
     assertTrue(m.phases().get(0).daemons() != null && !m.phases().get(0).daemons().isEmpty(),
-        "no daemon figures: " + Files.readString(out.resolve(VERSION).resolve("metrics.log")));
+        "no daemon figures: " + Files.readString(out.resolve("metrics.log")));
   }
 }

@@ -1,8 +1,8 @@
 package io.hbench.cli;
 
-import io.hbench.core.InvalidInputException;
+import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.report.Comparison;
-import io.hbench.core.report.Console;
+import io.hbench.core.text.Console;
 import io.hbench.core.report.Table;
 import io.hbench.core.report.TableFormat;
 import io.hbench.core.result.ResultRecord;

@@ -1,13 +1,15 @@
 package io.hbench.cli;
 
+import io.hbench.core.HbenchVersion;
+import io.hbench.core.error.ErrorLine;
 import io.hbench.core.Benchmark;
 import io.hbench.core.BenchmarkOption;
-import io.hbench.core.BenchmarkRunner;
-import io.hbench.core.InvalidInputException;
-import io.hbench.core.CommonOptions;
-import io.hbench.core.RunSettings;
-import io.hbench.core.SuiteOptions;
-import io.hbench.core.report.Console;
+import io.hbench.core.engine.BenchmarkRunner;
+import io.hbench.core.error.InvalidInputException;
+import io.hbench.core.embed.CommonOptions;
+import io.hbench.core.embed.RunSettings;
+import io.hbench.core.embed.SuiteOptions;
+import io.hbench.core.text.Console;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,7 +59,7 @@ public final class Main {
     // This process is the run: task JVMs of an embedded or locally configured mini cluster inherit
     // its class path, which must not be relative to where the user stands.
     if (hadoopOnClassPath()) {
-      System.setProperty("java.class.path", io.hbench.core.mapreduce.JobPhase.absoluteClassPath(
+      System.setProperty("java.class.path", io.hbench.core.cluster.MiniYarnService.absoluteClassPath(
           System.getProperty("java.class.path", "")));
     }
     int code = new Main(Console.system(), System.getenv("HADOOP_CONF_DIR")).execute(args);
@@ -156,7 +158,7 @@ public final class Main {
         : ServiceLoader.load(Benchmark.class, Main.class.getClassLoader())) {
       suites.put(b.name(), b);
     }
-    CommandSpec root = CommandSpec.create().name("bench").version("hbench " + BenchmarkRunner.version());
+    CommandSpec root = CommandSpec.create().name("bench").version("hbench " + HbenchVersion.get());
     root.mixinStandardHelpOptions(true);
     root.usageMessage()
         .description(
@@ -241,14 +243,14 @@ public final class Main {
       if (System.getenv("HBENCH_DEBUG") != null) {
         e.printStackTrace();
       }
-      console.status("bench: " + name + " failed: " + BenchmarkRunner.describe(e) + " (set HBENCH_DEBUG=1 for details)");
+      console.status("bench: " + name + " failed: " + ErrorLine.of(e) + " (set HBENCH_DEBUG=1 for details)");
       return POINT_FAILED;
     }
   }
 
   /** A suite's subcommand: every option of {@link SuiteOptions#of}, built from its declaration. */
   private CommandSpec suiteCommand(Benchmark b) {
-    CommandSpec spec = CommandSpec.create().name(b.name()).version("hbench " + BenchmarkRunner.version());
+    CommandSpec spec = CommandSpec.create().name(b.name()).version("hbench " + HbenchVersion.get());
     spec.mixinStandardHelpOptions(true);
     spec.usageMessage().description(literal(b.description())).sortOptions(false);
     for (BenchmarkOption<?> o : SuiteOptions.of(b)) {

@@ -1,7 +1,7 @@
 package io.hbench.cli;
 
-import io.hbench.core.InvalidInputException;
-import io.hbench.core.report.Console;
+import io.hbench.core.error.InvalidInputException;
+import io.hbench.core.text.Console;
 import io.hbench.core.report.HtmlReport;
 import io.hbench.core.report.ReportTables;
 import io.hbench.core.report.TableFormat;

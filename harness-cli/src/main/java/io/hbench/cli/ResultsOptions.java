@@ -1,7 +1,7 @@
 package io.hbench.cli;
 
-import io.hbench.core.CommonOptions;
-import io.hbench.core.InvalidInputException;
+import io.hbench.core.embed.CommonOptions;
+import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.report.TableFormat;
 import java.nio.file.Path;
 import java.util.List;
@@ -74,8 +74,8 @@ final class ResultsOptions {
 
   /** Every record of {@code inputs}; a skipped truncated line is a warning on the console. */
   static List<io.hbench.core.result.ResultRecord> read(List<Path> inputs,
-      io.hbench.core.report.Console console) {
-    return io.hbench.core.result.ResultReader.readAll(inputs,
+      io.hbench.core.text.Console console) {
+    return io.hbench.core.report.ResultReader.readAll(inputs,
         w -> console.status("bench: warning: " + w));
   }
 

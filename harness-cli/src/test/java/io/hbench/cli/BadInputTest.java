@@ -39,7 +39,7 @@ class BadInputTest {
    */
   @Test
   void asShippedAndAnInProcessSearchAreAccepted() {
-    Main main = new Main(new io.hbench.core.report.Console(new java.io.PrintStream(
+    Main main = new Main(new io.hbench.core.text.Console(new java.io.PrintStream(
         new java.io.ByteArrayOutputStream()), new java.io.PrintStream(
         new java.io.ByteArrayOutputStream()), false, 10_000), null);
     assertEquals(null, main.check(Main.Check.VALUES, "tpch", "--scales", "0.01",

@@ -1,6 +1,6 @@
 package io.hbench.cli;
 
-import io.hbench.core.report.Console;
+import io.hbench.core.text.Console;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hbench.core.result.ResultReader;
+import io.hbench.core.report.ResultReader;
 import io.hbench.core.result.ResultRecord;
 import java.io.File;
 import java.io.IOException;
@@ -78,7 +78,7 @@ class ConfiguredClusterIT extends OnEmbeddedCluster {
    */
   @Test
   void aNodeManagersJavaIsReadFromItsOwnJmx() {
-    List<io.hbench.core.daemons.Daemon> nodeManagers =
+    List<io.hbench.core.cluster.Daemon> nodeManagers =
         io.hbench.core.daemons.ClusterDaemons.nodeManagersByWeb(conf);
     assertEquals(1, nodeManagers.size(), nodeManagers.toString());
     assertEquals(String.valueOf(Runtime.version().feature()),

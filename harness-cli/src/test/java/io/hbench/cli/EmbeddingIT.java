@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hbench.core.RunListener;
-import io.hbench.core.RunRequest;
+import io.hbench.core.embed.RunListener;
+import io.hbench.core.embed.RunRequest;
 import io.hbench.core.cluster.ClusterMode;
 import io.hbench.core.result.ResultRecord;
 import java.io.ByteArrayOutputStream;

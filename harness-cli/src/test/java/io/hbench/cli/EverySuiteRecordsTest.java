@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hbench.core.RunRequest;
+import io.hbench.core.embed.RunRequest;
 import io.hbench.core.report.Comparison;
 import io.hbench.core.report.ReportTables;
 import io.hbench.core.report.SuiteReport;
@@ -14,7 +14,7 @@ import io.hbench.core.report.Table;
 import io.hbench.core.result.Metric;
 import io.hbench.core.result.PhaseMetrics;
 import io.hbench.core.result.PhaseResult;
-import io.hbench.core.result.ResultReader;
+import io.hbench.core.report.ResultReader;
 import io.hbench.core.result.ResultRecord;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hbench.core.report.MainEffects;
-import io.hbench.core.result.ResultReader;
+import io.hbench.core.report.ResultReader;
 import io.hbench.core.result.ResultRecord;
 import java.nio.file.Files;
 import java.nio.file.Path;

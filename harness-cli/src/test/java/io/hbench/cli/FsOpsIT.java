@@ -9,7 +9,7 @@ import io.hbench.core.result.Check;
 import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultSchema;
-import io.hbench.core.result.ResultReader;
+import io.hbench.core.report.ResultReader;
 import io.hbench.core.result.ResultRecord;
 import java.io.IOException;
 import java.net.HttpURLConnection;

@@ -3,7 +3,7 @@ package io.hbench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hbench.core.result.ResultReader;
+import io.hbench.core.report.ResultReader;
 import io.hbench.core.result.ResultRecord;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hbench.core.result.ResultReader;
+import io.hbench.core.report.ResultReader;
 import io.hbench.core.result.ResultRecord;
 import java.io.OutputStream;
 import java.nio.file.Files;

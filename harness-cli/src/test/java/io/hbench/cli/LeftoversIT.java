@@ -104,7 +104,7 @@ class LeftoversIT {
     String printed = Files.readString(tmp.resolve("mid-run.log"));
     assertEquals(1, p.exitValue(), printed);
     List<io.hbench.core.result.ResultRecord> records =
-        io.hbench.core.result.ResultReader.read(midRun.resolve("r.jsonl"));
+        io.hbench.core.report.ResultReader.read(midRun.resolve("r.jsonl"));
     assertEquals(1, records.size(), printed);
     assertFalse(records.get(0).ok(), printed);
     assertTrue(records.get(0).failure().contains("spill"), records.get(0).failure());

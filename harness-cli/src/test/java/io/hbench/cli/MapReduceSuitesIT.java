@@ -11,7 +11,7 @@ import io.hbench.core.result.OperationSummary;
 import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultSchema;
-import io.hbench.core.result.ResultReader;
+import io.hbench.core.report.ResultReader;
 import io.hbench.core.result.ResultRecord;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -267,9 +267,9 @@ class MapReduceSuitesIT extends OnEmbeddedCluster {
     job.setOutputFormatClass(org.apache.hadoop.mapreduce.lib.output.NullOutputFormat.class);
     java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
     java.io.PrintStream ps = new java.io.PrintStream(console, true, StandardCharsets.UTF_8);
-    io.hbench.core.PhaseFailedException e = org.junit.jupiter.api.Assertions.assertThrows(
-        io.hbench.core.PhaseFailedException.class,
-        () -> new io.hbench.core.mapreduce.JobPhase(new io.hbench.core.report.Console(ps, ps,
+    io.hbench.core.error.PhaseFailedException e = org.junit.jupiter.api.Assertions.assertThrows(
+        io.hbench.core.error.PhaseFailedException.class,
+        () -> new io.hbench.core.mapreduce.JobPhase(new io.hbench.core.text.Console(ps, ps,
             false, 60_000)).run("probe", "probe", job, 0,
             org.apache.hadoop.mapreduce.TaskCounter.MAP_INPUT_RECORDS, null));
     int feature = Runtime.version().feature();

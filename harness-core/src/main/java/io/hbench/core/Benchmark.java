@@ -1,5 +1,6 @@
 package io.hbench.core;
 
+import io.hbench.core.error.InvalidInputException;
 import java.io.IOException;
 import java.util.List;
 import io.hbench.core.cluster.Needs;

@@ -1,5 +1,6 @@
 package io.hbench.core;
 
+import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.size.Size;
 import io.hbench.core.size.SizeRange;
 import java.util.List;

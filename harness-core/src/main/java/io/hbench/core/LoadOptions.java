@@ -1,5 +1,6 @@
 package io.hbench.core;
 
+import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.load.LoadClients;
 import io.hbench.core.load.LoadPlan;
 import io.hbench.core.load.Slo;
@@ -93,7 +94,7 @@ public final class LoadOptions {
    * --until-stable} needs {@code --duration}, the longest the load may run; {@code --hlog}'s
    * file must be one that can be made.
    */
-  static void check(OptionValues o) {
+  public static void check(OptionValues o) {
     boolean findMax = o.has(FIND_MAX) && o.get(FIND_MAX);
     Slo slo = o.has(SLO) ? o.get(SLO) : null;
     if (findMax && slo == null) {
@@ -168,7 +169,7 @@ public final class LoadOptions {
    * a duration no count; the target rate split evenly over the processes; the warm-up. Clients
    * with a schedule of their own follow it.
    */
-  static LoadPlan plan(OptionValues o, LoadClients clients, int processes, boolean timed) {
+  public static LoadPlan plan(OptionValues o, LoadClients clients, int processes, boolean timed) {
     long[] calls = clients.callsPerThread();
     if (clients.schedule() != null) {
       // The clients' own timetable drives them; a duration cuts it short.

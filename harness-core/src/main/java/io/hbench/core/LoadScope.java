@@ -30,9 +30,10 @@ public final class LoadScope {
   /** How this process's clients are driven in this run, their counts left open. */
   private final io.hbench.core.load.LoadPlan plan;
   private final boolean timed;
-  private final io.hbench.core.report.Console console;
+  private final io.hbench.core.text.Console console;
 
-  LoadScope(Configuration conf, OptionValues options, Point point, Map<String, Object> params,
+  /** The scope of one process's clients: made by the engine, or by a suite's unit test. */
+  public LoadScope(Configuration conf, OptionValues options, Point point, Map<String, Object> params,
       OwnedDirectories dirs, Path pointDirectory, int process, int processes, int threads,
       Object prepared) {
     this(conf, options, point, params, dirs, pointDirectory, process, processes, threads,
@@ -42,7 +43,7 @@ public final class LoadScope {
   private LoadScope(Configuration conf, OptionValues options, Point point,
       Map<String, Object> params, OwnedDirectories dirs, Path pointDirectory, int process,
       int processes, int threads, Object prepared, int run, io.hbench.core.load.LoadPlan plan,
-      boolean timed, io.hbench.core.report.Console console) {
+      boolean timed, io.hbench.core.text.Console console) {
     this.console = console;
     this.run = run;
     this.plan = plan;
@@ -124,8 +125,8 @@ public final class LoadScope {
    * This scope for run {@code run} of the load, driven as {@code plan} says (its counts open):
    * the core's, before it opens the clients.
    */
-  LoadScope forRun(int run, io.hbench.core.load.LoadPlan plan, boolean timed,
-      io.hbench.core.report.Console console) {
+  public LoadScope forRun(int run, io.hbench.core.load.LoadPlan plan, boolean timed,
+      io.hbench.core.text.Console console) {
     return new LoadScope(conf, options, point, params, dirs, pointDirectory, process, processes,
         threads, prepared, run, plan, timed, console);
   }
@@ -134,9 +135,9 @@ public final class LoadScope {
    * Where this process shows progress (of work done while the clients open, before any clock):
    * the run's console, or a map task's log.
    */
-  public io.hbench.core.report.Console console() {
+  public io.hbench.core.text.Console console() {
     return console != null ? console
-        : new io.hbench.core.report.Console(System.out, System.err, false, 10_000);
+        : new io.hbench.core.text.Console(System.out, System.err, false, 10_000);
   }
 
   /**

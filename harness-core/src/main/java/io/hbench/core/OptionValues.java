@@ -1,5 +1,6 @@
 package io.hbench.core;
 
+import io.hbench.core.error.InvalidInputException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

@@ -65,12 +65,13 @@ public final class PhaseFigures {
     return this;
   }
 
-  void loads(List<OperationLoad> l) {
+  /** The load's figures of the operations: the core's, from the load it ran. */
+  public void loads(List<OperationLoad> l) {
     loads = l;
   }
 
-  /** {@code timed} with these figures. */
-  io.hbench.core.result.PhaseResult applyTo(io.hbench.core.result.PhaseResult timed) {
+  /** {@code timed} with these figures: the engine's, once the suite's figures are added. */
+  public io.hbench.core.result.PhaseResult applyTo(io.hbench.core.result.PhaseResult timed) {
     io.hbench.core.result.PhaseResult r = timed;
     if (bytes != null) {
       r = r.withWork(bytes, records);

@@ -38,7 +38,7 @@ public final class PointInTask {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   /** What identifies the point: the suite's class, every option as text, the point and more. */
-  record Identity(String suiteClass, Map<String, List<String>> options, String point,
+  public record Identity(String suiteClass, Map<String, List<String>> options, String point,
       Map<String, Object> params, String baseDir, String pointDir, String runId) {}
 
   private final Identity id;
@@ -53,7 +53,7 @@ public final class PointInTask {
   }
 
   /** Writes {@code id} into {@code conf}, secret options' texts redacted. */
-  static void put(Configuration conf, Identity id) throws IOException {
+  public static void put(Configuration conf, Identity id) throws IOException {
     Map<String, List<String>> texts = new LinkedHashMap<>();
     id.options().forEach((name, values) -> {
       List<String> shown = new ArrayList<>();
@@ -90,7 +90,7 @@ public final class PointInTask {
   }
 
   /** The suite, made again from its class. */
-  Benchmark suite() {
+  public Benchmark suite() {
     return suite;
   }
 
@@ -118,7 +118,7 @@ public final class PointInTask {
   }
 
   /** The point's parameters so far, as recorded. */
-  Map<String, Object> params() {
+  public Map<String, Object> params() {
     return Collections.unmodifiableMap(id.params());
   }
 

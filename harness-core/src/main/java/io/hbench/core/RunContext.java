@@ -1,35 +1,15 @@
 package io.hbench.core;
 
-import io.hbench.core.fs.Instrumentation;
-import io.hbench.core.fs.IoOperation;
-import io.hbench.core.fs.IoStatistics;
-import io.hbench.core.fs.OperationStats;
+import io.hbench.core.error.PhaseFailedException;
 import io.hbench.core.fs.OwnedDirectories;
-import io.hbench.core.load.CapacitySearch;
-import io.hbench.core.load.ConcurrentLoad;
 import io.hbench.core.load.LoadClients;
-import io.hbench.core.load.LoadPlan;
 import io.hbench.core.load.LoadResult;
-import io.hbench.core.load.Slo;
-import io.hbench.core.result.CapacityFigures;
-import io.hbench.core.mapreduce.JobIo;
 import io.hbench.core.mapreduce.JobPhase;
-import io.hbench.core.mapreduce.JvmReportingOutputFormat;
 import io.hbench.core.mapreduce.StartBarrier;
-import io.hbench.core.report.Console;
-import io.hbench.core.result.Check;
+import io.hbench.core.text.Console;
 import io.hbench.core.result.Field;
-import io.hbench.core.result.Metric;
-import io.hbench.core.result.IoResult;
-import io.hbench.core.result.JobJvms;
-import io.hbench.core.result.OperationSummary;
-import io.hbench.core.result.PhaseMetrics;
 import io.hbench.core.result.PhaseResult;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -38,227 +18,74 @@ import org.apache.hadoop.mapreduce.Job;
 /**
  * What a suite gets to measure one point: the configuration, a directory of its own, and the
  * calls through which the core times phases, runs the suite's load and records validation. One
- * instance per point and repeat. Each phase is recorded once, whole: its timing, its loads, and
- * the suite's figures of it ({@link PhaseFigures}), added after its clock stopped and before it
+ * per point and repeat; the engine implements it, a suite only calls it. Each phase is recorded
+ * once, whole: its timing, its loads, and the suite's figures of it ({@link PhaseFigures}), added after its clock stopped and before it
  * is recorded; a recorded phase is never changed.
  */
-public final class RunContext {
+public interface RunContext {
 
   /** Work done by a phase; returns the records it processed, or null when not counted. */
   @FunctionalInterface
-  public interface PhaseBody {
+  interface PhaseBody {
     Long run() throws Exception;
   }
 
   /** The suite's figures of a phase, from the phase as timed (its seconds), after its clock. */
   @FunctionalInterface
-  public interface Figures {
+  interface Figures {
     void add(PhaseResult timed, PhaseFigures into) throws Exception;
   }
 
   /** The suite's figures of an in-process load, from its result. */
   @FunctionalInterface
-  public interface LoadFigures {
+  interface LoadFigures {
     void add(LoadResult result, PhaseFigures into) throws Exception;
   }
 
-  private final String label;
-  /** The suite's declared load, or null; and its class, by which a map task finds it again. */
-  private final LoadSpec loadSpec;
-  private final Class<?> suiteClass;
-  private final OptionValues options;
-  private final Point point;
-  private final String runId;
-  private final java.util.Set<String> headlines;
-  private final Configuration conf;
-  private final OwnedDirectories dirs;
-  private final Path pointDir;
-  private final boolean keep;
-  private final JobPhase jobs;
-  private final Console console;
-  private final Map<String, Object> params = new LinkedHashMap<>();
-  private final List<PhaseResult> phases = new ArrayList<>();
-  private final List<Check> checks = new ArrayList<>();
-  private final IoStatistics clientIo;
-  private final io.hbench.core.cluster.Needs needs;
-  private final List<io.hbench.core.cluster.RunningService> services = new ArrayList<>();
-  private final List<io.hbench.core.result.ServiceInfo> serviceInfo = new ArrayList<>();
-  private boolean pointDirCreated;
-  /** {@code --metrics}: the point's daemons, read around and during each phase; or null. */
-  private final io.hbench.core.daemons.DaemonMetrics daemonMetrics;
-
-  RunContext(
-      LoadSpec loadSpec,
-      Class<?> suiteClass,
-      OptionValues options,
-      Point point,
-      String runId,
-      java.util.Set<String> headlines,
-      String label,
-      Configuration conf,
-      OwnedDirectories dirs,
-      Path pointDir,
-      boolean keep,
-      JobPhase jobs,
-      Console console,
-      IoStatistics clientIo,
-      io.hbench.core.cluster.Needs needs,
-      io.hbench.core.daemons.DaemonMetrics daemonMetrics) {
-    this.daemonMetrics = daemonMetrics;
-    this.loadSpec = loadSpec;
-    this.suiteClass = suiteClass;
-    this.options = options;
-    this.point = point;
-    this.runId = runId;
-    this.headlines = headlines;
-    this.label = label;
-    this.conf = conf;
-    this.dirs = dirs;
-    this.pointDir = pointDir;
-    this.keep = keep;
-    this.jobs = jobs;
-    this.console = console;
-    this.clientIo = clientIo;
-    this.needs = needs;
-  }
+  /** The metric of {@code --find-max}'s answer. */
+  String MAX_AT_SLO = "max_ops_per_s_at_slo";
 
   /** The point's label as tables and progress lines show it ({@code 64M #2} for a repeat). */
-  public String label() {
-    return label;
-  }
+  String label();
 
   /** This point's configuration; changes made to it stay with this point. */
-  public Configuration configuration() {
-    return conf;
-  }
+  Configuration configuration();
 
   /** The file system of the base directory. */
-  public FileSystem fileSystem() {
-    return dirs.fileSystem();
-  }
+  FileSystem fileSystem();
 
   /** Creates and deletes directories safely; see {@link OwnedDirectories}. */
-  public OwnedDirectories directories() {
-    return dirs;
-  }
+  OwnedDirectories directories();
 
   /**
    * This point's own directory under the base directory, created (with its marker) on first
    * call and deleted after the point unless {@code --keep}.
    */
-  public Path pointDirectory() throws IOException {
-    if (!pointDirCreated) {
-      // The run's directory is made with the first point that needs one, so suites that write
-      // elsewhere (teragen's kept output) leave no empty run directory behind.
-      Path runDir = pointDir.getParent();
-      if (!dirs.isOwned(runDir)) {
-        dirs.create(runDir);
-      }
-      dirs.create(pointDir);
-      pointDirCreated = true;
-    }
-    return pointDir;
-  }
+  Path pointDirectory() throws IOException;
 
   /** Whether the user asked to keep the data ({@code --keep}). */
-  public boolean keep() {
-    return keep;
-  }
+  boolean keep();
 
   /**
    * Adds a parameter the suite worked out (a description, a setting it chose) to the result
    * record; one that is read back, by a report or by the load's clients, is a {@link Field}.
    */
-  public void param(String key, Object value) {
-    params.put(key, value);
-  }
+  void param(String key, Object value);
 
   /**
    * Adds the parameter {@code field} to the result record, read back with its type by reports
    * ({@code record.param(field)}) and by the load's clients ({@link LoadScope#param}).
    */
-  public <T> void param(Field<T> field, T value) {
-    params.put(field.name(), field.encode(value));
-  }
+  <T> void param(Field<T> field, T value);
 
   /** Runs and times {@code body} as the phase {@code name} processing {@code bytes}. */
-  public PhaseResult phase(String name, long bytes, PhaseBody body) throws Exception {
-    return phase(name, bytes, body, null);
-  }
+  PhaseResult phase(String name, long bytes, PhaseBody body) throws Exception;
 
   /**
    * As {@link #phase(String, long, PhaseBody)}, with the suite's figures of it, added after its
    * clock stopped from the phase as timed (its seconds), and recorded with it.
    */
-  public PhaseResult phase(String name, long bytes, PhaseBody body, Figures figures)
-      throws Exception {
-    Map<IoOperation, OperationStats> before = clientIo == null ? null : clientIo.snapshot();
-    io.hbench.core.daemons.DaemonSampler sampler = startSampling();
-    PhaseResult r;
-    try {
-      long started = System.currentTimeMillis();
-      long t0 = System.nanoTime();
-      Long records = body.run();
-      double seconds = (System.nanoTime() - t0) / 1e9;
-      r = new PhaseResult(name, seconds, bytes, records, null).withStart(started);
-    } catch (Exception | Error e) {
-      stopSampling(sampler);
-      throw e;
-    }
-    if (clientIo != null) {
-      r = r.withIo(new IoResult(null, null, clientFigures(before)));
-    }
-    r = withDaemons(r, sampler);
-    return record(r, figures);
-  }
-
-  /** Records {@code timed} with the suite's figures, completed, once; returns it. */
-  private PhaseResult record(PhaseResult timed, Figures figures) throws Exception {
-    return record(timed, figures, null);
-  }
-
-  /** As above, with the JVMs the phase's job ran in (or null), a figure of the core's. */
-  private PhaseResult record(PhaseResult timed, Figures figures, JobJvms jvms) throws Exception {
-    PhaseResult r = timed;
-    if (figures != null) {
-      PhaseFigures f = new PhaseFigures(timed.name());
-      figures.add(timed, f);
-      r = f.applyTo(timed);
-    }
-    if (jvms != null) {
-      Map<String, Object> all = new LinkedHashMap<>(r.figures() == null ? Map.of() : r.figures());
-      all.put(JobJvms.FIELD.name(), JobJvms.FIELD.encode(jvms));
-      r = r.withFigures(all);
-    }
-    r = PhaseMetrics.complete(r, headlines);
-    phases.add(r);
-    return r;
-  }
-
-  /**
-   * Whether the phase about to start is a load that names NameNode methods ({@link
-   * LoadSpec#serverCalls}): only then are the NameNode's per-method figures read, its largest
-   * bean (60% of what a NameNode's reads carry), which only the call breakdown uses.
-   */
-  private boolean phaseCallsNameNodeMethods;
-
-  /** The phase's first reads of the daemons, before its clock starts; null without --metrics. */
-  private io.hbench.core.daemons.DaemonSampler startSampling() {
-    return daemonMetrics == null || daemonMetrics.daemons().isEmpty() ? null
-        : daemonMetrics.start(phaseCallsNameNodeMethods);
-  }
-
-  private static void stopSampling(io.hbench.core.daemons.DaemonSampler sampler) {
-    if (sampler != null) {
-      sampler.cancel();
-    }
-  }
-
-  /** {@code r} with the daemons' figures, read once more after its clock stopped. */
-  private static PhaseResult withDaemons(PhaseResult r, io.hbench.core.daemons.DaemonSampler sampler)
-      throws InterruptedException {
-    return sampler == null ? r : r.withDaemons(sampler.finish());
-  }
+  PhaseResult phase(String name, long bytes, PhaseBody body, Figures figures) throws Exception;
 
   /**
    * As {@link #phase}, for one of several independent pieces of work of a point (a query of a
@@ -266,17 +93,7 @@ public final class RunContext {
    * returned; on failure no figure is kept, the failure becomes the failed check {@code name}
    * with {@code describe}'s one line (so the point is recorded failed), and null is returned.
    */
-  public PhaseResult attempt(String name, long bytes, PhaseBody body,
-      java.util.function.Function<Exception, String> describe) throws InterruptedException {
-    try {
-      return phase(name, bytes, body);
-    } catch (InterruptedException e) {
-      throw e;
-    } catch (Exception e) {
-      check(name, false, describe.apply(e));
-      return null;
-    }
-  }
+  PhaseResult attempt(String name, long bytes, PhaseBody body, java.util.function.Function<Exception, String> describe) throws InterruptedException;
 
   /**
    * Runs the suite's declared load ({@code Benchmark.load()}) for this point as the phase {@code
@@ -285,18 +102,14 @@ public final class RunContext {
    * figures, with the suite's own ({@link LoadSpec#figures}). The suite checks its work against
    * the returned result.
    */
-  public LoadResult load(String name) throws Exception {
-    return load(name, null);
-  }
+  LoadResult load(String name) throws Exception;
 
   /**
    * As {@link #load(String)}, with what this process prepared for a load that cannot leave it
    * (an in-process NameNode): the clients read it with {@link LoadScope#prepared}; a map task has
    * none.
    */
-  public LoadResult load(String name, Object prepared) throws Exception {
-    return load(name, prepared, point);
-  }
+  LoadResult load(String name, Object prepared) throws Exception;
 
   /**
    * As {@link #load(String)}, the load as the suite declares it for {@code as}, a point of the
@@ -306,201 +119,7 @@ public final class RunContext {
    *
    * @throws IllegalStateException with {@code --maps}
    */
-  public LoadResult loadAs(String name, Point as) throws Exception {
-    if (LoadOptions.maps(options) > 0) {
-      throw new IllegalStateException("a load of another point runs in this process only");
-    }
-    return load(name, null, as);
-  }
-
-  private LoadResult load(String name, Object prepared, Point point) throws Exception {
-    LoadSpec spec = loadSpec;
-    if (spec == null) {
-      throw new IllegalStateException(suiteClass.getName() + " declares no load");
-    }
-    // What the suite declares its load's operations ask of the servers; recorded even when it
-    // is nothing, so that no operation of the load is taken apart by a guess from its name.
-    io.hbench.core.result.ServerCalls declared = spec.serverCalls(options, point);
-    io.hbench.core.result.ServerCalls calls =
-        declared == null ? io.hbench.core.result.ServerCalls.NONE : declared;
-    phaseCallsNameNodeMethods = !calls.nameNode().isEmpty();
-    try {
-      return placedLoad(name, prepared, point, spec, calls);
-    } finally {
-      phaseCallsNameNodeMethods = false;
-    }
-  }
-
-  private LoadResult placedLoad(String name, Object prepared, Point point, LoadSpec spec,
-      io.hbench.core.result.ServerCalls calls) throws Exception {
-    int maps = LoadOptions.maps(options);
-    int threads = spec.threads(options, point);
-    LoadResult[] result = new LoadResult[1];
-    Path pointDirectory = pointDirectory();
-    LoadScope whole = new LoadScope(conf, options, point, paramsSoFar(), dirs,
-        pointDirectory, 0, Math.max(1, maps), threads, prepared);
-    RunContext.Figures figures = (timed, into) -> {
-      LoadResult r = result[0];
-      into.work(r.bytes(), r.calls());
-      into.loads(r.loads());
-      into.figure(io.hbench.core.result.ServerCalls.FIELD, calls);
-      spec.figures(r, whole, into);
-    };
-    // --find-max searches a load that runs by time; one of a fixed count (a suite's set-up:
-    // ycsb's load phase, hbase-pe's write of the table a read needs) runs once, as declared.
-    if (LoadOptions.findMax(options) && spec.timed(options, point)) {
-      return maps == 0 ? findMax(name, spec, whole, calls)
-          : findMaxOnTasks(name, spec, whole, calls, maps);
-    }
-    if (maps == 0) {
-      phase(name, 0, () -> {
-        result[0] = LoadJob.runClients(spec, whole, console, label, LoadJob.ReadyGate.NONE);
-        return result[0].calls();
-      }, figures);
-      sayRanOut(name, result[0]);
-      logIntervals(name, result[0]);
-      return result[0];
-    }
-    Path dir = dirs.create(new Path(pointDirectory, "load-" + name));
-    Job job = LoadJob.job(conf, fileSystem(), dir, point.label(), maps, suiteClass);
-    // --until-stable judged over every task's calls, as one load's: the conductor's.
-    io.hbench.core.stats.SteadyState steady = spec.timed(options, point)
-        && options.has(LoadOptions.UNTIL_STABLE) ? options.get(LoadOptions.UNTIL_STABLE) : null;
-    runJob(name, job, 0, org.apache.hadoop.mapreduce.TaskCounter.MAP_INPUT_RECORDS, null,
-        figures, j -> {
-          LoadJob.Conductor c = new LoadJob.Conductor(j, maps, options, console, label);
-          try {
-            result[0] = c.run(options.get(LoadOptions.TARGET_RATE), steady);
-            c.end();
-          } catch (LoadJob.Conductor.Ended e) {
-            // A task failed: the job's failure, reported as the phase's, says why.
-          }
-        });
-    sayRanOut(name, result[0]);
-    logIntervals(name, result[0]);
-    return result[0];
-  }
-
-  /**
-   * {@code --find-max --maps M}: the search of {@link #findMax}, each step an open-loop load at
-   * the step's rate shared over M map tasks of one job, started together once every task has
-   * opened its clients (their start-up is in no step's window), judged on the tasks' merged
-   * figures, and steady when the merged intervals are ({@link LoadJob.Conductor}).
-   */
-  private LoadResult findMaxOnTasks(String name, LoadSpec spec, LoadScope whole,
-      io.hbench.core.result.ServerCalls calls, int maps) throws Exception {
-    Slo slo = options.get(LoadOptions.SLO);
-    String op = spec.operation(options, whole.point());
-    CapacitySearch.Outcome[] found = new CapacitySearch.Outcome[1];
-    Path dir = dirs.create(new Path(pointDirectory(), "load-" + name));
-    Job job = LoadJob.job(conf, fileSystem(), dir, point.label(), maps, suiteClass);
-    runJob(name, job, 0, org.apache.hadoop.mapreduce.TaskCounter.MAP_INPUT_RECORDS, null,
-        (timed, into) -> capacityFigures(found[0], slo, spec, whole, calls, into), j -> {
-          LoadJob.Conductor c = new LoadJob.Conductor(j, maps, options, console, label);
-          int[] run = {0};
-          try {
-            found[0] = CapacitySearch.search(op, LoadPlan.calls(1), slo,
-                CapacitySearch.MAX_STEPS, stepPlan -> {
-                  LoadResult step = c.run(stepPlan.targetRate(), stepPlan.untilStable());
-                  sayRanOut(name + " step " + ++run[0], step);
-                  return step;
-                }, step -> console.status(stepLine(run[0], step, slo, maps)));
-            c.end();
-          } catch (LoadJob.Conductor.Ended e) {
-            // A task failed: the job's failure, reported as the phase's, says why.
-          }
-        });
-    return searched(name, found[0], slo);
-  }
-
-  /**
-   * One line per step of a search, once judged: what it asked and got (over how many tasks),
-   * the objective's percentile from intended start, and the verdict.
-   */
-  private String stepLine(int step, CapacityFigures.Step s, Slo slo, int maps) {
-    return String.format(java.util.Locale.ROOT, "[%s] find-max step %d: %s%s, %.1f calls/s"
-        + " achieved, %s %.2f ms, %d calls%s: %s", label, step, s.met() == null
-        ? "as fast as they go" : String.format(java.util.Locale.ROOT, "%.1f calls/s asked",
-            s.askedOpsPerSecond()), maps == 0 ? "" : " over " + maps + " tasks",
-        s.achievedOpsPerSecond(), slo.percentileName(), s.judgedMillis(), s.calls(),
-        s.errorPercent() > 0 ? String.format(java.util.Locale.ROOT, ", %.2f%% errors",
-            s.errorPercent()) : "",
-        s.met() == null ? "the probe" : s.met() ? "met " + slo.text() : "not met");
-  }
-
-  /** One line when clients ran out of work before the load's duration (also in the record). */
-  private void sayRanOut(String phase, LoadResult r) {
-    if (r != null && r.ranOutFigures() != null) {
-      console.status("[" + label + "] " + phase + ": " + r.ranOutFigures().describe()
-          + ", before its --duration: its figures are of the time it ran");
-    }
-  }
-
-  /**
-   * {@code --find-max}: the phase {@code name} is the whole search ({@link CapacitySearch}), in
-   * this process; its loads are those of the highest rate that met the objective, its figures
-   * every step ({@code find_max}), its metric the answer ({@code max_ops_per_s_at_slo}). A search
-   * in which no step met the objective records its steps and fails the point's check.
-   */
-  private LoadResult findMax(String name, LoadSpec spec, LoadScope whole,
-      io.hbench.core.result.ServerCalls calls) throws Exception {
-    Slo slo = options.get(LoadOptions.SLO);
-    String op = spec.operation(options, whole.point());
-    CapacitySearch.Outcome[] found = new CapacitySearch.Outcome[1];
-    int[] run = {0};
-    phase(name, 0, () -> {
-      found[0] = CapacitySearch.search(op, LoadPlan.calls(1), slo, CapacitySearch.MAX_STEPS,
-          stepPlan -> {
-            // Each step opens the clients again as a run of its own: names it makes are its own.
-            LoadResult step = LoadJob.runClients(spec, whole, console, label,
-                LoadJob.ReadyGate.NONE, run[0]++, plan -> plan.withTargetRate(stepPlan.targetRate())
-                    .withUntilStable(stepPlan.untilStable()), null);
-            sayRanOut(name + " step " + run[0], step);
-            return step;
-          }, step -> console.status(stepLine(run[0], step, slo, 0)));
-      return found[0].answer() == null ? 0L : found[0].answer().calls();
-    }, (timed, into) -> capacityFigures(found[0], slo, spec, whole, calls, into));
-    return searched(name, found[0], slo);
-  }
-
-  /** A search's phase figures: the shown step's load, every step, and the answer. */
-  private static void capacityFigures(CapacitySearch.Outcome found, Slo slo, LoadSpec spec,
-      LoadScope whole, io.hbench.core.result.ServerCalls calls, PhaseFigures into) {
-    LoadResult r = found.shown();
-    into.work(r.bytes(), r.calls());
-    into.loads(r.loads());
-    into.figure(io.hbench.core.result.ServerCalls.FIELD, calls);
-    spec.figures(r, whole, into);
-    if (found.answer() != null) {
-      into.metric(Metric.of(MAX_AT_SLO, Metric.OPS_PER_SECOND,
-          found.figures().maxOpsPerSecond(), Metric.Better.HIGHER));
-    }
-    into.figure(CapacityFigures.FIELD, found.figures());
-  }
-
-  /** A search's check and the load it shows. */
-  private LoadResult searched(String name, CapacitySearch.Outcome found, Slo slo)
-      throws IOException {
-    check("find_max", found.answer() != null, found.answer() != null
-        ? "max " + found.figures().maxOpsPerSecond() + " ops/s at " + slo.text()
-        : "no rate met " + slo.text() + ", down to "
-            + found.figures().steps().get(found.figures().steps().size() - 1)
-                .askedOpsPerSecond() + " ops/s");
-    LoadResult shown = found.shown();
-    logIntervals(name, shown);
-    return shown;
-  }
-
-  /** The metric of {@code --find-max}'s answer. */
-  public static final String MAX_AT_SLO = "max_ops_per_s_at_slo";
-
-  /** Appends the load's interval histograms to {@code --hlog FILE}, when given. */
-  private void logIntervals(String phase, LoadResult r) throws IOException {
-    if (r != null && options.has(LoadOptions.HLOG) && !options.get(LoadOptions.HLOG).isEmpty()) {
-      io.hbench.core.load.IntervalLog.append(java.nio.file.Path.of(options.get(LoadOptions.HLOG)),
-          label, phase, r);
-    }
-  }
+  LoadResult loadAs(String name, Point as) throws Exception;
 
   /**
    * Runs {@code clients} in this process as the phase {@code name}, each thread making its
@@ -508,60 +127,10 @@ public final class RunContext {
    * one process, such as TPC-H's query streams on their JDBC connections. A load that can run
    * from many machines is declared ({@link #load(String)}).
    */
-  public LoadResult load(String name, String op, LoadClients clients, LoadFigures figures)
-      throws Exception {
-    LoadResult[] result = new LoadResult[1];
-    try {
-      phase(name, 0, () -> {
-        result[0] = ConcurrentLoad.run(op, LoadPlan.calls(clients.callsPerThread()),
-            clients.call(), console, label);
-        return result[0].calls();
-      }, (timed, into) -> {
-        LoadResult r = result[0];
-        into.work(r.bytes(), r.calls());
-        into.loads(r.loads());
-        if (figures != null) {
-          figures.add(r, into);
-        }
-      });
-    } finally {
-      if (clients.resources() != null) {
-        clients.resources().close();
-      }
-    }
-    return result[0];
-  }
-
-  /**
-   * Under Kerberos, the job's tasks have no ticket: the named services the suite needs add their
-   * delegation tokens to the job ({@link io.hbench.core.cluster.ServiceProvider#addDelegationTokens}),
-   * as JobSubmitter adds HDFS's.
-   */
-  private void addServiceTokens(Job job) throws IOException {
-    if (needs == null || !org.apache.hadoop.security.UserGroupInformation.isSecurityEnabled()) {
-      return;
-    }
-    for (String name : needs.services()) {
-      io.hbench.core.cluster.ServiceProviders.provider(name).addDelegationTokens(
-          needs.withSettings(name, job.getConfiguration()), job.getCredentials());
-    }
-  }
-
-  /** The point's parameters and those recorded for it so far, in order: what its tasks get. */
-  private Map<String, Object> paramsSoFar() {
-    Map<String, Object> all = new LinkedHashMap<>(point.params());
-    all.putAll(params);
-    return all;
-  }
+  LoadResult load(String name, String op, LoadClients clients, LoadFigures figures) throws Exception;
 
   /** Whether this run counts file system calls ({@code --instrument}). */
-  public boolean instrumented() {
-    return clientIo != null;
-  }
-
-  private Map<String, OperationSummary> clientFigures(Map<IoOperation, OperationStats> before) {
-    return JobIo.summaries(Instrumentation.difference(before, clientIo.snapshot()), true);
-  }
+  boolean instrumented();
 
   /**
    * Runs a MapReduce job as the phase {@code name}: submitted, followed with a progress line,
@@ -574,93 +143,26 @@ public final class RunContext {
    *
    * @param recordCounter the counter whose value is the phase's record count
    */
-  public PhaseResult runJob(String name, Job job, long bytes, Enum<?> recordCounter)
-      throws Exception {
-    return runJob(name, job, bytes, recordCounter, null);
-  }
+  PhaseResult runJob(String name, Job job, long bytes, Enum<?> recordCounter) throws Exception;
 
   /**
    * As {@link #runJob(String, Job, long, Enum)}, with client-side work (such as sampling the
    * input) that counts in the phase's time, done after the clock starts and before submission.
    */
-  public PhaseResult runJob(
-      String name, Job job, long bytes, Enum<?> recordCounter, JobPhase.Preparation beforeSubmit)
-      throws Exception {
-    return runJob(name, job, bytes, recordCounter, beforeSubmit, null);
-  }
+  PhaseResult runJob(String name, Job job, long bytes, Enum<?> recordCounter, JobPhase.Preparation beforeSubmit) throws Exception;
 
   /**
    * As {@link #runJob(String, Job, long, Enum, JobPhase.Preparation)}, with the suite's figures
    * of the finished job (read from its output or counters after the clock stopped), recorded
    * with the phase.
    */
-  public PhaseResult runJob(String name, Job job, long bytes, Enum<?> recordCounter,
-      JobPhase.Preparation beforeSubmit, Figures figures) throws Exception {
-    return runJob(name, job, bytes, recordCounter, beforeSubmit, figures, null);
-  }
-
-  private PhaseResult runJob(String name, Job job, long bytes, Enum<?> recordCounter,
-      JobPhase.Preparation beforeSubmit, Figures figures, JobPhase.WhileRunning during)
-      throws Exception {
-    // What the tasks read back as the point they work for (PointInTask).
-    PointInTask.put(job.getConfiguration(), new PointInTask.Identity(suiteClass.getName(),
-        options.texts(), point.label(), paramsSoFar(),
-        fileSystem().makeQualified(dirs.base()).toString(),
-        fileSystem().makeQualified(pointDir).toString(), runId));
-    if (during == null && StartBarrier.wanted(job)) {
-      // The tasks' start barrier, given by this process while the job runs.
-      Path startDir = dirs.create(new Path(pointDirectory(), "_start-" + name));
-      FileSystem files = Instrumentation.uncounted(fileSystem());
-      job.getConfiguration().set(StartBarrier.DIR,
-          files.makeQualified(startDir).toString());
-      during = j -> StartBarrier.release(j, files, startDir, console,
-          label, name);
-    }
-    // What JVMs its ApplicationMaster and tasks run in, from themselves.
-    Path jvmDir = new Path(pointDirectory(), "_jvms-" + name);
-    JvmReportingOutputFormat.prepare(job, Instrumentation.uncounted(fileSystem())
-        .makeQualified(jvmDir));
-    Path sideDir = null;
-    if (clientIo != null) {
-      sideDir = new Path(pointDirectory(), "_io-" + name);
-      JobIo.prepare(job, sideDir);
-    }
-    addServiceTokens(job);
-    Map<IoOperation, OperationStats> before = clientIo == null ? null : clientIo.snapshot();
-    io.hbench.core.daemons.DaemonSampler sampler = startSampling();
-    PhaseResult r;
-    long started = System.currentTimeMillis();
-    try {
-      r = jobs.run(name, label, job, bytes, recordCounter, beforeSubmit, during)
-          .withStart(started);
-    } catch (Exception | Error e) {
-      stopSampling(sampler);
-      throw e;
-    }
-    r = withDaemons(r, sampler);
-    JobJvms jvms = JvmReportingOutputFormat.collect(fileSystem(), jvmDir);
-    if (clientIo != null) {
-      Map<String, OperationSummary> client = clientFigures(before);
-      // Read after the clock stopped: merging side files is not part of the phase.
-      IoResult tasks = JobIo.collect(job, fileSystem(), sideDir);
-      if (tasks == null) {
-        throw new PhaseFailedException(
-            name + ": --instrument: no task of job " + job.getJobID()
-                + " reported its file system figures");
-      }
-      r = r.withIo(new IoResult(tasks.tasks(), tasks.perTask(), client));
-    }
-    return record(r, figures, jvms);
-  }
+  PhaseResult runJob(String name, Job job, long bytes, Enum<?> recordCounter, JobPhase.Preparation beforeSubmit, Figures figures) throws Exception;
 
   /** Records a validation check. Any failed check fails the point. */
-  public void check(String name, boolean passed, String detail) {
-    checks.add(new Check(name, passed, detail));
-  }
+  void check(String name, boolean passed, String detail);
 
-  public Console console() {
-    return console;
-  }
+  /** Where the suite says what it does, as the run's other lines are said. */
+  Console console();
 
   /**
    * Starts the embedded service {@code name} for this point only, through its {@link
@@ -673,49 +175,5 @@ public final class RunContext {
    * @param conf the service's settings
    * @param dir a directory of this machine for its files, which the suite owns
    */
-  public io.hbench.core.cluster.RunningService startService(
-      String name, Configuration conf, java.nio.file.Path dir) throws IOException {
-    io.hbench.core.cluster.RunningService s =
-        io.hbench.core.cluster.ServiceProviders.provider(name).start(conf, dir, 1);
-    services.add(s);
-    serviceInfo.add(s.info());
-    return s;
-  }
-
-  /** Stops the services this point started. */
-  void stopServices() {
-    for (int i = services.size() - 1; i >= 0; i--) {
-      services.get(i).close();
-    }
-  }
-
-  List<io.hbench.core.result.ServiceInfo> services() {
-    return serviceInfo;
-  }
-
-  Map<String, Object> params() {
-    return params;
-  }
-
-  /** What the cluster's servers are, as read when the point began ({@code --metrics}). */
-  io.hbench.core.daemons.ServerFingerprints serverFingerprints() {
-    return daemonMetrics == null ? io.hbench.core.daemons.ServerFingerprints.NONE
-        : daemonMetrics.fingerprints();
-  }
-
-  List<PhaseResult> phases() {
-    return phases;
-  }
-
-  List<Check> checks() {
-    return checks;
-  }
-
-  boolean pointDirectoryCreated() {
-    return pointDirCreated;
-  }
-
-  Path pointDirectoryPath() {
-    return pointDir;
-  }
+  io.hbench.core.cluster.RunningService startService(String name, Configuration conf, java.nio.file.Path dir) throws IOException;
 }

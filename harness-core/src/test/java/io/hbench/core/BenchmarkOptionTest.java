@@ -1,5 +1,6 @@
 package io.hbench.core;
 
+import io.hbench.core.error.InvalidInputException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;

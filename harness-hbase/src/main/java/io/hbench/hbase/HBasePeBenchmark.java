@@ -1,11 +1,11 @@
 package io.hbench.hbase;
 
+import io.hbench.core.HbenchVersion;
 import static io.hbench.hbase.PeOptions.*;
 
 import io.hbench.core.Benchmark;
 import io.hbench.core.BenchmarkOption;
-import io.hbench.core.BenchmarkRunner;
-import io.hbench.core.InvalidInputException;
+import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.LoadOptions;
 import io.hbench.core.LoadSpec;
 import io.hbench.core.OptionValues;
@@ -234,7 +234,7 @@ public final class HBasePeBenchmark implements Benchmark {
         tableRows = point.get(PeFields.ROWS_PER_CLIENT) * clients;
         PeTable.Shape shape = shape(o);
         ctx.phase("create_table", 0, () -> {
-          PeTable.create(admin, name, layout, tableRows, shape, BenchmarkRunner.version());
+          PeTable.create(admin, name, layout, tableRows, shape, HbenchVersion.get());
           return null;
         });
       } else {
@@ -275,7 +275,7 @@ public final class HBasePeBenchmark implements Benchmark {
     long rows = read.get(PeFields.ROWS_PER_CLIENT) * clients;
     PeTable.Shape shape = shape(o);
     ctx.phase("create_table", 0, () -> {
-      PeTable.create(admin, name, layout(o), rows, shape, BenchmarkRunner.version());
+      PeTable.create(admin, name, layout(o), rows, shape, HbenchVersion.get());
       return null;
     });
     wroteForRead = true;

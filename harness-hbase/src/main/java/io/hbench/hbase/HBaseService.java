@@ -1,13 +1,14 @@
 package io.hbench.hbase;
 
-import io.hbench.core.InvalidInputException;
+import io.hbench.core.error.ErrorLine;
+import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.cluster.InProcessService;
 import io.hbench.core.cluster.RunningService;
 import io.hbench.core.cluster.ServiceProbe;
 import io.hbench.core.cluster.ServiceProvider;
 import io.hbench.core.cluster.ServiceWatch;
-import io.hbench.core.daemons.Daemon;
-import io.hbench.core.daemons.Daemon.Role;
+import io.hbench.core.cluster.Daemon;
+import io.hbench.core.cluster.Daemon.Role;
 import io.hbench.core.result.ServiceInfo;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -167,7 +168,7 @@ public final class HBaseService implements ServiceProvider {
       } catch (IOException e) {
         throw new IOException("hbase: no delegation token for the job's tasks (does the cluster"
             + " load org.apache.hadoop.hbase.security.token.TokenProvider?): "
-            + io.hbench.core.BenchmarkRunner.describe(e), e);
+            + io.hbench.core.error.ErrorLine.of(e), e);
       }
     }
   }

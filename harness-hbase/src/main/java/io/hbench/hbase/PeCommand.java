@@ -1,6 +1,6 @@
 package io.hbench.hbase;
 
-import io.hbench.core.InvalidInputException;
+import io.hbench.core.error.InvalidInputException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;

@@ -1,7 +1,7 @@
 package io.hbench.hbase;
 
 import io.hbench.core.BenchmarkOption;
-import io.hbench.core.InvalidInputException;
+import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.size.Size;
 import java.util.List;
 import java.util.Locale;

@@ -1,11 +1,11 @@
 package io.hbench.hbase;
 
+import io.hbench.core.HbenchVersion;
 import static io.hbench.hbase.YcsbOptions.*;
 
 import io.hbench.core.Benchmark;
 import io.hbench.core.BenchmarkOption;
-import io.hbench.core.BenchmarkRunner;
-import io.hbench.core.InvalidInputException;
+import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.LoadOptions;
 import io.hbench.core.LoadSpec;
 import io.hbench.core.OptionValues;
@@ -185,7 +185,7 @@ public final class YcsbBenchmark implements Benchmark {
         Admin admin = conn.getAdmin()) {
       if (load) {
         ctx.phase("create_table", 0, () -> {
-          YcsbTable.create(admin, name, w, seed, o.get(PRESPLIT), BenchmarkRunner.version());
+          YcsbTable.create(admin, name, w, seed, o.get(PRESPLIT), HbenchVersion.get());
           return null;
         });
       } else {

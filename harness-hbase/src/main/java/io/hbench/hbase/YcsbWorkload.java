@@ -1,6 +1,6 @@
 package io.hbench.hbase;
 
-import io.hbench.core.InvalidInputException;
+import io.hbench.core.error.InvalidInputException;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;

@@ -29,7 +29,7 @@ final class HiveConnections {
     try {
       Class.forName("org.apache.hive.jdbc.HiveDriver", false, HiveConnections.class.getClassLoader());
     } catch (ClassNotFoundException | LinkageError e) {
-      throw new io.hbench.core.InvalidInputException("no Hive JDBC driver on the class path:"
+      throw new io.hbench.core.error.InvalidInputException("no Hive JDBC driver on the class path:"
           + " bench.jar carries none; run HADOOP_CLASSPATH=/path/to/hive-jdbc-<version>-standalone.jar"
           + " yarn jar bench.jar ...");
     }

@@ -7,7 +7,7 @@ import static io.hbench.hive.HiveOptions.PASSWORD;
 import static io.hbench.hive.HiveOptions.SET;
 import static io.hbench.hive.HiveOptions.USER;
 
-import io.hbench.core.InvalidInputException;
+import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.OptionValues;
 import io.hbench.core.RunContext;
 import io.hbench.core.cluster.Needs;

@@ -1,6 +1,6 @@
 package io.hbench.hive;
 
-import io.hbench.core.InvalidInputException;
+import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.RunContext;
 import java.sql.Connection;
 import java.sql.ResultSet;

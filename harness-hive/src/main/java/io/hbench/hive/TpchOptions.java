@@ -1,7 +1,7 @@
 package io.hbench.hive;
 
 import io.hbench.core.BenchmarkOption;
-import io.hbench.core.InvalidInputException;
+import io.hbench.core.error.InvalidInputException;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,7 +1,7 @@
 package io.hbench.core.cluster;
 
-import io.hbench.core.InvalidInputException;
-import io.hbench.core.report.Console;
+import io.hbench.core.error.InvalidInputException;
+import io.hbench.core.text.Console;
 import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.hbench.core.cluster;
 
-import io.hbench.core.InvalidInputException;
+import io.hbench.core.error.InvalidInputException;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;

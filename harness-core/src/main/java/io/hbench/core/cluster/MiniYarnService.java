@@ -1,5 +1,6 @@
 package io.hbench.core.cluster;
 
+import java.io.File;
 import io.hbench.core.result.ServiceInfo;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -78,10 +79,10 @@ public final class MiniYarnService implements ServiceProvider {
         conf.set(key, value);
       }
     });
-    // Task JVMs need an absolute class path (see JobPhase.absoluteClassPath); the property is put
+    // Task JVMs need an absolute class path (see absoluteClassPath); the property is put
     // back when YARN stops, and the running class loader is unaffected.
     String classPath = System.getProperty("java.class.path", "");
-    System.setProperty("java.class.path", io.hbench.core.mapreduce.JobPhase.absoluteClassPath(classPath));
+    System.setProperty("java.class.path", absoluteClassPath(classPath));
     MiniMRYarnCluster yarn = new MiniMRYarnCluster("hbench", nodes) {
       // The history server starts on a thread of its own, and MiniMRYarnCluster goes on before
       // its web app is up; started first, it raced the ResourceManager's web app for Jetty's
@@ -198,5 +199,25 @@ public final class MiniYarnService implements ServiceProvider {
         System.setProperty("java.class.path", savedClassPath);
       }
     }
+  }
+
+  /**
+   * {@code classPath} with every entry made absolute. The task JVMs of a mini cluster get {@code
+   * java.class.path} exactly as written (MRApps propagates it when {@code yarn.is.minicluster} is
+   * set) and start in directories of their own: a relative entry ({@code java -jar
+   * harness-cli/target/...}) makes every ApplicationMaster fail. The CLI sets the property to this
+   * at start; the embedded YARN sets it while it runs and puts it back.
+   */
+  public static String absoluteClassPath(String classPath) {
+    StringBuilder abs = new StringBuilder();
+    for (String entry : classPath.split(File.pathSeparator)) {
+      if (!entry.isEmpty()) {
+        if (abs.length() > 0) {
+          abs.append(File.pathSeparator);
+        }
+        abs.append(new File(entry).getAbsolutePath());
+      }
+    }
+    return abs.toString();
   }
 }

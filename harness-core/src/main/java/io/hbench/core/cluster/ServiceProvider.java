@@ -1,6 +1,5 @@
 package io.hbench.core.cluster;
 
-import io.hbench.core.daemons.Daemon;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -59,11 +58,11 @@ public interface ServiceProvider {
    * itself; a named service ({@code hbase}, {@code hive}) reads its own configuration here
    * ({@code HBASE_CONF_DIR}, a JDBC URL).
    *
-   * @throws io.hbench.core.InvalidInputException when the configuration names none, or it does
+   * @throws io.hbench.core.error.InvalidInputException when the configuration names none, or it does
    *     not answer: one line, before anything is created
    */
   default io.hbench.core.result.ServiceInfo connect(Configuration conf) throws IOException {
-    throw new io.hbench.core.InvalidInputException(
+    throw new io.hbench.core.error.InvalidInputException(
         "--cluster conf: hbench has no configured form of " + name() + "; use --cluster mini");
   }
 

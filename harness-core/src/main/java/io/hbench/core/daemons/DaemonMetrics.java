@@ -1,5 +1,6 @@
 package io.hbench.core.daemons;
 
+import io.hbench.core.cluster.Daemon;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.hbench.core.daemons;
 
-import io.hbench.core.report.NumberText;
+import io.hbench.core.text.NumberText;
 import io.hbench.core.result.DaemonFigures;
 import io.hbench.core.result.Metric;
 import io.hbench.core.result.PhaseResult;

@@ -1,5 +1,6 @@
 package io.hbench.core.daemons;
 
+import io.hbench.core.cluster.Daemon;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.hbench.core.cluster.JmxReader;
 import io.hbench.core.result.DaemonFigures;

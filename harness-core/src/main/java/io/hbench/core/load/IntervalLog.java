@@ -1,6 +1,6 @@
 package io.hbench.core.load;
 
-import io.hbench.core.stats.IntervalSeries;
+import io.hbench.core.fs.IntervalSeries;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -1,6 +1,6 @@
 package io.hbench.core.load;
 
-import io.hbench.core.InvalidInputException;
+import io.hbench.core.error.InvalidInputException;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

@@ -1,8 +1,8 @@
 package io.hbench.core.mapreduce;
 
-import io.hbench.core.PhaseFailedException;
+import io.hbench.core.error.PhaseFailedException;
 import io.hbench.core.cluster.ScratchDirectory;
-import io.hbench.core.report.Console;
+import io.hbench.core.text.Console;
 import io.hbench.core.result.PhaseResult;
 import java.io.File;
 import java.io.IOException;
@@ -246,26 +246,6 @@ public final class JobPhase {
         return;
       }
     }
-  }
-
-  /**
-   * {@code classPath} with every entry made absolute. The task JVMs of a mini cluster get {@code
-   * java.class.path} exactly as written (MRApps propagates it when {@code yarn.is.minicluster} is
-   * set) and start in directories of their own: a relative entry ({@code java -jar
-   * harness-cli/target/...}) makes every ApplicationMaster fail. The CLI sets the property to this
-   * at start; the embedded YARN sets it while it runs and puts it back.
-   */
-  public static String absoluteClassPath(String classPath) {
-    StringBuilder abs = new StringBuilder();
-    for (String entry : classPath.split(File.pathSeparator)) {
-      if (!entry.isEmpty()) {
-        if (abs.length() > 0) {
-          abs.append(File.pathSeparator);
-        }
-        abs.append(new File(entry).getAbsolutePath());
-      }
-    }
-    return abs.toString();
   }
 
   /** Kills every job still running; for the interrupt handler. */

@@ -1,6 +1,6 @@
 package io.hbench.core.mapreduce;
 
-import io.hbench.core.BenchmarkRunner;
+import io.hbench.core.error.ErrorLine;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.log4j.AppenderSkeleton;
@@ -57,7 +57,7 @@ final class LocalJobFailures extends AppenderSkeleton {
     if (t.getClass() == Exception.class && t.getCause() != null) {
       t = t.getCause();
     }
-    REASONS.put(message.trim(), BenchmarkRunner.describe(t));
+    REASONS.put(message.trim(), ErrorLine.of(t));
   }
 
   @Override

@@ -1,6 +1,6 @@
 package io.hbench.core.mapreduce;
 
-import io.hbench.core.report.Console;
+import io.hbench.core.text.Console;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

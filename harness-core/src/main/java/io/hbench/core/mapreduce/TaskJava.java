@@ -212,7 +212,7 @@ public final class TaskJava {
    * next if it does not answer); says nothing when none answers, and the job's own failure is
    * then said as {@link #classVersionFailure} says it.
    *
-   * @throws io.hbench.core.InvalidInputException naming the NodeManager's Java, the Java needed
+   * @throws io.hbench.core.error.InvalidInputException naming the NodeManager's Java, the Java needed
    *     and the options
    */
   public static void checkNodeManagers(Configuration conf) {
@@ -225,7 +225,7 @@ public final class TaskJava {
       }
     }
     int asked = 0;
-    for (io.hbench.core.daemons.Daemon nm : io.hbench.core.daemons.ClusterDaemons.nodeManagersByWeb(conf)) {
+    for (io.hbench.core.cluster.Daemon nm : io.hbench.core.daemons.ClusterDaemons.nodeManagersByWeb(conf)) {
       if (asked++ >= NODE_MANAGERS_ASKED) {
         return;
       }
@@ -233,7 +233,7 @@ public final class TaskJava {
       if (spec != null) {
         String problem = nodeManagerJavaProblem(nm.node(), spec);
         if (problem != null) {
-          throw new io.hbench.core.InvalidInputException(problem);
+          throw new io.hbench.core.error.InvalidInputException(problem);
         }
         return;
       }

@@ -1,8 +1,9 @@
 package io.hbench.core.report;
 
+import io.hbench.core.text.NumberText;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.hbench.core.InvalidInputException;
+import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.result.Metric;
 import io.hbench.core.result.ResultRecord;
 import io.hbench.core.stats.LatencyHistogram;

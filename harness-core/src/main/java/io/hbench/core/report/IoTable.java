@@ -1,5 +1,6 @@
 package io.hbench.core.report;
 
+import io.hbench.core.text.NumberText;
 import io.hbench.core.fs.IoOperation;
 import io.hbench.core.result.IoResult;
 import io.hbench.core.result.OperationSummary;

@@ -1,5 +1,6 @@
 package io.hbench.core.report;
 
+import io.hbench.core.text.NumberText;
 import io.hbench.core.result.CapacityFigures;
 import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.OperationSeries;

@@ -1,5 +1,6 @@
 package io.hbench.core.report;
 
+import io.hbench.core.text.NumberText;
 import io.hbench.core.result.Metric;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.RepeatSummary;

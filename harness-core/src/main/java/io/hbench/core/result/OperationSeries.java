@@ -3,7 +3,7 @@ package io.hbench.core.result;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import io.hbench.core.stats.IntervalSeries;
+import io.hbench.core.fs.IntervalSeries;
 import io.hbench.core.stats.Spread;
 import java.util.ArrayList;
 import java.util.List;

@@ -66,7 +66,7 @@ public record ResultRecord(
    */
   public static String checkLabel(String label) {
     if (label == null || !label.matches("[A-Za-z0-9._:@/+-]{1,64}")) {
-      throw new io.hbench.core.InvalidInputException("invalid --label '" + label
+      throw new io.hbench.core.error.InvalidInputException("invalid --label '" + label
           + "': 1 to 64 letters, digits and . _ : @ / + -");
     }
     return label;

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import io.hbench.core.InvalidInputException;
+import io.hbench.core.error.InvalidInputException;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;

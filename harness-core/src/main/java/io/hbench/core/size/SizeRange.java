@@ -1,6 +1,6 @@
 package io.hbench.core.size;
 
-import io.hbench.core.InvalidInputException;
+import io.hbench.core.error.InvalidInputException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -1,5 +1,7 @@
 package io.hbench.core.stats;
 
+import io.hbench.core.fs.OperationTally;
+
 /**
  * A call the server refused by returning false or null rather than throwing ({@code rename}
  * returning false, {@code getFileInfo} returning null). {@link OperationTally#failureType} names

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hbench.core.InvalidInputException;
+import io.hbench.core.error.InvalidInputException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

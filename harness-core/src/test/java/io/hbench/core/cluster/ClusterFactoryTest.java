@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hbench.core.InvalidInputException;
-import io.hbench.core.report.Console;
+import io.hbench.core.error.InvalidInputException;
+import io.hbench.core.text.Console;
 import io.hbench.core.result.ServiceInfo;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

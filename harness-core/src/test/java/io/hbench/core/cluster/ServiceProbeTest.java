@@ -3,7 +3,7 @@ package io.hbench.core.cluster;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.hbench.core.InvalidInputException;
+import io.hbench.core.error.InvalidInputException;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 

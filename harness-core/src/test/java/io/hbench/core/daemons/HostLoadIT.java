@@ -1,5 +1,6 @@
 package io.hbench.core.daemons;
 
+import io.hbench.core.cluster.Daemon;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

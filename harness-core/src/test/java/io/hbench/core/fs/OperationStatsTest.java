@@ -1,5 +1,6 @@
 package io.hbench.core.fs;
 
+import io.hbench.core.fs.CallSampler;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hbench.core.InvalidInputException;
-import io.hbench.core.report.Console;
+import io.hbench.core.error.InvalidInputException;
+import io.hbench.core.text.Console;
 import io.hbench.core.result.CapacityFigures;
 import io.hbench.core.stats.SteadyState;
 import java.io.ByteArrayOutputStream;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hbench.core.report.Console;
+import io.hbench.core.text.Console;
 import io.hbench.core.result.OperationLoad;
 import io.hbench.core.stats.RefusedCallException;
 import java.io.ByteArrayOutputStream;
@@ -360,9 +360,9 @@ class ConcurrentLoadTest {
 
   @Test
   void windowsMergeFromFirstStartToLastEnd() {
-    io.hbench.core.stats.OperationTally one = new io.hbench.core.stats.OperationTally();
+    io.hbench.core.fs.OperationTally one = new io.hbench.core.fs.OperationTally();
     one.record("op", 1_000, 0, null);
-    io.hbench.core.stats.OperationTally two = new io.hbench.core.stats.OperationTally();
+    io.hbench.core.fs.OperationTally two = new io.hbench.core.fs.OperationTally();
     two.record("op", 5_000_000, 0, null);
     LoadResult merged = LoadResult.merge(List.of(
         new LoadResult(one, java.util.Set.of(), 1_000, 3_000, 2_000_000_000L, 0, 4),
@@ -390,7 +390,7 @@ class ConcurrentLoadTest {
     LoadResult merged = LoadResult.merge(List.of(back, back));
     assertEquals(4, merged.clientRates().size());
     // A result from before per-client rates were kept has none, and no spread.
-    assertNull(new LoadResult(new io.hbench.core.stats.OperationTally(), java.util.Set.of(), 0, 0,
+    assertNull(new LoadResult(new io.hbench.core.fs.OperationTally(), java.util.Set.of(), 0, 0,
         0, 0, 1).clientSpread(1));
   }
 
@@ -403,7 +403,7 @@ class ConcurrentLoadTest {
     }
   }
 
-  private static Histogram added(io.hbench.core.stats.IntervalSeries s) {
+  private static Histogram added(io.hbench.core.fs.IntervalSeries s) {
     Histogram sum = new Histogram(2);
     s.intervals().forEach(i -> sum.add(i.latencies()));
     return sum;
@@ -422,7 +422,7 @@ class ConcurrentLoadTest {
       return 3;
     }, quiet, "test");
     for (String op : List.of("op", "op.first")) {
-      io.hbench.core.stats.IntervalSeries s = r.tally().series(op);
+      io.hbench.core.fs.IntervalSeries s = r.tally().series(op);
       assertTrue(s.intervals().size() >= 10, op + ": " + s.intervals().size() + " intervals");
       assertEquals(r.tally().stats(op).calls(), s.calls(), op);
       assertEquals(r.tally().stats(op).failures(),

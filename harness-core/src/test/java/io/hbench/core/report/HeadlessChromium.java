@@ -1,5 +1,6 @@
 package io.hbench.core.report;
 
+import io.hbench.core.text.Console;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -1,5 +1,6 @@
 package io.hbench.core.report;
 
+import io.hbench.core.text.Console;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

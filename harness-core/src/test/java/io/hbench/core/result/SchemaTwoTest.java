@@ -1,5 +1,6 @@
 package io.hbench.core.result;
 
+import io.hbench.core.report.ResultReader;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -198,7 +199,7 @@ class SchemaTwoTest {
   void aLabelIsOneWord() {
     assertEquals("hdfs-3.4_a:b@c/d+e", ResultRecord.checkLabel("hdfs-3.4_a:b@c/d+e"));
     for (String bad : new String[] {"", "two words", "a,b", "x".repeat(65), "naïve"}) {
-      assertThrows(io.hbench.core.InvalidInputException.class, () -> ResultRecord.checkLabel(bad), bad);
+      assertThrows(io.hbench.core.error.InvalidInputException.class, () -> ResultRecord.checkLabel(bad), bad);
     }
   }
 

@@ -1,6 +1,6 @@
 package io.hbench.hdfs.fsops;
 
-import io.hbench.core.InvalidInputException;
+import io.hbench.core.error.InvalidInputException;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;

@@ -1,6 +1,6 @@
 package io.hbench.hdfs.namenode;
 
-import io.hbench.core.InvalidInputException;
+import io.hbench.core.error.InvalidInputException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;

@@ -2,7 +2,7 @@ package io.hbench.hdfs.namenode;
 
 import static io.hbench.core.stats.RefusedCallException.refusedIf;
 
-import io.hbench.core.InvalidInputException;
+import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.LoadScope;
 import io.hbench.core.RunContext;
 import io.hbench.core.load.LoadClients;
@@ -210,7 +210,7 @@ final class NameNodeWorkload {
   static final String PREPARED = "prepared ";
 
   /** Creates and closes every name of {@code layouts}, one thread per layout, before the clock. */
-  private void makeFiles(NameLayout[] layouts, io.hbench.core.report.Console console,
+  private void makeFiles(NameLayout[] layouts, io.hbench.core.text.Console console,
       String label) throws Exception {
     long[] each = new long[layouts.length];
     for (int t = 0; t < layouts.length; t++) {

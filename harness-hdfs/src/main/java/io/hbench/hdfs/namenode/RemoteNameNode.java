@@ -1,6 +1,6 @@
 package io.hbench.hdfs.namenode;
 
-import io.hbench.core.InvalidInputException;
+import io.hbench.core.error.InvalidInputException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;

@@ -1,6 +1,6 @@
 package io.hbench.hdfs.replay;
 
-import io.hbench.core.InvalidInputException;
+import io.hbench.core.error.InvalidInputException;
 import java.io.BufferedReader;
 import java.io.FileNotFoundException;
 import java.io.IOException;

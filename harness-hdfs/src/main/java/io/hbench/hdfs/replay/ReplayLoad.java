@@ -216,7 +216,7 @@ final class ReplayLoad implements LoadSpec {
         return null;
       } catch (org.apache.hadoop.security.authorize.AuthorizationException
           | org.apache.hadoop.ipc.RemoteException e) {
-        return io.hbench.core.stats.OperationTally.problem(e);
+        return io.hbench.core.fs.OperationTally.problem(e);
       }
     }
 

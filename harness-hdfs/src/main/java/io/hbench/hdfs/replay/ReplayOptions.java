@@ -1,7 +1,7 @@
 package io.hbench.hdfs.replay;
 
 import io.hbench.core.BenchmarkOption;
-import io.hbench.core.InvalidInputException;
+import io.hbench.core.error.InvalidInputException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;

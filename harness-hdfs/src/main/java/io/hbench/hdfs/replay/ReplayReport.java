@@ -1,7 +1,7 @@
 package io.hbench.hdfs.replay;
 
 import io.hbench.core.load.ConcurrentLoad;
-import io.hbench.core.report.NumberText;
+import io.hbench.core.text.NumberText;
 import io.hbench.core.report.SuiteReport;
 import io.hbench.core.report.Table;
 import io.hbench.core.result.OperationLoad;

@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hbench.core.BenchmarkRunner;
-import io.hbench.core.InvalidInputException;
+import io.hbench.core.engine.BenchmarkRunner;
+import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.OptionValues;
-import io.hbench.core.RunSettings;
-import io.hbench.core.SuiteOptions;
+import io.hbench.core.embed.RunSettings;
+import io.hbench.core.embed.SuiteOptions;
 import io.hbench.core.cluster.ClusterMode;
-import io.hbench.core.report.Console;
+import io.hbench.core.text.Console;
 import io.hbench.core.result.ResultRecord;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -168,12 +168,12 @@ class DiskBenchmarkTest {
     try {
       System.setOut(new PrintStream(leaked, true, StandardCharsets.UTF_8));
       System.setErr(new PrintStream(leaked, true, StandardCharsets.UTF_8));
-      records = io.hbench.core.RunRequest.suite("disk")
+      records = io.hbench.core.embed.RunRequest.suite("disk")
           .option("--path", disk.toString())
           .option("--block-size", "4K")
           .option("--size", "1M")
           .repeat(2)
-          .listener(new io.hbench.core.RunListener() {
+          .listener(new io.hbench.core.embed.RunListener() {
             @Override
             public void measured(ResultRecord r) {
               seen.add(r);
@@ -194,9 +194,9 @@ class DiskBenchmarkTest {
     }
     assertFalse(Files.exists(Path.of("hbench-results", "disk-" + records.get(0).runId() + ".jsonl")));
     assertThrows(InvalidInputException.class,
-        () -> io.hbench.core.RunRequest.suite("no-such-suite"));
+        () -> io.hbench.core.embed.RunRequest.suite("no-such-suite"));
     assertThrows(InvalidInputException.class,
-        () -> io.hbench.core.RunRequest.suite("disk").option("--path", disk.toString())
+        () -> io.hbench.core.embed.RunRequest.suite("disk").option("--path", disk.toString())
             .repeat(1).warmup(1).build());
   }
 
@@ -204,14 +204,14 @@ class DiskBenchmarkTest {
   @Test
   void aCancelledRunMeasuresNoFurtherPoint() throws Exception {
     Path disk = Files.createDirectory(tmp.resolve("cancelled"));
-    java.util.concurrent.atomic.AtomicReference<io.hbench.core.RunRequest> request =
+    java.util.concurrent.atomic.AtomicReference<io.hbench.core.embed.RunRequest> request =
         new java.util.concurrent.atomic.AtomicReference<>();
-    request.set(io.hbench.core.RunRequest.suite("disk")
+    request.set(io.hbench.core.embed.RunRequest.suite("disk")
         .option("--path", disk.toString())
         .option("--block-size", "4K")
         .option("--size", "1M")
         .repeat(3)
-        .listener(new io.hbench.core.RunListener() {
+        .listener(new io.hbench.core.embed.RunListener() {
           @Override
           public void measured(ResultRecord r) {
             request.get().cancel();

@@ -9,7 +9,7 @@ import static io.hbench.mapreduce.dfsio.DfsioOptions.STORAGE_POLICY;
 
 import io.hbench.core.Benchmark;
 import io.hbench.core.BenchmarkOption;
-import io.hbench.core.InvalidInputException;
+import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.OptionValues;
 import io.hbench.core.Point;
 import io.hbench.core.RunContext;

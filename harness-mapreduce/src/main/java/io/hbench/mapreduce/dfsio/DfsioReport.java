@@ -1,6 +1,6 @@
 package io.hbench.mapreduce.dfsio;
 
-import io.hbench.core.report.NumberText;
+import io.hbench.core.text.NumberText;
 import io.hbench.core.report.SuiteReport;
 import io.hbench.core.report.Table;
 import io.hbench.core.result.Metric;

@@ -1,6 +1,6 @@
 package io.hbench.mapreduce.slive;
 
-import io.hbench.core.InvalidInputException;
+import io.hbench.core.error.InvalidInputException;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.Map;

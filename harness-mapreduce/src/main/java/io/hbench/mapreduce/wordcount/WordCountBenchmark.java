@@ -11,7 +11,7 @@ import static io.hbench.mapreduce.wordcount.WordCountOptions.VOCABULARY;
 
 import io.hbench.core.Benchmark;
 import io.hbench.core.BenchmarkOption;
-import io.hbench.core.InvalidInputException;
+import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.OptionValues;
 import io.hbench.core.Point;
 import io.hbench.core.result.Field;

@@ -1,7 +1,7 @@
 package io.hbench.mapreduce.wordcount;
 
 import io.hbench.core.BenchmarkOption;
-import io.hbench.core.InvalidInputException;
+import io.hbench.core.error.InvalidInputException;
 
 /** WordCount's options, apart from the job code so that {@code --help} loads no Hadoop class. */
 final class WordCountOptions {

@@ -4,7 +4,7 @@ import io.hbench.core.load.ConcurrentLoad;
 import io.hbench.core.load.LoadClients;
 import io.hbench.core.load.LoadPlan;
 import io.hbench.core.load.LoadResult;
-import io.hbench.core.report.Console;
+import io.hbench.core.text.Console;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -3,7 +3,7 @@ package io.hbench.perf;
 import io.hbench.core.load.ConcurrentLoad;
 import io.hbench.core.load.LoadPlan;
 import io.hbench.core.load.LoadResult;
-import io.hbench.core.report.Console;
+import io.hbench.core.text.Console;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.concurrent.CountDownLatch;

@@ -1,0 +1,67 @@
+package io.hbench.cli;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.library.dependencies.SliceAssignment;
+import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The core's doors, read from the compiled classes of every module (ArchUnit): what a suite may
+ * import, and that the core's packages depend on each other one way only.
+ */
+class ArchitectureTest {
+
+  private static JavaClasses classes;
+
+  @BeforeAll
+  static void importClasses() {
+    classes = new ClassFileImporter()
+        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        // harness-core's test jar (the other modules' test helpers) is on this class path too.
+        .withImportOption(location -> !location.contains("-tests.jar"))
+        .importPackages("io.hbench");
+  }
+
+  /** The root package is the suite SPI; each sub-package of the core is one slice. */
+  private static final SliceAssignment CORE_PACKAGES = new SliceAssignment() {
+    @Override
+    public SliceIdentifier getIdentifierOf(JavaClass c) {
+      String p = c.getPackageName();
+      if (p.equals("io.hbench.core")) {
+        return SliceIdentifier.of("io.hbench.core (the suite SPI)");
+      }
+      if (p.startsWith("io.hbench.core.")) {
+        String rest = p.substring("io.hbench.core.".length());
+        int dot = rest.indexOf('.');
+        return SliceIdentifier.of("io.hbench.core." + (dot < 0 ? rest : rest.substring(0, dot)));
+      }
+      return SliceIdentifier.ignore();
+    }
+
+    @Override
+    public String getDescription() {
+      return "the core's packages";
+    }
+  };
+
+  @Test
+  void theCoresPackagesHaveNoCycle() {
+    slices().assignedFrom(CORE_PACKAGES).should().beFreeOfCycles().check(classes);
+  }
+
+  @Test
+  void suitesImportNeitherTheEngineNorTheEmbeddingApi() {
+    noClasses().that().resideInAnyPackage("io.hbench.mapreduce..", "io.hbench.hdfs..",
+            "io.hbench.hbase..", "io.hbench.hive..", "io.hbench.ozone..")
+        .should().dependOnClassesThat()
+        .resideInAnyPackage("io.hbench.core.engine..", "io.hbench.core.embed..")
+        .check(classes);
+  }
+}

@@ -2,10 +2,10 @@ package io.hbench.cli;
 
 import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.report.Comparison;
-import io.hbench.core.text.Console;
 import io.hbench.core.report.Table;
 import io.hbench.core.report.TableFormat;
 import io.hbench.core.result.ResultRecord;
+import io.hbench.core.text.Console;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,11 +1,11 @@
 package io.hbench.cli;
 
-import io.hbench.core.embed.CommonOptions;
-import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.cluster.ClusterConfiguration;
 import io.hbench.core.cluster.ClusterFactory;
 import io.hbench.core.cluster.EmbeddedCluster;
 import io.hbench.core.cluster.ServiceProvider;
+import io.hbench.core.embed.CommonOptions;
+import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.text.Console;
 import java.nio.file.Path;
 import java.util.List;

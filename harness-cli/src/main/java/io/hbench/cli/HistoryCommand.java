@@ -1,12 +1,12 @@
 package io.hbench.cli;
 
 import io.hbench.core.error.InvalidInputException;
-import io.hbench.core.text.Console;
 import io.hbench.core.report.History;
 import io.hbench.core.report.HistoryPage;
 import io.hbench.core.report.TableFormat;
 import io.hbench.core.result.ResultRecord;
 import io.hbench.core.stats.ChangePoints;
+import io.hbench.core.text.Console;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Predicate;

@@ -1,14 +1,14 @@
 package io.hbench.cli;
 
-import io.hbench.core.HbenchVersion;
-import io.hbench.core.error.ErrorLine;
 import io.hbench.core.Benchmark;
 import io.hbench.core.BenchmarkOption;
-import io.hbench.core.engine.BenchmarkRunner;
-import io.hbench.core.error.InvalidInputException;
+import io.hbench.core.HbenchVersion;
 import io.hbench.core.embed.CommonOptions;
 import io.hbench.core.embed.RunSettings;
 import io.hbench.core.embed.SuiteOptions;
+import io.hbench.core.engine.BenchmarkRunner;
+import io.hbench.core.error.ErrorLine;
+import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.text.Console;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,10 +16,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine;
 
 /**
  * The {@code bench} command. Builds one subcommand per {@link Benchmark} found with {@link

@@ -1,18 +1,16 @@
 package io.hbench.cli;
 
-import io.hbench.core.error.InvalidInputException;
-import io.hbench.core.text.Console;
 import io.hbench.core.report.HtmlReport;
 import io.hbench.core.report.ReportTables;
 import io.hbench.core.report.TableFormat;
 import io.hbench.core.result.ResultRecord;
+import io.hbench.core.text.Console;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParseResult;
 
 /**

@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hbench.core.report.ResultReader;
 import io.hbench.core.result.IoResult;
 import io.hbench.core.result.OperationSummary;
 import io.hbench.core.result.PhaseResult;
-import io.hbench.core.report.ResultReader;
-import io.hbench.core.result.ResultSchema;
 import io.hbench.core.result.ResultRecord;
+import io.hbench.core.result.ResultSchema;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;

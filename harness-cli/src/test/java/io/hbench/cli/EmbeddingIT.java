@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hbench.core.cluster.ClusterMode;
 import io.hbench.core.embed.RunListener;
 import io.hbench.core.embed.RunRequest;
-import io.hbench.core.cluster.ClusterMode;
 import io.hbench.core.result.ResultRecord;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -104,6 +104,10 @@ class EmbeddingIT {
     // Hadoop's own once-per-process hooks (its file system cache's) are made before, as any
     // tool that uses Hadoop has them.
     org.apache.hadoop.fs.FileSystem.getLocal(new org.apache.hadoop.conf.Configuration());
+    // So is the JVM's user.timezone, which it sets on the first use of the default time zone
+    // (any date formatted in the process); whether an earlier test class in this JVM used it
+    // must not decide this test.
+    java.util.TimeZone.getDefault();
     PrintStream stdout = System.out;
     PrintStream stderr = System.err;
     ByteArrayOutputStream printed = new ByteArrayOutputStream();

@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hbench.core.report.ResultReader;
 import io.hbench.core.result.Check;
 import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.PhaseResult;
-import io.hbench.core.result.ResultSchema;
-import io.hbench.core.report.ResultReader;
 import io.hbench.core.result.ResultRecord;
+import io.hbench.core.result.ResultSchema;
 import java.io.IOException;
 import java.net.HttpURLConnection;
 import java.net.ServerSocket;

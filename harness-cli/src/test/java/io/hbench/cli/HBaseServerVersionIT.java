@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hbench.core.result.DaemonFigures;
 import io.hbench.core.report.ResultReader;
+import io.hbench.core.result.DaemonFigures;
 import io.hbench.core.result.ResultRecord;
 import io.hbench.core.result.ServiceInfo;
 import java.nio.file.Path;

@@ -7,11 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hbench.core.daemons.CallTimes;
+import io.hbench.core.report.ResultReader;
 import io.hbench.core.result.Check;
 import io.hbench.core.result.Metric;
 import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.PhaseResult;
-import io.hbench.core.report.ResultReader;
 import io.hbench.core.result.ResultRecord;
 import io.hbench.core.result.ResultSchema;
 import io.hbench.core.result.ServerCalls;

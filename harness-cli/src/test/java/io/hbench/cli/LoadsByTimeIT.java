@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hbench.core.report.ResultReader;
 import io.hbench.core.result.CapacityFigures;
 import io.hbench.core.result.Check;
 import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.OperationSeries;
-import io.hbench.core.report.ResultReader;
 import io.hbench.core.result.ResultRecord;
 import io.hbench.core.result.ResultSchema;
 import java.nio.file.Path;

@@ -5,14 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hbench.core.daemons.ProcStatSampler;
+import io.hbench.core.report.ResultReader;
 import io.hbench.core.result.IoResult;
 import io.hbench.core.result.JobJvms;
-import io.hbench.core.result.OperationSummary;
 import io.hbench.core.result.OperationLoad;
+import io.hbench.core.result.OperationSummary;
 import io.hbench.core.result.PhaseResult;
-import io.hbench.core.result.ResultSchema;
-import io.hbench.core.report.ResultReader;
 import io.hbench.core.result.ResultRecord;
+import io.hbench.core.result.ResultSchema;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.OutputStream;

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hbench.core.report.ResultReader;
 import io.hbench.core.result.DaemonFigures;
 import io.hbench.core.result.PhaseResult;
-import io.hbench.core.report.ResultReader;
 import io.hbench.core.result.ResultRecord;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hbench.core.report.ResultReader;
 import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.PhaseResult;
-import io.hbench.core.result.ResultSchema;
-import io.hbench.core.report.ResultReader;
 import io.hbench.core.result.ResultRecord;
+import io.hbench.core.result.ResultSchema;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -3,10 +3,10 @@ package io.hbench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hbench.core.result.IoResult;
 import io.hbench.core.report.ResultReader;
-import io.hbench.core.result.ResultSchema;
+import io.hbench.core.result.IoResult;
 import io.hbench.core.result.ResultRecord;
+import io.hbench.core.result.ResultSchema;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hbench.core.cluster.EmbeddedCluster;
 import io.hbench.core.report.HeadlessChromium;
+import io.hbench.core.report.ResultReader;
 import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.PhaseResult;
-import io.hbench.core.report.ResultReader;
 import io.hbench.core.result.ResultRecord;
 import io.hbench.core.result.ResultSchema;
 import java.net.InetAddress;

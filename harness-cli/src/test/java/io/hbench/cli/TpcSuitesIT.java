@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hbench.core.cluster.DefaultScratchFiles;
+import io.hbench.core.report.ResultReader;
 import io.hbench.core.result.Check;
 import io.hbench.core.result.PhaseResult;
-import io.hbench.core.report.ResultReader;
 import io.hbench.core.result.ResultRecord;
 import io.hbench.core.result.ResultSchema;
 import io.hbench.hive.HiveService;

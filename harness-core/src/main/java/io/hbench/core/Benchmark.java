@@ -1,10 +1,9 @@
 package io.hbench.core;
 
+import io.hbench.core.cluster.Needs;
 import io.hbench.core.error.InvalidInputException;
 import java.io.IOException;
 import java.util.List;
-import io.hbench.core.cluster.Needs;
-import io.hbench.core.result.ResultRecord;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 

@@ -1,10 +1,10 @@
 package io.hbench.core;
 
-import io.hbench.core.error.InvalidInputException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.hbench.core.error.InvalidInputException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

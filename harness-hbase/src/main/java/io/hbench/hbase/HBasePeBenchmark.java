@@ -1,17 +1,17 @@
 package io.hbench.hbase;
 
-import io.hbench.core.HbenchVersion;
 import static io.hbench.hbase.PeOptions.*;
 
 import io.hbench.core.Benchmark;
 import io.hbench.core.BenchmarkOption;
-import io.hbench.core.error.InvalidInputException;
+import io.hbench.core.HbenchVersion;
 import io.hbench.core.LoadOptions;
 import io.hbench.core.LoadSpec;
 import io.hbench.core.OptionValues;
 import io.hbench.core.Point;
 import io.hbench.core.RunContext;
 import io.hbench.core.cluster.Needs;
+import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.load.LoadResult;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -1,14 +1,14 @@
 package io.hbench.hbase;
 
-import io.hbench.core.error.ErrorLine;
-import io.hbench.core.error.InvalidInputException;
+import io.hbench.core.cluster.Daemon.Role;
+import io.hbench.core.cluster.Daemon;
 import io.hbench.core.cluster.InProcessService;
 import io.hbench.core.cluster.RunningService;
 import io.hbench.core.cluster.ServiceProbe;
 import io.hbench.core.cluster.ServiceProvider;
 import io.hbench.core.cluster.ServiceWatch;
-import io.hbench.core.cluster.Daemon;
-import io.hbench.core.cluster.Daemon.Role;
+import io.hbench.core.error.ErrorLine;
+import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.result.ServiceInfo;
 import java.io.IOException;
 import java.nio.file.Path;

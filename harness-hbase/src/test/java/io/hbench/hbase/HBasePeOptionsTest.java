@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.OptionValues;
 import io.hbench.core.Point;
+import io.hbench.core.error.InvalidInputException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,10 +1,10 @@
 package io.hbench.hive;
 
-import io.hbench.core.error.InvalidInputException;
+import io.hbench.core.cluster.Daemon;
 import io.hbench.core.cluster.InProcessService;
 import io.hbench.core.cluster.RunningService;
 import io.hbench.core.cluster.ServiceProvider;
-import io.hbench.core.cluster.Daemon;
+import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.result.ServiceInfo;
 import java.io.IOException;
 import java.net.ServerSocket;

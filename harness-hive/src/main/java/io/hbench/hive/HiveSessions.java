@@ -7,10 +7,10 @@ import static io.hbench.hive.HiveOptions.PASSWORD;
 import static io.hbench.hive.HiveOptions.SET;
 import static io.hbench.hive.HiveOptions.USER;
 
-import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.OptionValues;
 import io.hbench.core.RunContext;
 import io.hbench.core.cluster.Needs;
+import io.hbench.core.error.InvalidInputException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;

@@ -1,7 +1,7 @@
 package io.hbench.hive;
 
-import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.RunContext;
+import io.hbench.core.error.InvalidInputException;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

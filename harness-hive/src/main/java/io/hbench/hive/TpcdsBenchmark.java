@@ -12,13 +12,13 @@ import static io.hbench.hive.TpcdsOptions.STREAMS;
 
 import io.hbench.core.Benchmark;
 import io.hbench.core.BenchmarkOption;
-import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.OptionValues;
 import io.hbench.core.Point;
 import io.hbench.core.RunContext;
 import io.hbench.core.cluster.Needs;
-import io.hbench.core.result.Metric;
+import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.result.Metric.Better;
+import io.hbench.core.result.Metric;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.sql.Connection;

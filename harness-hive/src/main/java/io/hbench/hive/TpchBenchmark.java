@@ -1,30 +1,27 @@
 package io.hbench.hive;
 
-import static io.hbench.hive.TpchOptions.CHECK;
 import static io.hbench.hive.HiveOptions.ENGINE;
 import static io.hbench.hive.HiveOptions.FILE_FORMAT;
 import static io.hbench.hive.HiveOptions.GEN_MAPS;
 import static io.hbench.hive.HiveOptions.JDBC_URL;
-import static io.hbench.hive.HiveOptions.JOBS;
-import static io.hbench.hive.TpchOptions.PARTITIONED;
 import static io.hbench.hive.HiveOptions.PASSWORD;
-import static io.hbench.hive.TpchOptions.QUERIES;
 import static io.hbench.hive.HiveOptions.QUERY_TIMEOUT;
-import static io.hbench.hive.TpchOptions.REFRESH;
 import static io.hbench.hive.HiveOptions.RELOAD;
+import static io.hbench.hive.TpchOptions.CHECK;
+import static io.hbench.hive.TpchOptions.PARTITIONED;
+import static io.hbench.hive.TpchOptions.QUERIES;
+import static io.hbench.hive.TpchOptions.REFRESH;
 import static io.hbench.hive.TpchOptions.SCALES;
 import static io.hbench.hive.TpchOptions.SEED;
-import static io.hbench.hive.HiveOptions.SET;
 import static io.hbench.hive.TpchOptions.STREAMS;
-import static io.hbench.hive.HiveOptions.USER;
 
 import io.hbench.core.Benchmark;
 import io.hbench.core.BenchmarkOption;
-import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.OptionValues;
 import io.hbench.core.Point;
 import io.hbench.core.RunContext;
 import io.hbench.core.cluster.Needs;
+import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.result.Field;
 import io.hbench.core.result.Metric;
 import java.io.IOException;

@@ -1,13 +1,10 @@
 package io.hbench.hive;
 
 import io.hbench.core.BenchmarkOption;
-import io.hbench.core.error.InvalidInputException;
 import java.math.BigDecimal;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.TreeSet;
 
 /** {@code bench tpch}'s options. Loads no Hive class: bench.jar lists this suite without Hive. */

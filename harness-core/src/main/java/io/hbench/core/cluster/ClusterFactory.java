@@ -5,9 +5,7 @@ import io.hbench.core.text.Console;
 import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
-import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import org.apache.hadoop.conf.Configuration;
 

@@ -1,7 +1,7 @@
 package io.hbench.core.cluster;
 
-import java.io.File;
 import io.hbench.core.result.ServiceInfo;
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package io.hbench.core.daemons;
 
-import io.hbench.core.cluster.Daemon;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.hbench.core.cluster.Daemon;
 import io.hbench.core.cluster.JmxReader;
 import io.hbench.core.result.DaemonFigures;
 import io.hbench.core.result.Metric;

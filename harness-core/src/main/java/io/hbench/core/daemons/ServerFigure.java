@@ -1,8 +1,8 @@
 package io.hbench.core.daemons;
 
-import io.hbench.core.cluster.Daemon;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.hbench.core.cluster.Daemon.Role;
+import io.hbench.core.cluster.Daemon;
 import io.hbench.core.result.Metric;
 import java.util.List;
 import java.util.Map;

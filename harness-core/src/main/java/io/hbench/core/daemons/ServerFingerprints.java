@@ -1,10 +1,10 @@
 package io.hbench.core.daemons;
 
-import io.hbench.core.cluster.Daemon;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.hbench.core.cluster.JmxReader;
 import io.hbench.core.cluster.Daemon.Role;
+import io.hbench.core.cluster.Daemon;
+import io.hbench.core.cluster.JmxReader;
 import io.hbench.core.result.ServerFingerprint;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -2,9 +2,9 @@ package io.hbench.core.embed;
 
 import io.hbench.core.Benchmark;
 import io.hbench.core.OptionValues;
-import io.hbench.core.text.Console;
 import io.hbench.core.report.TableFormat;
 import io.hbench.core.result.ResultRecord;
+import io.hbench.core.text.Console;
 import java.io.IOException;
 import java.util.List;
 import java.util.ServiceLoader;

@@ -2,11 +2,10 @@ package io.hbench.core.embed;
 
 import io.hbench.core.Benchmark;
 import io.hbench.core.BenchmarkOption;
-import io.hbench.core.OptionValues;
-import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.cluster.ClusterMode;
-import io.hbench.core.text.Console;
+import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.result.ResultRecord;
+import io.hbench.core.text.Console;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;

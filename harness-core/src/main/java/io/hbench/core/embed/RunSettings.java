@@ -2,8 +2,8 @@ package io.hbench.core.embed;
 
 import io.hbench.core.BenchmarkOption;
 import io.hbench.core.OptionValues;
-import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.cluster.ClusterMode;
+import io.hbench.core.error.InvalidInputException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;

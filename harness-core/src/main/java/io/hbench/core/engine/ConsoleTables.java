@@ -1,7 +1,6 @@
 package io.hbench.core.engine;
 
 import io.hbench.core.embed.RunListener;
-import io.hbench.core.text.Console;
 import io.hbench.core.report.DaemonTable;
 import io.hbench.core.report.IoTable;
 import io.hbench.core.report.SeriesTable;
@@ -10,6 +9,7 @@ import io.hbench.core.report.SweepTable;
 import io.hbench.core.report.Table;
 import io.hbench.core.report.TableFormat;
 import io.hbench.core.result.ResultRecord;
+import io.hbench.core.text.Console;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -5,9 +5,9 @@ import io.hbench.core.OptionValues;
 import io.hbench.core.embed.RunEngine;
 import io.hbench.core.embed.RunListener;
 import io.hbench.core.embed.RunSettings;
-import io.hbench.core.text.Console;
 import io.hbench.core.report.TableFormat;
 import io.hbench.core.result.ResultRecord;
+import io.hbench.core.text.Console;
 import java.io.IOException;
 import java.util.List;
 

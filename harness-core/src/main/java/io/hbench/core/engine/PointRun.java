@@ -8,34 +8,26 @@ import io.hbench.core.PhaseFigures;
 import io.hbench.core.Point;
 import io.hbench.core.PointInTask;
 import io.hbench.core.RunContext;
-
-import io.hbench.core.engine.LoadJob;
 import io.hbench.core.error.PhaseFailedException;
 import io.hbench.core.fs.Instrumentation;
 import io.hbench.core.fs.IoOperation;
 import io.hbench.core.fs.IoStatistics;
 import io.hbench.core.fs.OperationStats;
 import io.hbench.core.fs.OwnedDirectories;
-import io.hbench.core.load.CapacitySearch;
-import io.hbench.core.load.ConcurrentLoad;
 import io.hbench.core.load.LoadClients;
-import io.hbench.core.load.LoadPlan;
 import io.hbench.core.load.LoadResult;
-import io.hbench.core.load.Slo;
-import io.hbench.core.result.CapacityFigures;
 import io.hbench.core.mapreduce.JobIo;
 import io.hbench.core.mapreduce.JobPhase;
 import io.hbench.core.mapreduce.JvmReportingOutputFormat;
 import io.hbench.core.mapreduce.StartBarrier;
-import io.hbench.core.text.Console;
 import io.hbench.core.result.Check;
 import io.hbench.core.result.Field;
-import io.hbench.core.result.Metric;
 import io.hbench.core.result.IoResult;
 import io.hbench.core.result.JobJvms;
 import io.hbench.core.result.OperationSummary;
 import io.hbench.core.result.PhaseMetrics;
 import io.hbench.core.result.PhaseResult;
+import io.hbench.core.text.Console;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -76,6 +68,8 @@ final class PointRun implements RunContext {
   private boolean pointDirCreated;
   /** {@code --metrics}: the point's daemons, read around and during each phase; or null. */
   private final io.hbench.core.daemons.DaemonMetrics daemonMetrics;
+  /** Where the point's loads are placed and driven. */
+  private final LoadPhase loads;
 
   PointRun(
       LoadSpec loadSpec,
@@ -110,6 +104,25 @@ final class PointRun implements RunContext {
     this.console = console;
     this.clientIo = clientIo;
     this.needs = needs;
+    this.loads = new LoadPhase(new LoadPhase.Timing() {
+      @Override
+      public PhaseResult phase(String name, long bytes, PhaseBody body, Figures figures)
+          throws Exception {
+        return PointRun.this.phase(name, bytes, body, figures);
+      }
+
+      @Override
+      public PhaseResult job(String name, Job job, Figures figures, JobPhase.WhileRunning during)
+          throws Exception {
+        return runJob(name, job, 0, org.apache.hadoop.mapreduce.TaskCounter.MAP_INPUT_RECORDS,
+            null, figures, during);
+      }
+
+      @Override
+      public void check(String name, boolean passed, String detail) {
+        PointRun.this.check(name, passed, detail);
+      }
+    }, loadSpec, suiteClass, options, conf, dirs, console, label);
   }
 
   /** The point's label as tables and progress lines show it ({@code 64M #2} for a repeat). */
@@ -315,177 +328,12 @@ final class PointRun implements RunContext {
         declared == null ? io.hbench.core.result.ServerCalls.NONE : declared;
     phaseCallsNameNodeMethods = !calls.nameNode().isEmpty();
     try {
-      return placedLoad(name, prepared, point, spec, calls);
+      int maps = LoadOptions.maps(options);
+      LoadScope whole = new LoadScope(conf, options, point, paramsSoFar(), dirs,
+          pointDirectory(), 0, Math.max(1, maps), spec.threads(options, point), prepared);
+      return loads.declared(name, whole, calls);
     } finally {
       phaseCallsNameNodeMethods = false;
-    }
-  }
-
-  private LoadResult placedLoad(String name, Object prepared, Point point, LoadSpec spec,
-      io.hbench.core.result.ServerCalls calls) throws Exception {
-    int maps = LoadOptions.maps(options);
-    int threads = spec.threads(options, point);
-    LoadResult[] result = new LoadResult[1];
-    Path pointDirectory = pointDirectory();
-    LoadScope whole = new LoadScope(conf, options, point, paramsSoFar(), dirs,
-        pointDirectory, 0, Math.max(1, maps), threads, prepared);
-    Figures figures = (timed, into) -> {
-      LoadResult r = result[0];
-      into.work(r.bytes(), r.calls());
-      into.loads(r.loads());
-      into.figure(io.hbench.core.result.ServerCalls.FIELD, calls);
-      spec.figures(r, whole, into);
-    };
-    // --find-max searches a load that runs by time; one of a fixed count (a suite's set-up:
-    // ycsb's load phase, hbase-pe's write of the table a read needs) runs once, as declared.
-    if (LoadOptions.findMax(options) && spec.timed(options, point)) {
-      return maps == 0 ? findMax(name, spec, whole, calls)
-          : findMaxOnTasks(name, spec, whole, calls, maps);
-    }
-    if (maps == 0) {
-      phase(name, 0, () -> {
-        result[0] = LoadJob.runClients(spec, whole, console, label, LoadJob.ReadyGate.NONE);
-        return result[0].calls();
-      }, figures);
-      sayRanOut(name, result[0]);
-      logIntervals(name, result[0]);
-      return result[0];
-    }
-    Path dir = dirs.create(new Path(pointDirectory, "load-" + name));
-    Job job = LoadJob.job(conf, fileSystem(), dir, point.label(), maps, suiteClass);
-    // --until-stable judged over every task's calls, as one load's: the conductor's.
-    io.hbench.core.stats.SteadyState steady = spec.timed(options, point)
-        && options.has(LoadOptions.UNTIL_STABLE) ? options.get(LoadOptions.UNTIL_STABLE) : null;
-    runJob(name, job, 0, org.apache.hadoop.mapreduce.TaskCounter.MAP_INPUT_RECORDS, null,
-        figures, j -> {
-          LoadJob.Conductor c = new LoadJob.Conductor(j, maps, options, console, label);
-          try {
-            result[0] = c.run(options.get(LoadOptions.TARGET_RATE), steady);
-            c.end();
-          } catch (LoadJob.Conductor.Ended e) {
-            // A task failed: the job's failure, reported as the phase's, says why.
-          }
-        });
-    sayRanOut(name, result[0]);
-    logIntervals(name, result[0]);
-    return result[0];
-  }
-
-  /**
-   * {@code --find-max --maps M}: the search of {@link #findMax}, each step an open-loop load at
-   * the step's rate shared over M map tasks of one job, started together once every task has
-   * opened its clients (their start-up is in no step's window), judged on the tasks' merged
-   * figures, and steady when the merged intervals are ({@link LoadJob.Conductor}).
-   */
-  private LoadResult findMaxOnTasks(String name, LoadSpec spec, LoadScope whole,
-      io.hbench.core.result.ServerCalls calls, int maps) throws Exception {
-    Slo slo = options.get(LoadOptions.SLO);
-    String op = spec.operation(options, whole.point());
-    CapacitySearch.Outcome[] found = new CapacitySearch.Outcome[1];
-    Path dir = dirs.create(new Path(pointDirectory(), "load-" + name));
-    Job job = LoadJob.job(conf, fileSystem(), dir, point.label(), maps, suiteClass);
-    runJob(name, job, 0, org.apache.hadoop.mapreduce.TaskCounter.MAP_INPUT_RECORDS, null,
-        (timed, into) -> capacityFigures(found[0], slo, spec, whole, calls, into), j -> {
-          LoadJob.Conductor c = new LoadJob.Conductor(j, maps, options, console, label);
-          int[] run = {0};
-          try {
-            found[0] = CapacitySearch.search(op, LoadPlan.calls(1), slo,
-                CapacitySearch.MAX_STEPS, stepPlan -> {
-                  LoadResult step = c.run(stepPlan.targetRate(), stepPlan.untilStable());
-                  sayRanOut(name + " step " + ++run[0], step);
-                  return step;
-                }, step -> console.status(stepLine(run[0], step, slo, maps)));
-            c.end();
-          } catch (LoadJob.Conductor.Ended e) {
-            // A task failed: the job's failure, reported as the phase's, says why.
-          }
-        });
-    return searched(name, found[0], slo);
-  }
-
-  /**
-   * One line per step of a search, once judged: what it asked and got (over how many tasks),
-   * the objective's percentile from intended start, and the verdict.
-   */
-  private String stepLine(int step, CapacityFigures.Step s, Slo slo, int maps) {
-    return String.format(java.util.Locale.ROOT, "[%s] find-max step %d: %s%s, %.1f calls/s"
-        + " achieved, %s %.2f ms, %d calls%s: %s", label, step, s.met() == null
-        ? "as fast as they go" : String.format(java.util.Locale.ROOT, "%.1f calls/s asked",
-            s.askedOpsPerSecond()), maps == 0 ? "" : " over " + maps + " tasks",
-        s.achievedOpsPerSecond(), slo.percentileName(), s.judgedMillis(), s.calls(),
-        s.errorPercent() > 0 ? String.format(java.util.Locale.ROOT, ", %.2f%% errors",
-            s.errorPercent()) : "",
-        s.met() == null ? "the probe" : s.met() ? "met " + slo.text() : "not met");
-  }
-
-  /** One line when clients ran out of work before the load's duration (also in the record). */
-  private void sayRanOut(String phase, LoadResult r) {
-    if (r != null && r.ranOutFigures() != null) {
-      console.status("[" + label + "] " + phase + ": " + r.ranOutFigures().describe()
-          + ", before its --duration: its figures are of the time it ran");
-    }
-  }
-
-  /**
-   * {@code --find-max}: the phase {@code name} is the whole search ({@link CapacitySearch}), in
-   * this process; its loads are those of the highest rate that met the objective, its figures
-   * every step ({@code find_max}), its metric the answer ({@code max_ops_per_s_at_slo}). A search
-   * in which no step met the objective records its steps and fails the point's check.
-   */
-  private LoadResult findMax(String name, LoadSpec spec, LoadScope whole,
-      io.hbench.core.result.ServerCalls calls) throws Exception {
-    Slo slo = options.get(LoadOptions.SLO);
-    String op = spec.operation(options, whole.point());
-    CapacitySearch.Outcome[] found = new CapacitySearch.Outcome[1];
-    int[] run = {0};
-    phase(name, 0, () -> {
-      found[0] = CapacitySearch.search(op, LoadPlan.calls(1), slo, CapacitySearch.MAX_STEPS,
-          stepPlan -> {
-            // Each step opens the clients again as a run of its own: names it makes are its own.
-            LoadResult step = LoadJob.runClients(spec, whole, console, label,
-                LoadJob.ReadyGate.NONE, run[0]++, plan -> plan.withTargetRate(stepPlan.targetRate())
-                    .withUntilStable(stepPlan.untilStable()), null);
-            sayRanOut(name + " step " + run[0], step);
-            return step;
-          }, step -> console.status(stepLine(run[0], step, slo, 0)));
-      return found[0].answer() == null ? 0L : found[0].answer().calls();
-    }, (timed, into) -> capacityFigures(found[0], slo, spec, whole, calls, into));
-    return searched(name, found[0], slo);
-  }
-
-  /** A search's phase figures: the shown step's load, every step, and the answer. */
-  private static void capacityFigures(CapacitySearch.Outcome found, Slo slo, LoadSpec spec,
-      LoadScope whole, io.hbench.core.result.ServerCalls calls, PhaseFigures into) {
-    LoadResult r = found.shown();
-    into.work(r.bytes(), r.calls());
-    into.loads(r.loads());
-    into.figure(io.hbench.core.result.ServerCalls.FIELD, calls);
-    spec.figures(r, whole, into);
-    if (found.answer() != null) {
-      into.metric(Metric.of(MAX_AT_SLO, Metric.OPS_PER_SECOND,
-          found.figures().maxOpsPerSecond(), Metric.Better.HIGHER));
-    }
-    into.figure(CapacityFigures.FIELD, found.figures());
-  }
-
-  /** A search's check and the load it shows. */
-  private LoadResult searched(String name, CapacitySearch.Outcome found, Slo slo)
-      throws IOException {
-    check("find_max", found.answer() != null, found.answer() != null
-        ? "max " + found.figures().maxOpsPerSecond() + " ops/s at " + slo.text()
-        : "no rate met " + slo.text() + ", down to "
-            + found.figures().steps().get(found.figures().steps().size() - 1)
-                .askedOpsPerSecond() + " ops/s");
-    LoadResult shown = found.shown();
-    logIntervals(name, shown);
-    return shown;
-  }
-
-  /** Appends the load's interval histograms to {@code --hlog FILE}, when given. */
-  private void logIntervals(String phase, LoadResult r) throws IOException {
-    if (r != null && options.has(LoadOptions.HLOG) && !options.get(LoadOptions.HLOG).isEmpty()) {
-      io.hbench.core.load.IntervalLog.append(java.nio.file.Path.of(options.get(LoadOptions.HLOG)),
-          label, phase, r);
     }
   }
 
@@ -497,26 +345,7 @@ final class PointRun implements RunContext {
    */
   public LoadResult load(String name, String op, LoadClients clients, LoadFigures figures)
       throws Exception {
-    LoadResult[] result = new LoadResult[1];
-    try {
-      phase(name, 0, () -> {
-        result[0] = ConcurrentLoad.run(op, LoadPlan.calls(clients.callsPerThread()),
-            clients.call(), console, label);
-        return result[0].calls();
-      }, (timed, into) -> {
-        LoadResult r = result[0];
-        into.work(r.bytes(), r.calls());
-        into.loads(r.loads());
-        if (figures != null) {
-          figures.add(r, into);
-        }
-      });
-    } finally {
-      if (clients.resources() != null) {
-        clients.resources().close();
-      }
-    }
-    return result[0];
+    return loads.clients(name, op, clients, figures);
   }
 
   /**

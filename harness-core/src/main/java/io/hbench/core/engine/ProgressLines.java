@@ -2,8 +2,8 @@ package io.hbench.core.engine;
 
 import io.hbench.core.embed.RunListener;
 import io.hbench.core.embed.RunPlan;
-import io.hbench.core.text.Console;
 import io.hbench.core.result.ResultRecord;
+import io.hbench.core.text.Console;
 import java.nio.file.Path;
 import java.util.List;
 

@@ -4,24 +4,24 @@ import io.hbench.core.Benchmark;
 import io.hbench.core.HbenchVersion;
 import io.hbench.core.LoadOptions;
 import io.hbench.core.OptionValues;
-import io.hbench.core.embed.RunSettings;
-import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.cluster.BenchCluster;
 import io.hbench.core.cluster.ClusterConfiguration;
 import io.hbench.core.cluster.ClusterEnvironment;
 import io.hbench.core.cluster.ClusterFactory;
 import io.hbench.core.cluster.Needs;
+import io.hbench.core.embed.RunSettings;
+import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.fs.Instrumentation;
 import io.hbench.core.fs.IoStatistics;
 import io.hbench.core.fs.OwnedDirectories;
-import io.hbench.core.text.Console;
 import io.hbench.core.result.Environment;
+import io.hbench.core.text.Console;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.mapreduce.MRJobConfig;
-import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.security.UserGroupInformation;
 
 /**
  * What a run works in, opened once: the cluster and services the suite {@link Needs}, the data's

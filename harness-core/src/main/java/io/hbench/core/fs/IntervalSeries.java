@@ -1,7 +1,6 @@
 package io.hbench.core.fs;
 
 import io.hbench.core.stats.IntervalClock;
-import io.hbench.core.fs.OperationStats;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collection;

@@ -1,8 +1,5 @@
 package io.hbench.core.fs;
 
-import io.hbench.core.fs.IoOperation;
-import io.hbench.core.fs.IoStatistics;
-import io.hbench.core.fs.TickSampler;
 import io.hbench.core.stats.HistogramCodec;
 import org.HdrHistogram.Histogram;
 

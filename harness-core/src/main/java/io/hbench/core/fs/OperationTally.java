@@ -2,7 +2,6 @@ package io.hbench.core.fs;
 
 import io.hbench.core.stats.IntervalClock;
 import io.hbench.core.stats.RefusedCallException;
-import io.hbench.core.fs.OperationStats;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,12 +1,12 @@
 package io.hbench.core.load;
 
-import io.hbench.core.text.Console;
+import io.hbench.core.fs.IntervalSeries;
+import io.hbench.core.fs.OperationTally;
 import io.hbench.core.result.Stability;
 import io.hbench.core.stats.AllRunning;
 import io.hbench.core.stats.IntervalClock;
-import io.hbench.core.fs.IntervalSeries;
-import io.hbench.core.fs.OperationTally;
 import io.hbench.core.stats.SteadyState;
+import io.hbench.core.text.Console;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;

@@ -1,10 +1,10 @@
 package io.hbench.core.load;
 
+import io.hbench.core.fs.IntervalSeries;
+import io.hbench.core.fs.OperationTally;
 import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.OperationSeries;
 import io.hbench.core.result.Stability;
-import io.hbench.core.fs.IntervalSeries;
-import io.hbench.core.fs.OperationTally;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.hbench.core.mapreduce;
 
-import io.hbench.core.error.PhaseFailedException;
 import io.hbench.core.cluster.ScratchDirectory;
-import io.hbench.core.text.Console;
+import io.hbench.core.error.PhaseFailedException;
 import io.hbench.core.result.PhaseResult;
+import io.hbench.core.text.Console;
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;

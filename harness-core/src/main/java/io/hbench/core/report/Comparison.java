@@ -1,6 +1,5 @@
 package io.hbench.core.report;
 
-import io.hbench.core.text.NumberText;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hbench.core.error.InvalidInputException;
@@ -9,6 +8,7 @@ import io.hbench.core.result.ResultRecord;
 import io.hbench.core.stats.LatencyHistogram;
 import io.hbench.core.stats.MedianInterval;
 import io.hbench.core.stats.RankSumTest;
+import io.hbench.core.text.NumberText;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

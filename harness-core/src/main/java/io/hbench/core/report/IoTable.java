@@ -1,11 +1,11 @@
 package io.hbench.core.report;
 
-import io.hbench.core.text.NumberText;
 import io.hbench.core.fs.IoOperation;
 import io.hbench.core.result.IoResult;
 import io.hbench.core.result.OperationSummary;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultRecord;
+import io.hbench.core.text.NumberText;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;

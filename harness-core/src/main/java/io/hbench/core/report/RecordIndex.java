@@ -1,9 +1,9 @@
 package io.hbench.core.report;
 
-import io.hbench.core.text.NumberText;
 import io.hbench.core.result.Metric;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultRecord;
+import io.hbench.core.text.NumberText;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

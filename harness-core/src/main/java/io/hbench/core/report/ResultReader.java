@@ -1,8 +1,8 @@
 package io.hbench.core.report;
 
+import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.result.ResultRecord;
 import io.hbench.core.result.ResultWriter;
-import io.hbench.core.error.InvalidInputException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

@@ -1,11 +1,11 @@
 package io.hbench.core.report;
 
+import io.hbench.core.result.Metric.Better;
 import io.hbench.core.result.Metric;
 import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.PhaseMetrics;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultRecord;
-import io.hbench.core.result.Metric.Better;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,11 +1,11 @@
 package io.hbench.core.report;
 
-import io.hbench.core.text.NumberText;
 import io.hbench.core.result.CapacityFigures;
 import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.OperationSeries;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultRecord;
+import io.hbench.core.text.NumberText;
 import java.util.ArrayList;
 import java.util.List;
 

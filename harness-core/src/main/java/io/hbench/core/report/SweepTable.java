@@ -1,11 +1,11 @@
 package io.hbench.core.report;
 
-import io.hbench.core.text.NumberText;
 import io.hbench.core.result.Metric;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.RepeatSummary;
 import io.hbench.core.result.ResultRecord;
 import io.hbench.core.stats.Spread;
+import io.hbench.core.text.NumberText;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -1,6 +1,5 @@
 package io.hbench.core.report;
 
-import io.hbench.core.result.ResultRecord;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.BeanDescription;
@@ -16,6 +15,7 @@ import com.fasterxml.jackson.databind.deser.std.StringDeserializer;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.type.CollectionType;
 import com.fasterxml.jackson.databind.type.MapType;
+import io.hbench.core.result.ResultRecord;
 import java.io.IOException;
 import java.util.AbstractList;
 import java.util.Arrays;

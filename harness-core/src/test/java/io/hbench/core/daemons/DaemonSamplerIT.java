@@ -1,12 +1,12 @@
 package io.hbench.core.daemons;
 
-import io.hbench.core.cluster.Daemon;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hbench.core.cluster.Daemon.Role;
+import io.hbench.core.cluster.Daemon;
 import io.hbench.core.result.DaemonFigures;
 import java.io.IOException;
 import java.net.ServerSocket;

@@ -1,9 +1,9 @@
 package io.hbench.core.daemons;
 
-import io.hbench.core.cluster.Daemon;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hbench.core.cluster.Daemon;
 import io.hbench.core.cluster.EmbeddedCluster;
 import io.hbench.core.result.DaemonFigures;
 import java.time.Duration;

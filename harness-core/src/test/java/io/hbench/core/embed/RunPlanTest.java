@@ -1,5 +1,10 @@
 package io.hbench.core.embed;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.hbench.core.Benchmark;
 import io.hbench.core.BenchmarkOption;
 import io.hbench.core.OptionValues;
@@ -7,12 +12,6 @@ import io.hbench.core.Point;
 import io.hbench.core.RunContext;
 import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.result.Field;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.hbench.core.size.Size;
 import io.hbench.core.size.SizeRange;
 import java.nio.file.Path;

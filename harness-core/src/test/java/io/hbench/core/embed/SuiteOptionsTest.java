@@ -1,15 +1,15 @@
 package io.hbench.core.embed;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.hbench.core.BenchmarkOption;
 import io.hbench.core.LocalDirectoryBenchmark;
 import io.hbench.core.OptionValues;
 import io.hbench.core.Point;
 import io.hbench.core.RunContext;
 import io.hbench.core.error.InvalidInputException;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.hbench.core.report.TableFormat;
 import java.nio.file.Path;
 import java.util.ArrayList;

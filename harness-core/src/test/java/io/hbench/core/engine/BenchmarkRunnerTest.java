@@ -1,5 +1,10 @@
 package io.hbench.core.engine;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.hbench.core.LocalDirectoryBenchmark;
 import io.hbench.core.OptionValues;
 import io.hbench.core.Point;
@@ -7,15 +12,10 @@ import io.hbench.core.RunContext;
 import io.hbench.core.embed.RunListener;
 import io.hbench.core.embed.RunPlan;
 import io.hbench.core.embed.RunRequest;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import io.hbench.core.text.Console;
-import io.hbench.core.result.PhaseResult;
 import io.hbench.core.report.ResultReader;
+import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultRecord;
+import io.hbench.core.text.Console;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

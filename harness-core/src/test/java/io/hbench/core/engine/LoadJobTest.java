@@ -1,5 +1,8 @@
 package io.hbench.core.engine;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.hbench.core.Benchmark;
 import io.hbench.core.BenchmarkOption;
 import io.hbench.core.LoadScope;
@@ -7,12 +10,9 @@ import io.hbench.core.LoadSpec;
 import io.hbench.core.OptionValues;
 import io.hbench.core.Point;
 import io.hbench.core.RunContext;
-import io.hbench.core.embed.RunRequest;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.hbench.core.cluster.DefaultScratchFiles;
 import io.hbench.core.cluster.Needs;
+import io.hbench.core.embed.RunRequest;
 import io.hbench.core.load.LoadClients;
 import io.hbench.core.load.LoadResult;
 import io.hbench.core.result.Field;

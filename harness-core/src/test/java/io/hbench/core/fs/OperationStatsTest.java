@@ -1,6 +1,5 @@
 package io.hbench.core.fs;
 
-import io.hbench.core.fs.CallSampler;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hbench.core.error.InvalidInputException;
-import io.hbench.core.text.Console;
 import io.hbench.core.result.CapacityFigures;
 import io.hbench.core.stats.SteadyState;
+import io.hbench.core.text.Console;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.time.Duration;

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hbench.core.text.Console;
 import io.hbench.core.result.OperationLoad;
 import io.hbench.core.stats.RefusedCallException;
+import io.hbench.core.text.Console;
 import java.io.ByteArrayOutputStream;
 import java.io.FileNotFoundException;
 import java.io.PrintStream;

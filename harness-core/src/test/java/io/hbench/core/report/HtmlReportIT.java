@@ -1,11 +1,11 @@
 package io.hbench.core.report;
 
-import io.hbench.core.text.Console;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.hbench.core.result.ResultRecord;
+import io.hbench.core.text.Console;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

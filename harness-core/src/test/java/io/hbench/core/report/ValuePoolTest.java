@@ -1,12 +1,12 @@
 package io.hbench.core.report;
 
-import io.hbench.core.result.ResultRecord;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hbench.core.error.InvalidInputException;
+import io.hbench.core.result.ResultRecord;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;

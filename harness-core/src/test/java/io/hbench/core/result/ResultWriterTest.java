@@ -1,12 +1,12 @@
 package io.hbench.core.result;
 
-import io.hbench.core.report.ResultReader;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hbench.core.error.InvalidInputException;
+import io.hbench.core.report.ResultReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

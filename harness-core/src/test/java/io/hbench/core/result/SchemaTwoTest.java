@@ -1,6 +1,5 @@
 package io.hbench.core.result;
 
-import io.hbench.core.report.ResultReader;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -9,11 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hbench.core.fs.OperationStats;
+import io.hbench.core.report.ResultReader;
 import io.hbench.core.result.Metric.Better;
+import io.hbench.core.stats.LatencyHistogram;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import io.hbench.core.stats.LatencyHistogram;
 import org.junit.jupiter.api.Test;
 
 /** Typed metrics and loads (schema /2), the reading of /1 files, and the JSON Schema itself. */

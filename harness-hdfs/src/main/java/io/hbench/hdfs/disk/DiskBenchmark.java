@@ -2,14 +2,14 @@ package io.hbench.hdfs.disk;
 
 import io.hbench.core.Benchmark;
 import io.hbench.core.BenchmarkOption;
-import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.OptionValues;
 import io.hbench.core.PhaseFigures;
-import io.hbench.core.cluster.Needs;
 import io.hbench.core.Point;
 import io.hbench.core.RunContext;
-import io.hbench.core.size.Size;
+import io.hbench.core.cluster.Needs;
+import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.result.PhaseResult;
+import io.hbench.core.size.Size;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;

@@ -1,11 +1,11 @@
 package io.hbench.hdfs.disk;
 
-import io.hbench.core.text.NumberText;
 import io.hbench.core.report.SuiteReport;
 import io.hbench.core.report.Table;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultRecord;
 import io.hbench.core.stats.Spread;
+import io.hbench.core.text.NumberText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -8,13 +8,13 @@ import static io.hbench.hdfs.fsops.FsOpsOptions.THREADS;
 
 import io.hbench.core.Benchmark;
 import io.hbench.core.BenchmarkOption;
-import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.LoadOptions;
 import io.hbench.core.LoadSpec;
 import io.hbench.core.OptionValues;
 import io.hbench.core.Point;
 import io.hbench.core.RunContext;
 import io.hbench.core.cluster.Needs;
+import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.load.LoadResult;
 import io.hbench.core.size.Size;
 import java.io.IOException;

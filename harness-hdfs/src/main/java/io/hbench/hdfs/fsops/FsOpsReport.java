@@ -1,6 +1,5 @@
 package io.hbench.hdfs.fsops;
 
-import io.hbench.core.text.NumberText;
 import io.hbench.core.report.SuiteReport;
 import io.hbench.core.report.Table;
 import io.hbench.core.result.Field;
@@ -9,6 +8,7 @@ import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultRecord;
 import io.hbench.core.stats.Spread;
+import io.hbench.core.text.NumberText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

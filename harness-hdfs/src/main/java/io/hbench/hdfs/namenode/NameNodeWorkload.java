@@ -2,11 +2,11 @@ package io.hbench.hdfs.namenode;
 
 import static io.hbench.core.stats.RefusedCallException.refusedIf;
 
-import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.LoadScope;
 import io.hbench.core.RunContext;
-import io.hbench.core.load.LoadClients;
+import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.load.ConcurrentLoad;
+import io.hbench.core.load.LoadClients;
 import io.hbench.core.load.LoadPlan;
 import io.hbench.core.load.LoadResult;
 import java.io.IOException;

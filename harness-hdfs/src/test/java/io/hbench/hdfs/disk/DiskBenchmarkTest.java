@@ -5,14 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hbench.core.engine.BenchmarkRunner;
-import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.OptionValues;
 import io.hbench.core.embed.RunSettings;
 import io.hbench.core.embed.SuiteOptions;
-import io.hbench.core.cluster.ClusterMode;
-import io.hbench.core.text.Console;
+import io.hbench.core.engine.BenchmarkRunner;
+import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.result.ResultRecord;
+import io.hbench.core.text.Console;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

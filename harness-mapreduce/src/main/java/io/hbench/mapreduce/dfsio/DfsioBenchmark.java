@@ -9,12 +9,11 @@ import static io.hbench.mapreduce.dfsio.DfsioOptions.STORAGE_POLICY;
 
 import io.hbench.core.Benchmark;
 import io.hbench.core.BenchmarkOption;
-import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.OptionValues;
 import io.hbench.core.Point;
 import io.hbench.core.RunContext;
+import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.mapreduce.PartFiles;
-import io.hbench.core.result.ResultRecord;
 import io.hbench.core.size.Size;
 import java.io.IOException;
 import java.util.ArrayList;

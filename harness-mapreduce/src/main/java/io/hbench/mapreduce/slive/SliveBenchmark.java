@@ -9,13 +9,13 @@ import static io.hbench.mapreduce.slive.SliveOptions.WRITE_SIZE;
 
 import io.hbench.core.Benchmark;
 import io.hbench.core.BenchmarkOption;
-import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.LoadOptions;
 import io.hbench.core.LoadSpec;
 import io.hbench.core.OptionValues;
 import io.hbench.core.Point;
 import io.hbench.core.RunContext;
 import io.hbench.core.cluster.Needs;
+import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.fs.OperationStats;
 import io.hbench.core.load.LoadResult;
 import io.hbench.core.size.Size;

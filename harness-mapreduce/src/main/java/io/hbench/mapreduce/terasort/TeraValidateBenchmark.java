@@ -2,10 +2,10 @@ package io.hbench.mapreduce.terasort;
 
 import io.hbench.core.Benchmark;
 import io.hbench.core.BenchmarkOption;
-import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.OptionValues;
 import io.hbench.core.Point;
 import io.hbench.core.RunContext;
+import io.hbench.core.error.InvalidInputException;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -11,13 +11,13 @@ import static io.hbench.mapreduce.wordcount.WordCountOptions.VOCABULARY;
 
 import io.hbench.core.Benchmark;
 import io.hbench.core.BenchmarkOption;
-import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.OptionValues;
 import io.hbench.core.Point;
-import io.hbench.core.result.Field;
 import io.hbench.core.RunContext;
+import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.mapreduce.NumberRangeInputFormat;
 import io.hbench.core.mapreduce.PartFiles;
+import io.hbench.core.result.Field;
 import io.hbench.core.size.Size;
 import io.hbench.core.size.SizeRange;
 import java.io.IOException;

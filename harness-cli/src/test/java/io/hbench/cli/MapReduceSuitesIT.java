@@ -269,7 +269,7 @@ class MapReduceSuitesIT extends OnEmbeddedCluster {
     java.io.PrintStream ps = new java.io.PrintStream(console, true, StandardCharsets.UTF_8);
     io.hbench.core.error.PhaseFailedException e = org.junit.jupiter.api.Assertions.assertThrows(
         io.hbench.core.error.PhaseFailedException.class,
-        () -> new io.hbench.core.mapreduce.JobPhase(new io.hbench.core.text.Console(ps, ps,
+        () -> new io.hbench.core.engine.JobPhase(new io.hbench.core.text.Console(ps, ps,
             false, 60_000)).run("probe", "probe", job, 0,
             org.apache.hadoop.mapreduce.TaskCounter.MAP_INPUT_RECORDS, null));
     int feature = Runtime.version().feature();

@@ -4,7 +4,6 @@ import io.hbench.core.error.PhaseFailedException;
 import io.hbench.core.fs.OwnedDirectories;
 import io.hbench.core.load.LoadClients;
 import io.hbench.core.load.LoadResult;
-import io.hbench.core.mapreduce.JobPhase;
 import io.hbench.core.mapreduce.StartBarrier;
 import io.hbench.core.result.Field;
 import io.hbench.core.result.PhaseResult;
@@ -40,6 +39,12 @@ public interface RunContext {
   @FunctionalInterface
   interface LoadFigures {
     void add(LoadResult result, PhaseFigures into) throws Exception;
+  }
+
+  /** Client-side work done inside a job's phase time before the job is submitted. */
+  @FunctionalInterface
+  interface Preparation {
+    void run() throws Exception;
   }
 
   /** The metric of {@code --find-max}'s answer. */
@@ -149,14 +154,14 @@ public interface RunContext {
    * As {@link #runJob(String, Job, long, Enum)}, with client-side work (such as sampling the
    * input) that counts in the phase's time, done after the clock starts and before submission.
    */
-  PhaseResult runJob(String name, Job job, long bytes, Enum<?> recordCounter, JobPhase.Preparation beforeSubmit) throws Exception;
+  PhaseResult runJob(String name, Job job, long bytes, Enum<?> recordCounter, Preparation beforeSubmit) throws Exception;
 
   /**
-   * As {@link #runJob(String, Job, long, Enum, JobPhase.Preparation)}, with the suite's figures
+   * As {@link #runJob(String, Job, long, Enum, Preparation)}, with the suite's figures
    * of the finished job (read from its output or counters after the clock stopped), recorded
    * with the phase.
    */
-  PhaseResult runJob(String name, Job job, long bytes, Enum<?> recordCounter, JobPhase.Preparation beforeSubmit, Figures figures) throws Exception;
+  PhaseResult runJob(String name, Job job, long bytes, Enum<?> recordCounter, Preparation beforeSubmit, Figures figures) throws Exception;
 
   /** Records a validation check. Any failed check fails the point. */
   void check(String name, boolean passed, String detail);

@@ -10,7 +10,6 @@ import io.hbench.core.embed.RunPlan;
 import io.hbench.core.embed.RunSettings;
 import io.hbench.core.error.ErrorLine;
 import io.hbench.core.error.InvalidInputException;
-import io.hbench.core.mapreduce.JobPhase;
 import io.hbench.core.report.TableFormat;
 import io.hbench.core.result.ResultRecord;
 import io.hbench.core.result.ResultWriter;

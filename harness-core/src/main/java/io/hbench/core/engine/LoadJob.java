@@ -179,7 +179,7 @@ final class LoadJob {
    * This process's side of a load on {@code maps} map tasks: orders each run, starts it once
    * every task is ready, judges its steadiness over every task when asked, and merges the tasks'
    * figures. Runs on the thread that submitted the job, while the job runs ({@link
-   * io.hbench.core.mapreduce.JobPhase.WhileRunning}).
+   * io.hbench.core.engine.JobPhase.WhileRunning}).
    */
   static final class Conductor {
     private final Job job;

@@ -17,7 +17,6 @@ import io.hbench.core.load.LoadClients;
 import io.hbench.core.load.LoadPlan;
 import io.hbench.core.load.LoadResult;
 import io.hbench.core.load.Slo;
-import io.hbench.core.mapreduce.JobPhase;
 import io.hbench.core.result.CapacityFigures;
 import io.hbench.core.result.Metric;
 import io.hbench.core.result.PhaseResult;

@@ -10,7 +10,6 @@ import io.hbench.core.cluster.ServiceWatch;
 import io.hbench.core.embed.Experiment;
 import io.hbench.core.embed.RunPlan;
 import io.hbench.core.error.ErrorLine;
-import io.hbench.core.mapreduce.JobPhase;
 import io.hbench.core.result.ResultRecord;
 import io.hbench.core.result.Validation;
 import io.hbench.core.text.Console;

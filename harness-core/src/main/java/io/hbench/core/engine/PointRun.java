@@ -17,7 +17,6 @@ import io.hbench.core.fs.OwnedDirectories;
 import io.hbench.core.load.LoadClients;
 import io.hbench.core.load.LoadResult;
 import io.hbench.core.mapreduce.JobIo;
-import io.hbench.core.mapreduce.JobPhase;
 import io.hbench.core.mapreduce.JvmReportingOutputFormat;
 import io.hbench.core.mapreduce.StartBarrier;
 import io.hbench.core.result.Check;
@@ -400,23 +399,23 @@ final class PointRun implements RunContext {
    * input) that counts in the phase's time, done after the clock starts and before submission.
    */
   public PhaseResult runJob(
-      String name, Job job, long bytes, Enum<?> recordCounter, JobPhase.Preparation beforeSubmit)
+      String name, Job job, long bytes, Enum<?> recordCounter, RunContext.Preparation beforeSubmit)
       throws Exception {
     return runJob(name, job, bytes, recordCounter, beforeSubmit, null);
   }
 
   /**
-   * As {@link #runJob(String, Job, long, Enum, JobPhase.Preparation)}, with the suite's figures
+   * As {@link #runJob(String, Job, long, Enum, RunContext.Preparation)}, with the suite's figures
    * of the finished job (read from its output or counters after the clock stopped), recorded
    * with the phase.
    */
   public PhaseResult runJob(String name, Job job, long bytes, Enum<?> recordCounter,
-      JobPhase.Preparation beforeSubmit, Figures figures) throws Exception {
+      RunContext.Preparation beforeSubmit, Figures figures) throws Exception {
     return runJob(name, job, bytes, recordCounter, beforeSubmit, figures, null);
   }
 
   private PhaseResult runJob(String name, Job job, long bytes, Enum<?> recordCounter,
-      JobPhase.Preparation beforeSubmit, Figures figures, JobPhase.WhileRunning during)
+      RunContext.Preparation beforeSubmit, Figures figures, JobPhase.WhileRunning during)
       throws Exception {
     // What the tasks read back as the point they work for (PointInTask).
     PointInTask.put(job.getConfiguration(), new PointInTask.Identity(suiteClass.getName(),

@@ -65,7 +65,7 @@ public final class TaskJava {
   private TaskJava() {}
 
   /** Sets {@code job}'s Java as its configuration asks ({@link #JAVA_HOME}, {@link #JDK_ARCHIVE}). */
-  static void apply(Job job) throws IOException {
+  public static void apply(Job job) throws IOException {
     Configuration conf = job.getConfiguration();
     String home = conf.getTrimmed(JAVA_HOME, "");
     String archive = conf.getTrimmed(JDK_ARCHIVE, "");

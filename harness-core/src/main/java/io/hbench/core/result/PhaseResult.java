@@ -62,7 +62,7 @@ public record PhaseResult(
   }
 
   /**
-   * The job's parts as {@link io.hbench.core.mapreduce.JobPhase} records them, without metrics,
+   * The job's parts as {@link io.hbench.core.engine.JobPhase} records them, without metrics,
    * loads or figures.
    */
   public PhaseResult(String name, double seconds, long bytes, Long records, Double startupSeconds,

@@ -15,7 +15,6 @@ import io.hbench.core.RunContext;
 import io.hbench.core.fs.OwnedDirectories;
 import io.hbench.core.load.LoadClients;
 import io.hbench.core.load.LoadResult;
-import io.hbench.core.mapreduce.JobPhase;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ServerCalls;
 import io.hbench.core.text.Console;

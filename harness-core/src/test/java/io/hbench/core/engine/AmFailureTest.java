@@ -1,8 +1,9 @@
-package io.hbench.core.mapreduce;
+package io.hbench.core.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.hbench.core.mapreduce.TaskJava;
 import org.junit.jupiter.api.Test;
 
 class AmFailureTest {

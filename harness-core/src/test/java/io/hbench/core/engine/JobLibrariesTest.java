@@ -1,4 +1,4 @@
-package io.hbench.core.mapreduce;
+package io.hbench.core.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

@@ -1,4 +1,4 @@
-package io.hbench.core.mapreduce;
+package io.hbench.core.engine;
 
 import io.hbench.core.error.ErrorLine;
 import java.util.Map;

@@ -1,7 +1,10 @@
-package io.hbench.core.mapreduce;
+package io.hbench.core.engine;
 
+import io.hbench.core.RunContext;
 import io.hbench.core.cluster.ScratchDirectory;
 import io.hbench.core.error.PhaseFailedException;
+import io.hbench.core.mapreduce.TaskIoReport;
+import io.hbench.core.mapreduce.TaskJava;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.text.Console;
 import java.io.File;
@@ -54,7 +57,7 @@ public final class JobPhase {
       Job job,
       long bytes,
       Enum<?> recordCounter,
-      Preparation beforeSubmit)
+      RunContext.Preparation beforeSubmit)
       throws Exception {
     return run(phase, label, job, bytes, recordCounter, beforeSubmit, null);
   }
@@ -69,14 +72,14 @@ public final class JobPhase {
     void run(Job job) throws Exception;
   }
 
-  /** As {@link #run(String, String, Job, long, Enum, Preparation)}, with {@code during}. */
+  /** As {@link #run(String, String, Job, long, Enum, RunContext.Preparation)}, with {@code during}. */
   public PhaseResult run(
       String phase,
       String label,
       Job job,
       long bytes,
       Enum<?> recordCounter,
-      Preparation beforeSubmit,
+      RunContext.Preparation beforeSubmit,
       WhileRunning during)
       throws Exception {
     dropJarAlreadyOnClassPath(job);
@@ -189,12 +192,6 @@ public final class JobPhase {
         job.getJobID().toString(),
         tasks,
         selectedCounters(counters));
-  }
-
-  /** Client-side work done inside a phase's time before its job is submitted. */
-  @FunctionalInterface
-  public interface Preparation {
-    void run() throws Exception;
   }
 
   /**

@@ -1,4 +1,4 @@
-package io.hbench.core.mapreduce;
+package io.hbench.core.engine;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.hbench.core.cluster.JmxReader;

@@ -52,18 +52,27 @@ public final class Main {
       java.util.Set.of(ReportCommand.NAME, CompareCommand.NAME, HistoryCommand.NAME);
 
   public static void main(String[] args) {
+    // picocli looks for Groovy's closures, and with Hive's Groovy in lib/ that loads Groovy and
+    // AWT: a quarter of a second of every command. hbench declares no closures.
+    System.setProperty("picocli.disable.closures", "true");
     // Before anything can print: every line this process writes (hbench's, the logs of the
     // Hadoop code it runs, an uncaught exception) redacted; execute learns the command line's.
     System.setOut(io.hbench.core.result.RedactingStream.wrap(System.out));
     System.setErr(io.hbench.core.result.RedactingStream.wrap(System.err));
     // This process is the run: task JVMs of an embedded or locally configured mini cluster inherit
-    // its class path, which must not be relative to where the user stands.
-    if (hadoopOnClassPath()) {
+    // its class path, which must not be relative to where the user stands. A process that reads
+    // results runs nothing and touches no Hadoop class.
+    if (!readsResults(args) && hadoopOnClassPath()) {
       System.setProperty("java.class.path", io.hbench.core.cluster.MiniYarnService.absoluteClassPath(
           System.getProperty("java.class.path", "")));
     }
     int code = new Main(Console.system(), System.getenv("HADOOP_CONF_DIR")).execute(args);
     System.exit(code);
+  }
+
+  /** Whether {@code args} are a command that reads results files: it needs no Hadoop. */
+  private static boolean readsResults(String[] args) {
+    return args.length > 0 && READERS.contains(args[0]);
   }
 
   private static boolean hadoopOnClassPath() {
@@ -78,7 +87,7 @@ public final class Main {
   /** Runs {@code bench} with {@code args}; returns the exit code. */
   public int execute(String... args) {
     // This process is the run: what it leaves in /tmp for S3A is its own, removed as it exits.
-    if (hadoopOnClassPath()) {
+    if (!readsResults(args) && hadoopOnClassPath()) {
       io.hbench.core.cluster.ScratchDirectory.ownedByThisProcess();
     }
     // The command line's secrets first, so that no message about a bad option can show them.
@@ -153,8 +162,7 @@ public final class Main {
   /** The command line of {@code bench}, with every suite found put in {@code suites}. */
   private CommandLine commandLine(String[] args, Map<String, Benchmark> suites) {
     // Reading results needs no suite's options: report, compare and history start without them.
-    boolean readsResults = args.length > 0 && READERS.contains(args[0]);
-    for (Benchmark b : readsResults ? List.<Benchmark>of()
+    for (Benchmark b : readsResults(args) ? List.<Benchmark>of()
         : ServiceLoader.load(Benchmark.class, Main.class.getClassLoader())) {
       suites.put(b.name(), b);
     }
@@ -179,7 +187,10 @@ public final class Main {
         suites.remove(b.name());
       }
     }
-    root.addSubcommand(EmbeddedClusterCommand.NAME, EmbeddedClusterCommand.spec());
+    if (!readsResults(args)) {
+      // Its options name the services it can start, which would load them (and Hadoop).
+      root.addSubcommand(EmbeddedClusterCommand.NAME, EmbeddedClusterCommand.spec());
+    }
     root.addSubcommand(ReportCommand.NAME, ReportCommand.spec());
     root.addSubcommand(CompareCommand.NAME, CompareCommand.spec());
     root.addSubcommand(HistoryCommand.NAME, HistoryCommand.spec());

@@ -271,4 +271,34 @@ class BenchJarIT {
     assertFalse(compare.err().contains("Exception") || compare.err().contains("Error"),
         compare.err());
   }
+
+  /**
+   * Where Hadoop is on the class path (bench-standalone.jar's lib/, a Hadoop client's), the read
+   * side still loads none of it: report, its page, compare and history of every suite's records,
+   * each in a JVM of its own whose class loading is logged.
+   */
+  @Test
+  void theReadSideLoadsNoHadoopClassWhereHadoopIsOnTheClassPath(
+      @org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+    String records = Path.of(BenchJarIT.class.getResource("/records/every-suite.jsonl").toURI())
+        .toString();
+    Path copy = tmp.resolve("again.jsonl");
+    Files.copy(Path.of(records), copy);
+    List<List<String>> commands = List.of(List.of("report", records),
+        List.of("report", "--html", tmp.resolve("r.html").toString(), records),
+        List.of("compare", records, copy.toString()), List.of("history", records, copy.toString()));
+    for (List<String> command : commands) {
+      Path classes = tmp.resolve("classes-" + command.get(0) + command.size() + ".log");
+      Path out = tmp.resolve("out.log");
+      Process p = BenchProcess.start(tmp, null, out,
+          List.of("-Xlog:class+load=info:file=" + classes), java.util.Map.of(), command);
+      assertEquals(0, p.waitFor(), command + ": " + Files.readString(out));
+      List<String> loaded = Files.readAllLines(classes);
+      assertTrue(loaded.stream().anyMatch(l -> l.contains("io.hbench.core.report.")), command
+          + ": the log holds the classes loaded");
+      assertTrue(loaded.stream().noneMatch(l -> l.contains(" org.apache.hadoop.")),
+          command + " loaded Hadoop classes: " + loaded.stream()
+              .filter(l -> l.contains(" org.apache.hadoop.")).limit(10).toList());
+    }
+  }
 }

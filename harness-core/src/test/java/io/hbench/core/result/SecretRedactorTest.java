@@ -9,6 +9,45 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class SecretRedactorTest {
 
+  /** The copy of Hadoop's list is the list of the Hadoop hbench is built and tested with. */
+  @org.junit.jupiter.api.Test
+  void hadoopsSensitiveKeysAreThoseOfTheHadoopBuiltWith() {
+    assertEquals(org.apache.hadoop.fs.CommonConfigurationKeysPublic
+        .HADOOP_SECURITY_SENSITIVE_CONFIG_KEYS_DEFAULT, SecretRedactor.HADOOP_SENSITIVE_KEYS);
+  }
+
+  private static boolean hadoopHides(String key) {
+    return !"x".equals(new org.apache.hadoop.conf.ConfigRedactor(
+        new org.apache.hadoop.conf.Configuration(false)).redact(key, "x"));
+  }
+
+  /** Every key Hadoop's own redactor hides, hbench hides: matched as Hadoop matches. */
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "fs.s3a.bucket.b.secret.key",
+        "fs.s3n.awsSecretKey",
+        "fs.s3a.bucket.b.server-side-encryption.key",
+        "fs.s3a.encryption.algorithm",
+        "fs.azure.account.key.acct.blob.core.windows.net",
+        "hive.metastore.username",
+        "fs.adl.oauth2.refresh.token",
+        "ssl.keystore.pass",
+        "hadoop.security.sensitive-config-keys"
+      })
+  void aKeyHadoopsConfigRedactorHidesIsSecret(String key) {
+    assertEquals(true, hadoopHides(key), "Hadoop hides " + key);
+    assertEquals(true, SecretRedactor.isSecret(key), key);
+  }
+
+  /** And a setting neither hides stays readable. */
+  @ParameterizedTest
+  @ValueSource(strings = {"dfs.replication", "fs.defaultFS", "yarn.resourcemanager.address"})
+  void aSettingNeitherHidesIsNoSecret(String key) {
+    assertEquals(false, hadoopHides(key), "Hadoop hides " + key);
+    assertEquals(false, SecretRedactor.isSecret(key), key);
+  }
+
   @ParameterizedTest
   @ValueSource(
       strings = {

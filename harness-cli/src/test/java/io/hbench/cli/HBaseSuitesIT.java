@@ -388,7 +388,10 @@ class HBaseSuitesIT extends OnEmbeddedCluster {
     assertEquals(0, run.process().exitCode, run.process().toString());
     for (ResultRecord r : run.records()) {
       assertTrue(r.ok(), r.point() + ": " + r.failure() + " " + r.validation());
-      assertEquals(4, r.params().get("clients_total"));
+      // The core's facts of the load: two threads in each of two tasks.
+      assertEquals(2, r.params().get("maps"));
+      assertEquals(2, r.params().get("threads"));
+      assertEquals(4, r.params().get("clients"));
       OperationLoad l = mainLoad(r);
       assertEquals(1000, l.calls(), r.point());
       assertEquals(1000, LatencyHistogram.decode(l.histogram()).count(), r.point());

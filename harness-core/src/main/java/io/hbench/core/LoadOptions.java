@@ -159,6 +159,14 @@ public final class LoadOptions {
     return o.has(MAPS) ? o.get(MAPS) : 0;
   }
 
+  /**
+   * The client threads of a load over every process: {@code threads} in each, times the map
+   * tasks when there are any ({@link LoadFacts#CLIENTS}, which the core records).
+   */
+  public static int clients(OptionValues o, int threads) {
+    return threads * Math.max(1, maps(o));
+  }
+
   /** Whether the options give a duration rather than a count. */
   public static boolean timed(OptionValues o) {
     return o.has(DURATION) && !o.get(DURATION).isZero();

@@ -47,9 +47,6 @@ public interface RunContext {
     void run() throws Exception;
   }
 
-  /** The metric of {@code --find-max}'s answer. */
-  String MAX_AT_SLO = "max_ops_per_s_at_slo";
-
   /** The point's label as tables and progress lines show it ({@code 64M #2} for a repeat). */
   String label();
 

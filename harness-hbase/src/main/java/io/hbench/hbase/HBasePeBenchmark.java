@@ -5,6 +5,7 @@ import static io.hbench.hbase.PeOptions.*;
 import io.hbench.core.Benchmark;
 import io.hbench.core.BenchmarkOption;
 import io.hbench.core.HbenchVersion;
+import io.hbench.core.LoadFacts;
 import io.hbench.core.LoadOptions;
 import io.hbench.core.LoadSpec;
 import io.hbench.core.OptionValues;
@@ -122,9 +123,7 @@ public final class HBasePeBenchmark implements Benchmark {
         for (PeCommand c : commands) {
           boolean sweep = rowsList.size() > 1 || clientsList.size() > 1;
           String label = c.text + (sweep ? " " + clients + "c " + rows + "r" : "");
-          Point p = LoadOptions.maps(o) > 0
-              ? Point.of(label).with("maps", LoadOptions.maps(o)) : Point.of(label);
-          points.add(p.with(PeFields.COMMAND, c).with(PeFields.CLIENTS, clients)
+          points.add(Point.of(label).with(PeFields.COMMAND, c).with(LoadFacts.THREADS, clients)
               .with(PeFields.ROWS_PER_CLIENT, rows));
         }
       }
@@ -141,7 +140,7 @@ public final class HBasePeBenchmark implements Benchmark {
     }
     long rowBytes = (long) o.get(VALUE_SIZE) * o.get(COLUMNS) * o.get(FAMILIES);
     long total = o.get(SIZE).bytes() / rowBytes;
-    int all = clients * Math.max(1, LoadOptions.maps(o));
+    int all = LoadOptions.clients(o, clients);
     if (total < all) {
       throw new InvalidInputException("--size " + o.get(SIZE) + " holds fewer rows than there are"
           + " clients (" + all + ")");
@@ -218,12 +217,11 @@ public final class HBasePeBenchmark implements Benchmark {
   public void run(Point point, OptionValues o, RunContext ctx) throws Exception {
     PeCommand cmd = point.get(PeFields.COMMAND);
     int maps = LoadOptions.maps(o);
-    int clients = point.get(PeFields.CLIENTS) * Math.max(1, maps);
+    int clients = LoadOptions.clients(o, point.get(LoadFacts.THREADS));
     Configuration hbase = HBaseClientConfiguration.of(ctx.configuration());
     TableName name = tableName(o.get(TABLE));
     PeTable.Layout layout = layout(o);
     if (maps > 0) {
-      ctx.param(PeFields.CLIENTS_TOTAL, clients);
       HBaseJars.ship(ctx.configuration());
     }
     HBaseClientConfiguration.recordChanges(ctx);
@@ -284,7 +282,7 @@ public final class HBasePeBenchmark implements Benchmark {
     ctx.param(PeFields.TABLE_ROWS, rows);
     ctx.loadAs("write_table", Point.of(PeCommand.SEQUENTIAL_WRITE.text)
         .with(PeFields.COMMAND, PeCommand.SEQUENTIAL_WRITE)
-        .with(PeFields.CLIENTS, read.get(PeFields.CLIENTS))
+        .with(LoadFacts.THREADS, read.get(LoadFacts.THREADS))
         .with(PeFields.ROWS_PER_CLIENT, read.get(PeFields.ROWS_PER_CLIENT)));
     return PeTable.state(admin, name);
   }

@@ -1,5 +1,6 @@
 package io.hbench.hbase;
 
+import io.hbench.core.LoadFacts;
 import io.hbench.core.LoadOptions;
 import io.hbench.core.LoadScope;
 import io.hbench.core.LoadSpec;
@@ -8,7 +9,7 @@ import io.hbench.core.PhaseFigures;
 import io.hbench.core.Point;
 import io.hbench.core.load.LoadClients;
 import io.hbench.core.load.LoadResult;
-import io.hbench.core.result.Metric;
+import io.hbench.core.result.MetricKey;
 import io.hbench.core.result.ServerCalls;
 import io.hbench.core.stats.Spread;
 
@@ -56,7 +57,7 @@ final class PeLoad implements LoadSpec {
 
   @Override
   public int threads(OptionValues o, Point point) {
-    return point.get(PeFields.CLIENTS);
+    return point.get(LoadFacts.THREADS);
   }
 
   /** In {@link PeClients}, so that this class loads without HBase ({@code bench.jar --help}). */
@@ -70,19 +71,17 @@ final class PeLoad implements LoadSpec {
   public void figures(LoadResult r, LoadScope scope, PhaseFigures into) {
     PeCommand cmd = scope.point().get(PeFields.COMMAND);
     boolean rangeScan = cmd.range > 0 || cmd == PeCommand.FILTER_SCAN;
-    String headline = rangeScan ? PeFields.SCANS_PER_S : PeFields.ROWS_PER_S;
-    String unit = rangeScan ? "scans/s" : "rows/s";
+    MetricKey headline = rangeScan ? PeFields.SCANS_PER_S : PeFields.ROWS_PER_S;
     double perCall = rangeScan ? 1 : PeSettings.batch(scope.options(), cmd);
-    into.metric(Metric.of(headline, unit, r.callsPerSecond() * perCall, Metric.Better.HIGHER));
+    into.metric(headline.value(r.callsPerSecond() * perCall));
     Spread clients = r.clientSpread(perCall);
     if (clients != null && clients.n() > 1) {
-      into.metric(Metric.of("client_" + headline + "_min", unit, clients.min(), Metric.Better.HIGHER));
-      into.metric(Metric.of("client_" + headline + "_median", unit, clients.median(), Metric.Better.HIGHER));
-      into.metric(Metric.of("client_" + headline + "_max", unit, clients.max(), Metric.Better.HIGHER));
+      into.metric(PeFields.perClient(headline, "min").value(clients.min()));
+      into.metric(PeFields.perClient(headline, "median").value(clients.median()));
+      into.metric(PeFields.perClient(headline, "max").value(clients.max()));
     }
     if (rangeScan) {
-      into.metric(Metric.of(PeClients.ROWS_RETURNED, Metric.COUNT, r.count(PeClients.ROWS_RETURNED),
-          Metric.Better.NONE));
+      into.metric(PeFields.ROWS_RETURNED.value(r.count(PeClients.ROWS_RETURNED)));
     }
   }
 }

@@ -1,8 +1,10 @@
 package io.hbench.hbase;
 
+import io.hbench.core.LoadFacts;
 import io.hbench.core.report.SuiteReport;
 import io.hbench.core.report.Table;
 import io.hbench.core.result.Metric;
+import io.hbench.core.result.MetricKey;
 import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultRecord;
@@ -27,7 +29,7 @@ public final class PeReport implements SuiteReport {
   /** Rows per second over the clients' common window; scans per second for range scans. */
   @Override
   public Set<String> headlines() {
-    return Set.of(PeFields.ROWS_PER_S, PeFields.SCANS_PER_S);
+    return MetricKey.names(PeFields.ROWS_PER_S, PeFields.SCANS_PER_S);
   }
 
   /** The table shows every figure. */
@@ -44,8 +46,9 @@ public final class PeReport implements SuiteReport {
         continue; // a record without its command has no row
       }
       String command = r.param(PeFields.COMMAND).text;
+      // The clients over every process, as the core records them; or as records before it did.
       Integer total = r.param(PeFields.CLIENTS_TOTAL);
-      String who = (total != null ? total : r.param(PeFields.CLIENTS)) + " x "
+      String who = (total != null ? total : r.param(LoadFacts.CLIENTS)) + " x "
           + r.param(PeFields.ROWS_PER_CLIENT);
       String label = r.rowLabel();
       PhaseResult p = r.ok() ? r.phase(command) : null;
@@ -57,12 +60,13 @@ public final class PeReport implements SuiteReport {
       if (rate == null) {
         rate = p.metric(null, PeFields.SCANS_PER_S);
       }
-      String spread = spread(p, rate == null ? PeFields.ROWS_PER_S : rate.name());
+      String spread = spread(p, rate != null && rate.name().equals(PeFields.SCANS_PER_S.name())
+          ? PeFields.SCANS_PER_S : PeFields.ROWS_PER_S);
       for (OperationLoad l : p.loads() == null ? List.<OperationLoad>of() : p.loads()) {
         boolean main = !l.isStep();
         OperationLoad.Latency lat = l.latencyMs();
         rows.add(List.of(main ? label : "  " + l.op(), main ? who : "",
-            main && rate != null ? fmt(rate.value()) + (rate.unit().equals("scans/s") ? " scans/s" : "") : "",
+            main && rate != null ? fmt(rate.value()) + (rate.unit().equals(PeFields.SCANS_PER_S.unit()) ? " scans/s" : "") : "",
             main ? fmt(l.bytes() / (1024.0 * 1024) / Math.max(1e-9, l.windowSeconds())) : "",
             lat == null ? "" : fmt(lat.p50()), lat == null ? "" : fmt(lat.p90()),
             lat == null ? "" : fmt(lat.p99()), lat == null ? "" : fmt(lat.p999()),
@@ -84,10 +88,10 @@ public final class PeReport implements SuiteReport {
             + " --target-rate measures latency from each call's intended start.");
   }
 
-  private static String spread(PhaseResult p, String headline) {
-    Metric min = p.metric(null, "client_" + headline + "_min");
-    Metric med = p.metric(null, "client_" + headline + "_median");
-    Metric max = p.metric(null, "client_" + headline + "_max");
+  private static String spread(PhaseResult p, MetricKey headline) {
+    Metric min = p.metric(PeFields.perClient(headline, "min"));
+    Metric med = p.metric(PeFields.perClient(headline, "median"));
+    Metric max = p.metric(PeFields.perClient(headline, "max"));
     if (min == null || med == null || max == null) {
       return "";
     }

@@ -97,7 +97,7 @@ public final class YcsbBenchmark implements Benchmark {
     for (Phase p : List.of(Phase.LOAD, Phase.RUN)) {
       if (o.get(PHASE) == Phase.ALL || o.get(PHASE) == p) {
         Point point = Point.of(workload + " " + p.text()).with(YcsbFields.PHASE, p);
-        points.add(LoadOptions.maps(o) > 0 ? point.with("maps", LoadOptions.maps(o)) : point);
+        points.add(point);
       }
     }
     return points;

@@ -1,6 +1,8 @@
 package io.hbench.hbase;
 
 import io.hbench.core.result.Field;
+import io.hbench.core.result.Metric;
+import io.hbench.core.result.MetricKey;
 import java.util.Map;
 
 /**
@@ -19,8 +21,12 @@ final class YcsbFields {
   static final Field<Long> TABLE_ROWS = Field.of("table_rows", Long.class);
 
   /** The headlines: rows inserted per second by the load, operations per second by the run. */
-  static final String ROWS_PER_S = "rows_per_s";
-  static final String OPS_PER_S = "ops_per_s";
+  static final MetricKey ROWS_PER_S = MetricKey.of("rows_per_s", "rows/s", Metric.Better.HIGHER);
+  static final MetricKey OPS_PER_S =
+      MetricKey.of("ops_per_s", Metric.OPS_PER_SECOND, Metric.Better.HIGHER);
+  /** Rows the scans returned, over every call. */
+  static final MetricKey ROWS_RETURNED =
+      MetricKey.of(YcsbClients.ROWS_RETURNED, Metric.COUNT, Metric.Better.NONE);
 
   private YcsbFields() {}
 }

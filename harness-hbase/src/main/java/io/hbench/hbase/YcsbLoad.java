@@ -8,7 +8,6 @@ import io.hbench.core.PhaseFigures;
 import io.hbench.core.Point;
 import io.hbench.core.load.LoadClients;
 import io.hbench.core.load.LoadResult;
-import io.hbench.core.result.Metric;
 import io.hbench.core.result.ServerCalls;
 
 /**
@@ -65,11 +64,9 @@ final class YcsbLoad implements LoadSpec {
   @Override
   public void figures(LoadResult r, LoadScope scope, PhaseFigures into) {
     boolean load = load(scope.point());
-    into.metric(Metric.of(load ? YcsbFields.ROWS_PER_S : YcsbFields.OPS_PER_S,
-        load ? "rows/s" : Metric.OPS_PER_SECOND, r.callsPerSecond(), Metric.Better.HIGHER));
+    into.metric((load ? YcsbFields.ROWS_PER_S : YcsbFields.OPS_PER_S).value(r.callsPerSecond()));
     if (r.counts().containsKey(YcsbClients.ROWS_RETURNED)) {
-      into.metric(Metric.of(YcsbClients.ROWS_RETURNED, Metric.COUNT,
-          r.count(YcsbClients.ROWS_RETURNED), Metric.Better.NONE));
+      into.metric(YcsbFields.ROWS_RETURNED.value(r.count(YcsbClients.ROWS_RETURNED)));
     }
   }
 }

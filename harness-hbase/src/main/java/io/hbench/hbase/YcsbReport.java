@@ -26,7 +26,7 @@ public final class YcsbReport implements SuiteReport {
   /** Rows inserted per second by the load; operations per second by the run. */
   @Override
   public Set<String> headlines() {
-    return Set.of(YcsbFields.ROWS_PER_S, YcsbFields.OPS_PER_S);
+    return io.hbench.core.result.MetricKey.names(YcsbFields.ROWS_PER_S, YcsbFields.OPS_PER_S);
   }
 
   @Override
@@ -45,7 +45,7 @@ public final class YcsbReport implements SuiteReport {
         rows.add(List.of(label, r.ok() ? "-" : "failed", "", "", "", "", "", "", ""));
         continue;
       }
-      Metric rate = p.metric(null, phase == YcsbOptions.Phase.LOAD ? YcsbFields.ROWS_PER_S
+      Metric rate = p.metric(phase == YcsbOptions.Phase.LOAD ? YcsbFields.ROWS_PER_S
           : YcsbFields.OPS_PER_S);
       rows.add(List.of(label, rate == null ? "" : PeReport.fmt(rate.value()) + " "
           + rate.unit(), "", "", "", "", "", "", ""));

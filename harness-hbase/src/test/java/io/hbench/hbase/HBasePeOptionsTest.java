@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hbench.core.LoadFacts;
 import io.hbench.core.OptionValues;
 import io.hbench.core.Point;
 import io.hbench.core.error.InvalidInputException;
@@ -36,7 +37,7 @@ class HBasePeOptionsTest {
     assertEquals(8, p.size());
     assertEquals("sequentialWrite 1c 1000r", p.get(0).label());
     assertEquals(PeCommand.RANDOM_READ, p.get(1).get(PeFields.COMMAND));
-    assertEquals(4, p.get(2).get(PeFields.CLIENTS));
+    assertEquals(4, p.get(2).get(LoadFacts.THREADS));
     assertEquals(2000L, p.get(7).get(PeFields.ROWS_PER_CLIENT));
     // One setting: the label is PE's command name, as the seed's table has it.
     assertEquals("randomRead", points("--command", "randomRead").get(0).label());

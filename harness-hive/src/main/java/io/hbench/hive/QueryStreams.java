@@ -4,7 +4,6 @@ import io.hbench.core.RunContext;
 import io.hbench.core.load.ConcurrentLoad;
 import io.hbench.core.load.LoadClients;
 import io.hbench.core.result.Metric;
-import io.hbench.core.result.Metric.Better;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.stats.RefusedCallException;
 import java.sql.Connection;
@@ -29,11 +28,6 @@ import org.apache.commons.statistics.descriptive.GeometricMean;
  * computed without the refresh functions, which the records say.
  */
 final class QueryStreams {
-
-  static final String QUERIES_SECONDS = "queries_seconds";
-  static final String QUERIES_MB_PER_S = "queries_mb_per_s";
-  static final String GEOMEAN_SECONDS = "geomean_seconds";
-  static final String QPH = "queries/h";
 
   private QueryStreams() {}
 
@@ -169,14 +163,13 @@ final class QueryStreams {
       return null;
     }, (timed, into) -> {
       double total = passed.values().stream().mapToDouble(Double::doubleValue).sum();
-      into.metric(Metric.of("queries_passed", Metric.COUNT, passed.size(), Better.HIGHER));
-      into.metric(Metric.of("queries_failed", Metric.COUNT, order.size() - passed.size(), Better.LOWER));
+      into.metric(QueryMetrics.QUERIES_PASSED.value(passed.size()));
+      into.metric(QueryMetrics.QUERIES_FAILED.value(order.size() - passed.size()));
       if (!passed.isEmpty()) {
-        into.metric(Metric.of(QUERIES_SECONDS, Metric.SECONDS, round(total), Better.LOWER));
-        into.metric(Metric.of(QUERIES_MB_PER_S, Metric.MIB_PER_SECOND,
-            round(rawBytes / 1048576.0 / total), Better.HIGHER));
-        into.metric(Metric.of(GEOMEAN_SECONDS, Metric.SECONDS,
-            round(geometricMean(new ArrayList<>(passed.values()))), Better.LOWER));
+        into.metric(QueryMetrics.QUERIES_SECONDS.value(round(total)));
+        into.metric(QueryMetrics.QUERIES_MB_PER_S.value(round(rawBytes / 1048576.0 / total)));
+        into.metric(QueryMetrics.GEOMEAN_SECONDS.value(
+            round(geometricMean(new ArrayList<>(passed.values())))));
       }
       power[0] = queries.powerFigure(passed.values(), refreshSet != null, refreshed);
       if (power[0] != null) {
@@ -270,14 +263,13 @@ final class QueryStreams {
     ctx.load("throughput", "query", new LoadClients(calls, call, null), (r, into) -> {
       boolean all = r.failures() == 0 && failures.stream().allMatch(List::isEmpty)
           && refreshFailures.isEmpty() && r.calls() == java.util.Arrays.stream(calls).sum();
-      into.metric(Metric.of("streams", Metric.COUNT, streams, Better.HIGHER));
+      into.metric(QueryMetrics.STREAMS.value(streams));
       double seconds = r.wallNanos() / 1e9;
       if (!all || seconds <= 0) {
         return;
       }
       long queriesRun = orders.stream().mapToLong(List::size).sum();
-      into.metric(Metric.of("queries_per_hour", QPH, round(queriesRun * 3600 / seconds),
-          Better.HIGHER));
+      into.metric(QueryMetrics.QUERIES_PER_HOUR.value(round(queriesRun * 3600 / seconds)));
       for (Metric m : queries.throughputFigures(streams, seconds, power)) {
         into.metric(m);
       }

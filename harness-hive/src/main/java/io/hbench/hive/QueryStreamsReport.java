@@ -3,6 +3,8 @@ package io.hbench.hive;
 import io.hbench.core.report.SuiteReport;
 import io.hbench.core.report.Table;
 import io.hbench.core.result.Metric;
+import io.hbench.core.result.MetricKey;
+import io.hbench.core.result.PhaseMetrics;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultRecord;
 import io.hbench.core.text.NumberText;
@@ -23,7 +25,7 @@ import java.util.Set;
 abstract class QueryStreamsReport implements SuiteReport {
 
   /** A column of the first table: a metric of a phase. */
-  record Figure(String header, String phase, String metric) {}
+  record Figure(String header, String phase, MetricKey metric) {}
 
   private final String suite;
   private final String title;
@@ -54,10 +56,14 @@ abstract class QueryStreamsReport implements SuiteReport {
    */
   @Override
   public Set<String> headlines() {
-    Set<String> out = new LinkedHashSet<>(List.of("generate:seconds", "generate:mb_per_s",
-        "load:seconds", "load:mb_per_s", QueryStreams.QUERIES_SECONDS,
-        QueryStreams.QUERIES_MB_PER_S, QueryStreams.GEOMEAN_SECONDS));
-    figures().forEach(f -> out.add(f.metric()));
+    Set<String> out = new LinkedHashSet<>();
+    for (String phase : List.of("generate", "load")) {
+      out.add(phase + ":" + PhaseMetrics.SECONDS.name());
+      out.add(phase + ":" + PhaseMetrics.MB_PER_S.name());
+    }
+    out.addAll(List.of(QueryMetrics.QUERIES_SECONDS.name(), QueryMetrics.QUERIES_MB_PER_S.name(),
+        QueryMetrics.GEOMEAN_SECONDS.name()));
+    figures().forEach(f -> out.add(f.metric().name()));
     return out;
   }
 
@@ -81,8 +87,8 @@ abstract class QueryStreamsReport implements SuiteReport {
       String data = r.param(TpchFields.DATA);
       List<String> row = new ArrayList<>(List.of(label, data == null ? "" : data,
           power == null ? "-" : passed(power),
-          value(power, QueryStreams.QUERIES_SECONDS), value(power, QueryStreams.QUERIES_MB_PER_S),
-          value(power, QueryStreams.GEOMEAN_SECONDS)));
+          value(power, QueryMetrics.QUERIES_SECONDS), value(power, QueryMetrics.QUERIES_MB_PER_S),
+          value(power, QueryMetrics.GEOMEAN_SECONDS)));
       for (Figure f : figures()) {
         row.add(value(r.phase(f.phase()), f.metric()));
       }
@@ -156,16 +162,16 @@ abstract class QueryStreamsReport implements SuiteReport {
   }
 
   private static String passed(PhaseResult power) {
-    Metric p = power.metric(null, "queries_passed");
-    Metric f = power.metric(null, "queries_failed");
+    Metric p = power.metric(QueryMetrics.QUERIES_PASSED);
+    Metric f = power.metric(QueryMetrics.QUERIES_FAILED);
     if (p == null) {
       return "-";
     }
     return (long) p.value() + " of " + (long) (p.value() + (f == null ? 0 : f.value()));
   }
 
-  static String value(PhaseResult p, String name) {
-    Metric m = p == null ? null : p.metric(null, name);
+  static String value(PhaseResult p, MetricKey key) {
+    Metric m = p == null ? null : p.metric(key);
     return m == null ? "" : fmt(m.value());
   }
 

@@ -17,8 +17,6 @@ import io.hbench.core.Point;
 import io.hbench.core.RunContext;
 import io.hbench.core.cluster.Needs;
 import io.hbench.core.error.InvalidInputException;
-import io.hbench.core.result.Metric.Better;
-import io.hbench.core.result.Metric;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.sql.Connection;
@@ -248,10 +246,8 @@ public final class TpcdsBenchmark implements Benchmark {
       }
       return (long) queries.size();
     }, (timed, into) -> {
-      into.metric(Metric.of("queries_supported", Metric.COUNT,
-          queries.size() - unsupported.size(), Better.HIGHER));
-      into.metric(Metric.of("queries_unsupported", Metric.COUNT, unsupported.size(),
-          Better.LOWER));
+      into.metric(QueryMetrics.QUERIES_SUPPORTED.value(queries.size() - unsupported.size()));
+      into.metric(QueryMetrics.QUERIES_UNSUPPORTED.value(unsupported.size()));
     });
     ctx.param("unsupported", unsupported);
     return unsupported;

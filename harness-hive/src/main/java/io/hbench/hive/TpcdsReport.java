@@ -16,8 +16,8 @@ public final class TpcdsReport extends QueryStreamsReport {
 
   @Override
   List<Figure> figures() {
-    return List.of(new Figure("unsupported", "explain", "queries_unsupported"),
-        new Figure("throughput queries/h", "throughput", "queries_per_hour"));
+    return List.of(new Figure("unsupported", "explain", QueryMetrics.QUERIES_UNSUPPORTED),
+        new Figure("throughput queries/h", "throughput", QueryMetrics.QUERIES_PER_HOUR));
   }
 
   @Override

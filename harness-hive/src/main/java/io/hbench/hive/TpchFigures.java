@@ -1,7 +1,6 @@
 package io.hbench.hive;
 
 import io.hbench.core.result.Metric;
-import io.hbench.core.result.Metric.Better;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -12,10 +11,6 @@ import java.util.List;
  * refresh functions) passed.
  */
 final class TpchFigures {
-
-  static final String POWER = "power_at_size";
-  static final String THROUGHPUT = "throughput_at_size";
-  static final String QPHH = "qphh_at_size";
 
   private TpchFigures() {}
 
@@ -40,7 +35,7 @@ final class TpchFigures {
   static Metric power(Collection<Double> queries, boolean refreshRan, List<Double> refreshed,
       double scale) {
     Double p = powerFigure(queries, refreshRan, refreshed, scale);
-    return p == null ? null : Metric.of(POWER, QueryStreams.QPH, p, Better.HIGHER);
+    return p == null ? null : QueryMetrics.POWER_AT_SIZE.value(p);
   }
 
   /**
@@ -50,10 +45,9 @@ final class TpchFigures {
   static List<Metric> throughput(int streams, double seconds, double scale, Metric power) {
     double figure = QueryStreams.round(streams * (double) TpchQueries.COUNT * 3600 / seconds * scale);
     List<Metric> out = new ArrayList<>();
-    out.add(Metric.of(THROUGHPUT, QueryStreams.QPH, figure, Better.HIGHER));
+    out.add(QueryMetrics.THROUGHPUT_AT_SIZE.value(figure));
     if (power != null) {
-      out.add(Metric.of(QPHH, QueryStreams.QPH,
-          QueryStreams.round(Math.sqrt(power.value() * figure)), Better.HIGHER));
+      out.add(QueryMetrics.QPHH_AT_SIZE.value(QueryStreams.round(Math.sqrt(power.value() * figure))));
     }
     return out;
   }

@@ -16,9 +16,9 @@ public final class TpchReport extends QueryStreamsReport {
 
   @Override
   List<Figure> figures() {
-    return List.of(new Figure("Power@Size", "power", TpchFigures.POWER),
-        new Figure("Throughput@Size", "throughput", TpchFigures.THROUGHPUT),
-        new Figure("QphH@Size", "throughput", TpchFigures.QPHH));
+    return List.of(new Figure("Power@Size", "power", QueryMetrics.POWER_AT_SIZE),
+        new Figure("Throughput@Size", "throughput", QueryMetrics.THROUGHPUT_AT_SIZE),
+        new Figure("QphH@Size", "throughput", QueryMetrics.QPHH_AT_SIZE));
   }
 
   @Override

@@ -18,7 +18,6 @@ import io.hbench.core.load.LoadPlan;
 import io.hbench.core.load.LoadResult;
 import io.hbench.core.load.Slo;
 import io.hbench.core.result.CapacityFigures;
-import io.hbench.core.result.Metric;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ServerCalls;
 import io.hbench.core.text.Console;
@@ -211,8 +210,7 @@ final class LoadPhase {
     into.figure(ServerCalls.FIELD, calls);
     spec.figures(r, whole, into);
     if (found.answer() != null) {
-      into.metric(Metric.of(RunContext.MAX_AT_SLO, Metric.OPS_PER_SECOND,
-          found.figures().maxOpsPerSecond(), Metric.Better.HIGHER));
+      into.metric(CapacityFigures.MAX_AT_SLO.value(found.figures().maxOpsPerSecond()));
     }
     into.figure(CapacityFigures.FIELD, found.figures());
   }

@@ -1,5 +1,6 @@
 package io.hbench.core.engine;
 
+import io.hbench.core.LoadFacts;
 import io.hbench.core.LoadOptions;
 import io.hbench.core.LoadScope;
 import io.hbench.core.LoadSpec;
@@ -328,11 +329,33 @@ final class PointRun implements RunContext {
     phaseCallsNameNodeMethods = !calls.nameNode().isEmpty();
     try {
       int maps = LoadOptions.maps(options);
+      int threads = spec.threads(options, point);
+      if (point == this.point) {
+        recordFacts(spec, maps, threads);
+      }
       LoadScope whole = new LoadScope(conf, options, point, paramsSoFar(), dirs,
-          pointDirectory(), 0, Math.max(1, maps), spec.threads(options, point), prepared);
+          pointDirectory(), 0, Math.max(1, maps), threads, prepared);
       return loads.declared(name, whole, calls);
     } finally {
       phaseCallsNameNodeMethods = false;
+    }
+  }
+
+  /**
+   * The point's {@link LoadFacts}, recorded before its load so that its tasks read them too: the
+   * core's to record, never a suite's. A point whose loads differ records its last one's.
+   */
+  private void recordFacts(LoadSpec spec, int maps, int threads) {
+    if (maps > 0) {
+      param(LoadFacts.MAPS, maps);
+    }
+    param(LoadFacts.THREADS, threads);
+    param(LoadFacts.CLIENTS, LoadOptions.clients(options, threads));
+    if (spec.timed(options, point)) {
+      param(LoadFacts.DURATION_S, options.get(LoadOptions.DURATION).toMillis() / 1000.0);
+    }
+    if (options.get(LoadOptions.TARGET_RATE) > 0) {
+      param(LoadFacts.TARGET_RATE, options.get(LoadOptions.TARGET_RATE));
     }
   }
 

@@ -72,7 +72,7 @@ final class SchemaUpgrade {
         loads.add(load(op, (long) num(m, "count"), m, (long) num(m, "bytes"), window,
             num(m, "ops_per_s"), null));
       });
-      metrics.add(Metric.of("ops_per_s", Metric.OPS_PER_SECOND, num(f, "ops_per_s"), Better.HIGHER));
+      metrics.add(OperationLoad.OPS_PER_S.value(num(f, "ops_per_s")));
       rest.keySet().removeAll(List.of("operations", "ops", "ops_per_s", "window_s"));
     } else if (f.containsKey("ops") && f.containsKey("elapsed_ms")) {
       // nnthroughput.

@@ -1,6 +1,7 @@
 package io.hbench.core.report;
 
 import io.hbench.core.result.Metric;
+import io.hbench.core.result.PhaseMetrics;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.RepeatSummary;
 import io.hbench.core.result.ResultRecord;
@@ -72,9 +73,9 @@ public final class SweepTable {
     List<String> row = new ArrayList<>();
     row.add(point + " mean");
     for (String name : phases) {
-      row.add(spread(summary.metric(name, "seconds")));
-      row.add(spread(summary.metric(name, "startup_seconds")));
-      row.add(spread(summary.metric(name, "mb_per_s")));
+      row.add(spread(summary.metric(name, PhaseMetrics.SECONDS.name())));
+      row.add(spread(summary.metric(name, PhaseMetrics.STARTUP_SECONDS.name())));
+      row.add(spread(summary.metric(name, PhaseMetrics.MB_PER_S.name())));
     }
     row.add("-");
     row.add(summary.ok() + "/" + summary.measured() + " ok");

@@ -20,6 +20,11 @@ public record CapacityFigures(
     @JsonProperty("steps") List<Step> steps,
     @JsonProperty("max_ops_per_s") Double maxOpsPerSecond) {
 
+  /** The metric of {@code --find-max}'s answer: the highest rate that met the objective. */
+  public static final MetricKey MAX_AT_SLO =
+      MetricKey.of("max_ops_per_s_at_slo", Metric.OPS_PER_SECOND, Metric.Better.HIGHER);
+
+
   /** The field the phase's figures keep it as. */
   public static final Field<CapacityFigures> FIELD = Field.json("find_max", CapacityFigures.class);
 

@@ -18,8 +18,9 @@ import java.util.Objects;
  * <p>Names are one vocabulary across suites: {@code seconds}, {@code mb_per_s}, {@code
  * startup_seconds} for a phase; {@code calls}, {@code failures}, {@code ops_per_s}, {@code bytes},
  * {@code mb_per_s}, {@code latency_mean}, {@code latency_p50} ... {@code latency_max} (ms) for an
- * operation load (see {@link OperationLoad}). A suite adds its own through {@link
- * io.hbench.core.RunContext#metric}; they are never assembled as free maps.
+ * operation load (see {@link OperationLoad}). Each is declared once as a {@link MetricKey}, which
+ * the writer and the reader share; a suite adds its own through {@link
+ * io.hbench.core.PhaseFigures#metric}. Metrics are never assembled as free maps.
  *
  * @param name the figure's name, snake_case
  * @param op the operation it belongs to, or null for a figure of the whole phase

@@ -155,31 +155,50 @@ public record OperationLoad(
     }
   }
 
+  /** An operation's calls made, and failed. */
+  public static final MetricKey CALLS = MetricKey.of("calls", Metric.COUNT, Better.NONE);
+  public static final MetricKey FAILURES = MetricKey.of("failures", Metric.COUNT, Better.LOWER);
+  /** An operation's calls per second over the load's window. */
+  public static final MetricKey OPS_PER_S =
+      MetricKey.of("ops_per_s", Metric.OPS_PER_SECOND, Better.HIGHER);
+  /** The median of the per-interval rates (see {@link #MEDIAN_INTERVAL_RATE}). */
+  public static final MetricKey MEDIAN_INTERVAL_OPS_PER_S =
+      OPS_PER_S.named(MEDIAN_INTERVAL_RATE);
+  /** The bytes an operation's calls moved. */
+  public static final MetricKey BYTES_MOVED = MetricKey.of("bytes", Metric.BYTES, Better.NONE);
+  /** An operation's latency, ms: mean, percentiles, max. */
+  public static final MetricKey LATENCY_MEAN =
+      MetricKey.of("latency_mean", Metric.MILLISECONDS, Better.LOWER);
+  public static final MetricKey LATENCY_P50 = LATENCY_MEAN.named("latency_p50");
+  public static final MetricKey LATENCY_P90 = LATENCY_MEAN.named("latency_p90");
+  public static final MetricKey LATENCY_P99 = LATENCY_MEAN.named("latency_p99");
+  public static final MetricKey LATENCY_P99_9 = LATENCY_MEAN.named("latency_p99_9");
+  public static final MetricKey LATENCY_MAX = LATENCY_MEAN.named("latency_max");
+
   /** The load's figures as metrics, in the common vocabulary. */
   public List<Metric> metrics() {
     List<Metric> m = new ArrayList<>();
-    m.add(Metric.ofOp(op, "calls", Metric.COUNT, calls, Better.NONE));
-    m.add(Metric.ofOp(op, "failures", Metric.COUNT, failures, Better.LOWER));
+    m.add(CALLS.value(op, calls));
+    m.add(FAILURES.value(op, failures));
     if (opsPerSecond != null) {
-      m.add(Metric.ofOp(op, "ops_per_s", Metric.OPS_PER_SECOND, opsPerSecond, Better.HIGHER));
+      m.add(OPS_PER_S.value(op, opsPerSecond));
     }
     if (series != null && series.band() != null) {
-      m.add(Metric.ofOp(op, MEDIAN_INTERVAL_RATE, Metric.OPS_PER_SECOND, series.band().median(),
-          Better.HIGHER));
+      m.add(MEDIAN_INTERVAL_OPS_PER_S.value(op, series.band().median()));
     }
     if (bytes > 0) {
-      m.add(Metric.ofOp(op, "bytes", Metric.BYTES, bytes, Better.NONE));
+      m.add(BYTES_MOVED.value(op, bytes));
       if (!isStep()) {
-        m.add(Metric.ofOp(op, "mb_per_s", Metric.MIB_PER_SECOND, round(mbPerSecond()), Better.HIGHER));
+        m.add(PhaseMetrics.MB_PER_S.value(op, round(mbPerSecond())));
       }
     }
     if (latencyMs != null) {
-      m.add(Metric.ofOp(op, "latency_mean", Metric.MILLISECONDS, latencyMs.mean(), Better.LOWER));
-      m.add(Metric.ofOp(op, "latency_p50", Metric.MILLISECONDS, latencyMs.p50(), Better.LOWER));
-      m.add(Metric.ofOp(op, "latency_p90", Metric.MILLISECONDS, latencyMs.p90(), Better.LOWER));
-      m.add(Metric.ofOp(op, "latency_p99", Metric.MILLISECONDS, latencyMs.p99(), Better.LOWER));
-      m.add(Metric.ofOp(op, "latency_p99_9", Metric.MILLISECONDS, latencyMs.p999(), Better.LOWER));
-      m.add(Metric.ofOp(op, "latency_max", Metric.MILLISECONDS, latencyMs.max(), Better.LOWER));
+      m.add(LATENCY_MEAN.value(op, latencyMs.mean()));
+      m.add(LATENCY_P50.value(op, latencyMs.p50()));
+      m.add(LATENCY_P90.value(op, latencyMs.p90()));
+      m.add(LATENCY_P99.value(op, latencyMs.p99()));
+      m.add(LATENCY_P99_9.value(op, latencyMs.p999()));
+      m.add(LATENCY_MAX.value(op, latencyMs.max()));
     }
     return m;
   }

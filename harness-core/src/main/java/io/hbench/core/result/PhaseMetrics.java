@@ -24,20 +24,29 @@ import java.util.Set;
 public final class PhaseMetrics {
 
   /** What a suite is about unless it says otherwise: the phase's seconds and MB/s. */
-  public static final Set<String> DEFAULT_HEADLINES = Set.of("seconds", "mb_per_s");
+  /** A phase's time, from the core's clock. */
+  public static final MetricKey SECONDS = MetricKey.of("seconds", Metric.SECONDS, Better.LOWER);
+  /** A job's time before its first task ran. */
+  public static final MetricKey STARTUP_SECONDS =
+      MetricKey.of("startup_seconds", Metric.SECONDS, Better.LOWER);
+  /** A phase's bytes over its time, MiB/s; also an operation load's. */
+  public static final MetricKey MB_PER_S =
+      MetricKey.of("mb_per_s", Metric.MIB_PER_SECOND, Better.HIGHER);
+
+  public static final Set<String> DEFAULT_HEADLINES = MetricKey.names(SECONDS, MB_PER_S);
 
   private PhaseMetrics() {}
 
   /** {@code phase} with its metrics completed; its own metrics are the suite's. */
   public static PhaseResult complete(PhaseResult phase, Set<String> headlines) {
     List<Metric> all = new ArrayList<>();
-    all.add(Metric.of("seconds", Metric.SECONDS, phase.seconds(), Better.LOWER));
+    all.add(SECONDS.value(phase.seconds()));
     if (phase.startupSeconds() != null) {
-      all.add(Metric.of("startup_seconds", Metric.SECONDS, phase.startupSeconds(), Better.LOWER));
+      all.add(STARTUP_SECONDS.value(phase.startupSeconds()));
     }
     boolean loads = phase.loads() != null && !phase.loads().isEmpty();
     if (phase.bytes() > 0 && !loads) {
-      all.add(Metric.of("mb_per_s", Metric.MIB_PER_SECOND, round(phase.mbPerSecond()), Better.HIGHER));
+      all.add(MB_PER_S.value(round(phase.mbPerSecond())));
     }
     if (loads) {
       for (OperationLoad l : phase.loads()) {

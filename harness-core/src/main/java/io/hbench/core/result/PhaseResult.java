@@ -118,6 +118,16 @@ public record PhaseResult(
         .orElse(null);
   }
 
+  /** The phase's metric of {@code key}, or null. */
+  public Metric metric(MetricKey key) {
+    return metric(null, key.name());
+  }
+
+  /** The metric of {@code key} of operation {@code op} (null: of the whole phase), or null. */
+  public Metric metric(String op, MetricKey key) {
+    return metric(op, key.name());
+  }
+
   /** The load of {@code op}, or null. */
   public OperationLoad load(String op) {
     return loads == null ? null

@@ -139,7 +139,7 @@ class LoadPhaseTest {
     List<String> steps = out.toString().lines().filter(l -> l.contains("find-max step")).toList();
     assertTrue(steps.size() >= 2, out.toString());
     assertTrue(steps.get(0).startsWith("[p] find-max step 1: as fast as they go"), steps.get(0));
-    assertNotNull(phases.get(0).metric(RunContext.MAX_AT_SLO), phases.get(0).toString());
+    assertNotNull(phases.get(0).metric(io.hbench.core.result.CapacityFigures.MAX_AT_SLO), phases.get(0).toString());
   }
 
   @Test

@@ -80,15 +80,6 @@ public final class FsOpsBenchmark implements Benchmark {
     }
     Point p = Point.of(op.text()).with(FsOpsFields.OP, op).with(FsOpsFields.THREADS, o.get(THREADS))
         .with(FsOpsFields.ITERATIONS, o.get(ITERATIONS));
-    if (LoadOptions.maps(o) > 0) {
-      p = p.with("maps", LoadOptions.maps(o));
-    }
-    if (LoadOptions.timed(o)) {
-      p = p.with("duration_s", o.get(LoadOptions.DURATION).toMillis() / 1000.0);
-    }
-    if (o.get(LoadOptions.TARGET_RATE) > 0) {
-      p = p.with("target_rate", o.get(LoadOptions.TARGET_RATE));
-    }
     return List.of(p.with(FsOpsFields.BUFFER_SIZE, o.get(BUFFER_SIZE).bytes()));
   }
 
@@ -109,12 +100,11 @@ public final class FsOpsBenchmark implements Benchmark {
     FsOperation op = o.get(OP);
     FileSystem fs = ctx.fileSystem();
     Path data = new Path(ctx.directories().base(), FsOpsLoad.DATA);
-    int clients = o.get(THREADS) * Math.max(1, LoadOptions.maps(o));
+    int clients = LoadOptions.clients(o, o.get(THREADS));
     String given = FsOpsOptions.filePath(o, ctx.configuration());
     Size asked = o.get(FILE_SIZE);
     int buffer = (int) o.get(BUFFER_SIZE).bytes();
     ctx.param("file_system", fs.getUri().toString());
-    ctx.param(FsOpsFields.CLIENTS, clients);
     long size = 0;
     if (op.needsData(!given.isBlank()) || op == FsOperation.CREATE_WRITE) {
       size = asked != null ? asked.bytes() : op == FsOperation.CREATE_WRITE ? FsOpsData.DEFAULT_FILE_SIZE : -1;

@@ -12,8 +12,6 @@ final class FsOpsFields {
       Field.of("op", FsOperation.class, FsOperation::text, String.class, FsOperation::parse);
   static final Field<Integer> THREADS = Field.of("threads", Integer.class);
   static final Field<Integer> ITERATIONS = Field.of("iterations", Integer.class);
-  /** Threads over every process: threads, or threads x maps. */
-  static final Field<Integer> CLIENTS = Field.of("clients", Integer.class);
   /** Bytes each call writes or reads, worked out before the load. */
   static final Field<Long> FILE_SIZE = Field.of("file_size", Long.class);
   static final Field<Long> BUFFER_SIZE = Field.of("buffer_size", Long.class);

@@ -1,10 +1,13 @@
 package io.hbench.hdfs.fsops;
 
+import io.hbench.core.LoadFacts;
 import io.hbench.core.report.SuiteReport;
 import io.hbench.core.report.Table;
 import io.hbench.core.result.Field;
 import io.hbench.core.result.Metric;
+import io.hbench.core.result.MetricKey;
 import io.hbench.core.result.OperationLoad;
+import io.hbench.core.result.PhaseMetrics;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultRecord;
 import io.hbench.core.stats.Spread;
@@ -30,7 +33,8 @@ public final class FsOpsReport implements SuiteReport {
   /** Every operation's rate, and for those that move bytes their MB/s, over the load's window. */
   @Override
   public Set<String> headlines() {
-    return Set.of("*/ops_per_s", "*/mb_per_s");
+    return Set.of(OperationLoad.OPS_PER_S.ofEveryOperation(),
+        PhaseMetrics.MB_PER_S.ofEveryOperation());
   }
 
   /** The table shows every figure; the common table's one column per phase would not fit. */
@@ -42,9 +46,9 @@ public final class FsOpsReport implements SuiteReport {
   /** A column: heading, and how to read it from an operation's phase. */
   private record Column(String heading, java.util.function.ToDoubleBiFunction<PhaseResult, String> value) {}
 
-  private static Column metric(String heading, String name, double scale) {
+  private static Column metric(String heading, MetricKey key, double scale) {
     return new Column(heading, (p, op) -> {
-      Metric m = p.metric(op, name);
+      Metric m = p.metric(op, key);
       return m == null ? 0 : m.value() * scale;
     });
   }
@@ -65,23 +69,23 @@ public final class FsOpsReport implements SuiteReport {
     }));
     switch (kind) {
       case WRITE -> {
-        c.add(metric("WriteRate MB/s", "mb_per_s", 1));
+        c.add(metric("WriteRate MB/s", PhaseMetrics.MB_PER_S, 1));
         c.add(figure("WriteTime s", FsOpsFields.WRITE_TIME));
-        c.add(metric("WriteTotal MB", "bytes", 1.0 / (1 << 20)));
+        c.add(metric("WriteTotal MB", OperationLoad.BYTES_MOVED, 1.0 / (1 << 20)));
       }
       case READ -> {
         c.add(figure("OpenReaderTime s", FsOpsFields.OPEN_READER_TIME));
-        c.add(metric("ReadRate MB/s", "mb_per_s", 1));
+        c.add(metric("ReadRate MB/s", PhaseMetrics.MB_PER_S, 1));
         c.add(figure("ReadTime s", FsOpsFields.READ_TIME));
-        c.add(metric("ReadTotal MB", "bytes", 1.0 / (1 << 20)));
+        c.add(metric("ReadTotal MB", OperationLoad.BYTES_MOVED, 1.0 / (1 << 20)));
       }
       case META -> {
-        c.add(metric("calls/s", "ops_per_s", 1));
-        c.add(metric("Cost ms", "latency_mean", 1));
+        c.add(metric("calls/s", OperationLoad.OPS_PER_S, 1));
+        c.add(metric("Cost ms", OperationLoad.LATENCY_MEAN, 1));
       }
     }
-    c.add(metric("p50 ms", "latency_p50", 1));
-    c.add(metric("p99 ms", "latency_p99", 1));
+    c.add(metric("p50 ms", OperationLoad.LATENCY_P50, 1));
+    c.add(metric("p99 ms", OperationLoad.LATENCY_P99, 1));
     return c;
   }
 
@@ -111,7 +115,7 @@ public final class FsOpsReport implements SuiteReport {
       }
       double[] v = new double[cols.size()];
       // Records written before clients was recorded for every run name only the threads.
-      Integer clients = r.param(FsOpsFields.CLIENTS);
+      Integer clients = r.param(LoadFacts.CLIENTS);
       List<String> row = new ArrayList<>(List.of(
           "repeat " + r.repeat() + (r.isWarmup() ? " (warm-up)" : ""),
           String.valueOf(clients != null ? clients : r.param(FsOpsFields.THREADS)),

@@ -7,7 +7,6 @@ import io.hbench.core.PhaseFigures;
 import io.hbench.core.Point;
 import io.hbench.core.load.LoadClients;
 import io.hbench.core.load.LoadResult;
-import io.hbench.core.result.Metric;
 import io.hbench.core.result.ServerCalls;
 
 /**
@@ -72,7 +71,7 @@ final class NameNodeLoad implements LoadSpec {
     long scheduled = r.count(NameNodeWorkload.REPLICATIONS_SCHEDULED);
     double seconds = r.wallNanos() / 1e9;
     into.figure(NameNodeFields.REPLICATIONS_SCHEDULED, scheduled);
-    into.metric(Metric.of("replications_per_s", Metric.OPS_PER_SECOND,
-        Math.round((seconds <= 0 ? 0 : scheduled / seconds) * 1000) / 1000.0, Metric.Better.HIGHER));
+    into.metric(NameNodeFields.REPLICATIONS_PER_S.value(
+        Math.round((seconds <= 0 ? 0 : scheduled / seconds) * 1000) / 1000.0));
   }
 }

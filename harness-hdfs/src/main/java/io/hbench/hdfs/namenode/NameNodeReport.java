@@ -1,5 +1,6 @@
 package io.hbench.hdfs.namenode;
 
+import io.hbench.core.LoadFacts;
 import io.hbench.core.report.SuiteReport;
 import io.hbench.core.report.Table;
 import io.hbench.core.result.OperationLoad;
@@ -25,7 +26,7 @@ public final class NameNodeReport implements SuiteReport {
 
   @Override
   public Set<String> headlines() {
-    return Set.of("*/ops_per_s", "replications_per_s");
+    return Set.of(OperationLoad.OPS_PER_S.ofEveryOperation(), NameNodeFields.REPLICATIONS_PER_S.name());
   }
 
   /** The table shows every figure; the common table's one column per phase would not fit. */
@@ -56,8 +57,8 @@ public final class NameNodeReport implements SuiteReport {
       rows.add(List.of(
           repeats ? op + " #" + r.repeat() : op,
           r.param(NameNodeFields.MODE)
-              + (r.param(NameNodeFields.MAPS) != null ? " x" + r.param(NameNodeFields.MAPS) + " maps" : ""),
-          String.valueOf(r.param(NameNodeFields.CLIENTS)),
+              + (r.param(LoadFacts.MAPS) != null ? " x" + r.param(LoadFacts.MAPS) + " maps" : ""),
+          String.valueOf(r.param(LoadFacts.CLIENTS)),
           String.valueOf(l.calls()),
           fmt(l.windowSeconds() * 1000, 0),
           fmt(l.opsPerSecond(), 1),

@@ -208,7 +208,7 @@ public final class NnThroughputBenchmark implements Benchmark {
     for (NameNodeOp op : ops) {
       Point p = Point.of(op.text).with(OPERATION, op).with(NameNodeFields.MODE,
           (direct ? Mode.DIRECT : Mode.RPC).text());
-      points.add(maps > 0 ? p.with(NameNodeFields.MAPS, maps) : p);
+      points.add(p);
     }
     return points;
   }
@@ -312,7 +312,6 @@ public final class NnThroughputBenchmark implements Benchmark {
     NameNodeWorkload w = new NameNodeWorkload(op, s, nn, root);
     String label = op.text;
     ctx.param("target", nn.describe());
-    ctx.param(NameNodeFields.CLIENTS, w.clients() * Math.max(1, LoadOptions.maps(options)));
     ctx.param("block_size", s.blockSize());
     boolean timed = LoadOptions.timed(options);
     if (w.hasPreparation(timed)) {

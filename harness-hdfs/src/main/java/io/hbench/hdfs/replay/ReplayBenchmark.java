@@ -171,12 +171,6 @@ public final class ReplayBenchmark implements Benchmark {
         .with("partition_by", o.get(ReplayOptions.PARTITION_BY).text())
         .with("seed_namespace", o.get(SEED_NAMESPACE))
         .with("anonymized", !o.get(ANONYMIZE).isEmpty());
-    if (LoadOptions.maps(o) > 0) {
-      p = p.with("maps", LoadOptions.maps(o));
-    }
-    if (LoadOptions.timed(o)) {
-      p = p.with("duration_s", o.get(LoadOptions.DURATION).toMillis() / 1000.0);
-    }
     return List.of(p);
   }
 

@@ -27,7 +27,7 @@ public final class ReplayReport implements SuiteReport {
 
   @Override
   public Set<String> headlines() {
-    return Set.of("*/ops_per_s");
+    return Set.of(OperationLoad.OPS_PER_S.ofEveryOperation());
   }
 
   @Override

@@ -1,6 +1,8 @@
 package io.hbench.mapreduce.dfsio;
 
 import io.hbench.core.result.Field;
+import io.hbench.core.result.Metric;
+import io.hbench.core.result.MetricKey;
 import java.util.Map;
 
 /** DFSIO's extras, recorded and read back by these names (its rates are metrics). */
@@ -18,6 +20,13 @@ final class DfsioFields {
   static final Field<Boolean> ALL_TOGETHER = Field.of("all_files_together", Boolean.class);
   /** Per-file I/O seconds: min, p50, p90, p99, max. */
   static final Field<Map<String, Double>> FILE_SECONDS = Field.mapOf("file_seconds", Double.class);
+
+  /** TestDFSIO's rates, MiB/s: its throughput and average I/O rate, and hbench's aggregate and stonewall. */
+  static final MetricKey THROUGHPUT =
+      MetricKey.of("throughput_mb_s", Metric.MIB_PER_SECOND, Metric.Better.HIGHER);
+  static final MetricKey AVERAGE_IO_RATE = THROUGHPUT.named("average_io_rate_mb_s");
+  static final MetricKey AGGREGATE = THROUGHPUT.named("aggregate_mb_s");
+  static final MetricKey STONEWALL = THROUGHPUT.named("stonewall_mb_s");
 
   private DfsioFields() {}
 }

@@ -2,7 +2,6 @@ package io.hbench.mapreduce.dfsio;
 
 import io.hbench.core.PhaseFigures;
 import io.hbench.core.result.Metric;
-import io.hbench.core.result.Metric.Better;
 import io.hbench.core.stats.Spread;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -133,12 +132,11 @@ record DfsioFigures(
   /** The rates, as the phase's metrics: what reports and comparisons read. */
   List<Metric> metrics() {
     List<Metric> m = new ArrayList<>();
-    m.add(Metric.of("throughput_mb_s", Metric.MIB_PER_SECOND, round(throughput), Better.HIGHER));
-    m.add(Metric.of("average_io_rate_mb_s", Metric.MIB_PER_SECOND, round(averageIoRate),
-        Better.HIGHER));
-    m.add(Metric.of("aggregate_mb_s", Metric.MIB_PER_SECOND, round(aggregate), Better.HIGHER));
+    m.add(DfsioFields.THROUGHPUT.value(round(throughput)));
+    m.add(DfsioFields.AVERAGE_IO_RATE.value(round(averageIoRate)));
+    m.add(DfsioFields.AGGREGATE.value(round(aggregate)));
     if (stonewall != null) {
-      m.add(Metric.of("stonewall_mb_s", Metric.MIB_PER_SECOND, round(stonewall), Better.HIGHER));
+      m.add(DfsioFields.STONEWALL.value(round(stonewall)));
     }
     return m;
   }

@@ -3,6 +3,7 @@ package io.hbench.mapreduce.dfsio;
 import io.hbench.core.report.SuiteReport;
 import io.hbench.core.report.Table;
 import io.hbench.core.result.Metric;
+import io.hbench.core.result.MetricKey;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultRecord;
 import io.hbench.core.stats.Spread;
@@ -21,8 +22,9 @@ import java.util.Set;
 public final class DfsioReport implements SuiteReport {
 
   /** The rates a row shows, left of the | then right of it. */
-  private static final List<String> LEFT = List.of("throughput_mb_s", "average_io_rate_mb_s");
-  private static final List<String> RIGHT = List.of("aggregate_mb_s", "stonewall_mb_s");
+  private static final List<MetricKey> LEFT =
+      List.of(DfsioFields.THROUGHPUT, DfsioFields.AVERAGE_IO_RATE);
+  private static final List<MetricKey> RIGHT = List.of(DfsioFields.AGGREGATE, DfsioFields.STONEWALL);
 
   @Override
   public String suite() {
@@ -31,7 +33,7 @@ public final class DfsioReport implements SuiteReport {
 
   @Override
   public Set<String> headlines() {
-    return Set.of("throughput_mb_s", "aggregate_mb_s");
+    return MetricKey.names(DfsioFields.THROUGHPUT, DfsioFields.AGGREGATE);
   }
 
   /** One run's figures, in the table's order; null when it has none. */
@@ -41,10 +43,10 @@ public final class DfsioReport implements SuiteReport {
       return null;
     }
     List<Double> v = new ArrayList<>();
-    LEFT.forEach(name -> v.add(metric(p, name)));
+    LEFT.forEach(key -> v.add(metric(p, key)));
     v.add(p.figure(DfsioFields.IO_RATE_STD_DEV));
     v.add(p.figure(DfsioFields.TEST_EXEC_TIME));
-    RIGHT.forEach(name -> v.add(metric(p, name)));
+    RIGHT.forEach(key -> v.add(metric(p, key)));
     return v;
   }
 
@@ -116,11 +118,11 @@ public final class DfsioReport implements SuiteReport {
       return null;
     }
     PhaseResult p = r.phases().get(r.phases().size() - 1);
-    return p.metric("throughput_mb_s") == null ? null : p;
+    return p.metric(DfsioFields.THROUGHPUT) == null ? null : p;
   }
 
-  private static Double metric(PhaseResult p, String name) {
-    Metric m = p.metric(name);
+  private static Double metric(PhaseResult p, MetricKey key) {
+    Metric m = p.metric(key);
     return m == null ? null : m.value();
   }
 

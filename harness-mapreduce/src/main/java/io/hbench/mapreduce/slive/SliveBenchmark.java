@@ -68,7 +68,6 @@ public final class SliveBenchmark implements Benchmark {
     }
     int maps = LoadOptions.maps(options);
     return List.of(Point.of(maps + "x" + options.get(OPS_PER_MAP))
-        .with("maps", maps)
         .with("ops_per_map", options.get(OPS_PER_MAP))
         .with("files", options.get(FILES))
         .with("mix", options.get(MIX).toString()));
@@ -77,7 +76,7 @@ public final class SliveBenchmark implements Benchmark {
   @Override
   public void run(Point point, OptionValues options, RunContext ctx) throws Exception {
     SliveMix mix = options.get(MIX);
-    int clients = Math.max(1, LoadOptions.maps(options));
+    int clients = LoadOptions.clients(options, 1);
     long ops = options.get(OPS_PER_MAP);
     ctx.directories().create(new Path(ctx.pointDirectory(), SliveLoad.NAMESPACE));
     Size block = options.get(BLOCK_SIZE);

@@ -8,7 +8,7 @@ import io.hbench.core.PhaseFigures;
 import io.hbench.core.Point;
 import io.hbench.core.load.LoadClients;
 import io.hbench.core.load.LoadResult;
-import io.hbench.core.result.Metric;
+import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.ServerCalls;
 import java.io.IOException;
 import java.util.LinkedHashMap;
@@ -67,8 +67,7 @@ final class SliveLoad implements LoadSpec {
    */
   @Override
   public void figures(LoadResult r, LoadScope scope, PhaseFigures into) {
-    into.metric(Metric.of("ops_per_s", Metric.OPS_PER_SECOND, round(r.callsPerSecond()),
-        Metric.Better.HIGHER));
+    into.metric(OperationLoad.OPS_PER_S.value(round(r.callsPerSecond())));
     Map<String, Double> opTime = new LinkedHashMap<>();
     r.tally().stats().forEach((op, s) -> opTime.put(op,
         round(s.totalNanos() <= 0 ? 0 : s.calls() / (s.totalNanos() / 1e9))));

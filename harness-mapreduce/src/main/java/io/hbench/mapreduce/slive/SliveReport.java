@@ -25,7 +25,7 @@ public final class SliveReport implements SuiteReport {
   /** The rate of the whole mix, and each operation's. */
   @Override
   public Set<String> headlines() {
-    return Set.of("ops_per_s", "*/ops_per_s");
+    return Set.of(OperationLoad.OPS_PER_S.name(), OperationLoad.OPS_PER_S.ofEveryOperation());
   }
 
   @Override

@@ -198,43 +198,23 @@ public final class ConcurrentLoad {
       String op, LoadPlan plan, SteppedCall call, Console console, String label, Watch watch)
       throws InterruptedException {
     int threads = plan.threads();
-    OperationTally[] tallies = new OperationTally[threads];
-    Steps[] steps = new Steps[threads];
-    AtomicLongArray done = new AtomicLongArray(threads * PAD);
-    long[] firstStart = new long[threads];
-    long[] lastEnd = new long[threads];
-    long[] firstEnd = new long[threads];
-    long[] lastStart = new long[threads];
-    long[] ranOutAt = new long[threads];
     IntervalClock clock = IntervalClock.of(java.time.Duration.ofNanos(plan.intervalNanos()));
-    long[] warm = new long[threads];
-    long[] recorded = new long[threads];
+    Shared shared = new Shared(op, plan, call);
+    ClientThread[] clients = new ClientThread[threads];
     CountDownLatch go = new CountDownLatch(1);
     CountDownLatch finished = new CountDownLatch(threads);
-    long[] goNanos = new long[1];
     long interval = plan.targetRate() > 0 ? (long) (threads * 1e9 / plan.targetRate()) : 0;
-    String serviceOp = op + SERVICE;
-    String latenessOp = op + LATENESS;
-    // Hadoop's clients swallow interrupts (DFSOutputStream.completeFile sleeps through one), so
-    // the threads also watch this flag: once stopped, no thread starts another call.
-    java.util.concurrent.atomic.AtomicBoolean stopped = new java.util.concurrent.atomic.AtomicBoolean();
     List<Thread> workers = new ArrayList<>();
     for (int t = 0; t < threads; t++) {
       int thread = t;
-      firstStart[t] = Long.MAX_VALUE;
-      lastEnd[t] = Long.MIN_VALUE;
       Thread w = new Thread(() -> {
-        // Made by the thread that writes them on every call, in its own allocation buffer:
-        // made here in a row, two threads' Steps would share a cache line.
-        OperationTally tally = new OperationTally(clock);
-        Steps mine = new Steps(tally);
-        tallies[thread] = tally;
-        steps[thread] = mine;
+        // Made by the thread that writes it on every call, in its own allocation buffer: made
+        // here in a row, two threads' figures would share a cache line.
+        ClientThread mine = new ClientThread(thread, shared, new OperationTally(clock));
+        clients[thread] = mine;
         try {
           go.await();
-          drive(thread, op, serviceOp, latenessOp, plan, interval, goNanos[0], call, tally, mine, done,
-              new long[][] {firstStart, lastEnd, firstEnd, lastStart, ranOutAt}, warm, recorded,
-              stopped);
+          mine.drive(Arrivals.of(plan, thread, interval, shared.goNanos));
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
         } finally {
@@ -246,7 +226,7 @@ public final class ConcurrentLoad {
       w.start();
     }
     long start = System.nanoTime();
-    goNanos[0] = start;
+    shared.goNanos = start;
     go.countDown();
     long total = plan.totalCalls();
     long lastCount = 0;
@@ -263,17 +243,17 @@ public final class ConcurrentLoad {
           break;
         }
         long now = System.nanoTime();
-        if (steady != null && now >= steady.nextSample && steady.sample(now, sum(done, threads))) {
-          stopped.set(true); // steady: no thread starts another call
+        if (steady != null && now >= steady.nextSample && steady.sample(now, shared.done())) {
+          shared.stopped = true; // steady: no thread starts another call
         }
         if (now >= nextBoundary) {
-          if (watch.ended(clock.index(nextBoundary - 1), sum(done, threads))) {
-            stopped.set(true); // told to stop: no thread starts another call
+          if (watch.ended(clock.index(nextBoundary - 1), shared.done())) {
+            shared.stopped = true; // told to stop: no thread starts another call
           }
           nextBoundary = clock.endNanos(clock.index(now));
         }
         if (now >= nextTick) {
-          long count = sum(done, threads);
+          long count = shared.done();
           console.progress(progressLine(label, op, count, total, now - start,
               (count - lastCount) / ((now - lastTick) / 1e9)));
           lastCount = count;
@@ -282,7 +262,7 @@ public final class ConcurrentLoad {
         }
       }
     } catch (InterruptedException e) {
-      stopped.set(true);
+      shared.stopped = true;
       workers.forEach(Thread::interrupt);
       // The calls in flight end before the caller goes on to close what they use.
       boolean ended = finished.await(STOP_WAIT_SECONDS, TimeUnit.SECONDS);
@@ -302,28 +282,28 @@ public final class ConcurrentLoad {
     long problemAt = Long.MAX_VALUE;
     int ranOut = 0;
     long firstRanOut = Long.MAX_VALUE;
-    for (int t = 0; t < threads; t++) {
-      steps[t].counts.forEach((k, v) -> counts.merge(k, v, Long::sum));
-      steps[t].left.forEach((k, v) -> left.merge(k, v, Long::sum));
-      if (ranOutAt[t] != 0) {
+    for (ClientThread c : clients) {
+      c.steps.counts.forEach((k, v) -> counts.merge(k, v, Long::sum));
+      c.steps.left.forEach((k, v) -> left.merge(k, v, Long::sum));
+      if (c.ranOutAt != 0) {
         ranOut++;
-        firstRanOut = Math.min(firstRanOut, ranOutAt[t]);
+        firstRanOut = Math.min(firstRanOut, c.ranOutAt);
       }
-      if (steps[t].firstProblem != null && steps[t].firstProblemAt < problemAt) {
-        problem = steps[t].firstProblem;
-        problemAt = steps[t].firstProblemAt;
+      if (c.steps.firstProblem != null && c.steps.firstProblemAt < problemAt) {
+        problem = c.steps.firstProblem;
+        problemAt = c.steps.firstProblemAt;
       }
-      first = Math.min(first, firstStart[t]);
-      last = Math.max(last, lastEnd[t]);
-      if (recorded[t] > 0) {
-        everyone.client(firstEnd[t], lastStart[t]);
+      first = Math.min(first, c.first);
+      last = Math.max(last, c.last);
+      if (c.made > 0) {
+        everyone.client(c.firstEnd, c.lastStart);
       }
-      warmup += warm[t];
-      if (recorded[t] > 0 && lastEnd[t] > firstStart[t]) {
-        clientRates.add(recorded[t] / ((lastEnd[t] - firstStart[t]) / 1e9));
+      warmup += c.warmed;
+      if (c.made > 0 && c.last > c.first) {
+        clientRates.add(c.made / ((c.last - c.first) / 1e9));
       }
-      merged.add(tallies[t]);
-      stepNames.addAll(steps[t].names);
+      merged.add(c.tally);
+      stepNames.addAll(c.steps.names);
     }
     if (first == Long.MAX_VALUE) {
       first = last = start;
@@ -333,7 +313,7 @@ public final class ConcurrentLoad {
     for (String name : merged.stats().keySet()) {
       calls += stepNames.contains(name) ? 0 : merged.stats(name).calls();
     }
-    console.finishProgress(progressLine(label, op, sum(done, threads), total, end - start,
+    console.finishProgress(progressLine(label, op, shared.done(), total, end - start,
         (last - first) <= 0 ? 0 : calls / ((last - first) / 1e9)));
     LoadResult.Band band = everyone.exists() ? new LoadResult.Band(
         clock.epochMillis(everyone.start()), clock.epochMillis(everyone.end())) : null;
@@ -390,133 +370,198 @@ public final class ConcurrentLoad {
     }
   }
 
-  /** One thread's calls: the hot path, kept free of allocation and shared writes. */
-  private static void drive(
-      int t, String op, String serviceOp, String latenessOp, LoadPlan plan, long interval, long go,
-      SteppedCall call, OperationTally tally, Steps steps, AtomicLongArray done,
-      long[][] spans, long[] warm, long[] recorded,
-      java.util.concurrent.atomic.AtomicBoolean stopped) {
-    long n = plan.callsOn(t);
-    long warmEnd = go + plan.warmupNanos();
-    long deadline = plan.durationNanos() > 0 ? warmEnd + plan.durationNanos() : Long.MAX_VALUE;
-    long warmupCalls = plan.warmupCalls();
-    // Threads of a rate-limited load are staggered so their calls interleave evenly.
-    long offset = interval > 0 ? t * (interval / plan.threads()) : 0;
-    Schedule schedule = plan.schedule();
-    boolean open = interval > 0 || schedule != null;
-    long first = Long.MAX_VALUE;
-    long last = Long.MIN_VALUE;
-    long firstEnd = Long.MAX_VALUE;
-    long lastStart = Long.MIN_VALUE;
-    long warmed = 0;
-    long made = 0;
-    // The load's own operation, looked up once: the common case skips the tally's maps.
-    io.hbench.core.fs.OperationStats own = null;
-    IntervalSeries ownSeries = null;
-    Thread self = Thread.currentThread();
-    for (long i = 0; i < n && !self.isInterrupted() && !stopped.get(); i++) {
-      long intended = 0;
-      if (open) {
-        intended = schedule != null ? go + schedule.startNanos(t, i) : go + offset + i * interval;
-        if (intended >= deadline) {
-          break;
-        }
-        long wait;
-        while ((wait = intended - System.nanoTime()) > 0) {
-          LockSupport.parkNanos(wait);
-        }
-      }
-      long t0 = System.nanoTime();
-      if (t0 >= deadline) {
-        break;
-      }
-      long from = open ? Math.min(intended, t0) : t0;
-      boolean record = i >= warmupCalls && from >= warmEnd;
-      steps.last = t0;
-      steps.recording = record;
-      steps.op = op;
-      steps.also = null;
-      long bytes = 0;
-      String failure = null;
-      try {
-        bytes = call.run(t, i, steps);
-      } catch (InterruptedException e) {
-        self.interrupt();
-        failure = "InterruptedException";
-      } catch (Exception e) {
-        if (e == EXHAUSTED) {
-          if (deadline != Long.MAX_VALUE) {
-            // Out of work before the duration asked: said in the record, never silently.
-            spans[4][t] = System.nanoTime();
-          }
-          break;
-        }
-        failure = OperationTally.failureType(e);
-        if (record && steps.firstProblem == null) {
-          steps.firstProblem = OperationTally.problem(e);
-          steps.firstProblemAt = System.nanoTime();
-        }
-      }
-      long end = System.nanoTime();
-      if (record) {
-        if (steps.op == op) {
-          if (own == null) {
-            own = tally.live(op);
-            ownSeries = tally.liveSeries(op);
-          }
-          tally.record(op, own, ownSeries, end - from, bytes, failure, end);
-        } else {
-          tally.record(steps.op, end - from, bytes, failure, end);
-        }
-        if (steps.also != null) {
-          tally.record(steps.also, end - from, bytes, failure, end);
-        }
-        if (open) {
-          tally.record(steps.op == op ? serviceOp : steps.serviceName(steps.op), end - t0, 0, null,
-              end);
-          if (steps.also != null) {
-            tally.record(steps.serviceName(steps.also), end - t0, 0, null, end);
-          }
-        }
-        if (schedule != null) {
-          // In the interval it was meant for: the step's series is the timetable's own rate.
-          tally.record(latenessOp, t0 - from, 0, null, from);
-        }
-        if (first == Long.MAX_VALUE) {
-          first = from;
-          firstEnd = end;
-        }
-        last = end;
-        lastStart = from;
-        made++;
-      } else {
-        warmed++;
-      }
-      done.lazySet(t * PAD, i + 1);
+  /** What every client thread of one load shares: set before the threads start, or a flag. */
+  private static final class Shared {
+    final String op;
+    final String serviceOp;
+    final String latenessOp;
+    final LoadPlan plan;
+    final SteppedCall call;
+    /** Each thread's calls finished, warm-up ones included: the progress line's counter. */
+    final AtomicLongArray done;
+    /** When the threads were released; written before the latch opens. */
+    long goNanos;
+    /**
+     * Hadoop's clients swallow interrupts (DFSOutputStream.completeFile sleeps through one), so
+     * the threads also watch this flag: once set, no thread starts another call.
+     */
+    volatile boolean stopped;
+
+    Shared(String op, LoadPlan plan, SteppedCall call) {
+      this.op = op;
+      this.serviceOp = op + SERVICE;
+      this.latenessOp = op + LATENESS;
+      this.plan = plan;
+      this.call = call;
+      this.done = new AtomicLongArray(plan.threads() * PAD);
     }
-    steps.names.addAll(steps.views);
-    if (open && first != Long.MAX_VALUE) {
-      steps.names.add(serviceOp);
-      steps.names.addAll(steps.serviceNames.values());
-      if (schedule != null) {
-        steps.names.add(latenessOp);
+
+    long done() {
+      long s = 0;
+      for (int t = 0; t < plan.threads(); t++) {
+        s += done.get(t * PAD);
       }
+      return s;
     }
-    tally.finishIntervals();
-    spans[0][t] = first;
-    spans[1][t] = last;
-    spans[2][t] = firstEnd;
-    spans[3][t] = lastStart;
-    warm[t] = warmed;
-    recorded[t] = made;
   }
 
-  private static long sum(AtomicLongArray done, int threads) {
-    long s = 0;
-    for (int t = 0; t < threads; t++) {
-      s += done.get(t * PAD);
+  /**
+   * When each call of one thread is meant to start, the load's arrivals: the closed loop (as soon
+   * as the previous call ended), an even rate ({@code --target-rate}, the threads staggered so
+   * that their calls interleave), or a timetable of the clients' own ({@link Schedule}).
+   */
+  private interface Arrivals {
+    /** The closed loop: no call has an intended start. */
+    Arrivals CLOSED = i -> 0;
+
+    /** Call {@code i}'s intended start, {@link System#nanoTime} scale. */
+    long startNanos(long i);
+
+    static Arrivals of(LoadPlan plan, int thread, long interval, long go) {
+      Schedule schedule = plan.schedule();
+      if (schedule != null) {
+        return i -> go + schedule.startNanos(thread, i);
+      }
+      if (interval > 0) {
+        long offset = go + thread * (interval / plan.threads());
+        return i -> offset + i * interval;
+      }
+      return CLOSED;
     }
-    return s;
+  }
+
+  /**
+   * One client thread of a load: its calls, started as its {@link Arrivals} say, each timed into
+   * the thread's own tally; what it measured is read from its fields once it is done. The hot
+   * path, kept free of allocation and shared writes.
+   */
+  private static final class ClientThread {
+    final int t;
+    final Shared shared;
+    final OperationTally tally;
+    final Steps steps;
+    /** The first recorded call's start and end, the last one's start and end. */
+    long first = Long.MAX_VALUE;
+    long firstEnd = Long.MAX_VALUE;
+    long lastStart = Long.MIN_VALUE;
+    long last = Long.MIN_VALUE;
+    /** Calls recorded, and calls of the warm-up. */
+    long made;
+    long warmed;
+    /** When the calls ran out of work before the load's duration, or 0. */
+    long ranOutAt;
+
+    ClientThread(int t, Shared shared, OperationTally tally) {
+      this.t = t;
+      this.shared = shared;
+      this.tally = tally;
+      this.steps = new Steps(tally);
+    }
+
+    void drive(Arrivals arrivals) {
+      LoadPlan plan = shared.plan;
+      String op = shared.op;
+      long go = shared.goNanos;
+      long n = plan.callsOn(t);
+      long warmEnd = go + plan.warmupNanos();
+      long deadline = plan.durationNanos() > 0 ? warmEnd + plan.durationNanos() : Long.MAX_VALUE;
+      long warmupCalls = plan.warmupCalls();
+      boolean open = arrivals != Arrivals.CLOSED;
+      boolean scheduled = plan.schedule() != null;
+      // The load's own operation, looked up once: the common case skips the tally's maps.
+      io.hbench.core.fs.OperationStats own = null;
+      IntervalSeries ownSeries = null;
+      Thread self = Thread.currentThread();
+      for (long i = 0; i < n && !self.isInterrupted() && !shared.stopped; i++) {
+        long intended = 0;
+        if (open) {
+          intended = arrivals.startNanos(i);
+          if (intended >= deadline) {
+            break;
+          }
+          long wait;
+          while ((wait = intended - System.nanoTime()) > 0) {
+            LockSupport.parkNanos(wait);
+          }
+        }
+        long t0 = System.nanoTime();
+        if (t0 >= deadline) {
+          break;
+        }
+        long from = open ? Math.min(intended, t0) : t0;
+        boolean record = i >= warmupCalls && from >= warmEnd;
+        steps.last = t0;
+        steps.recording = record;
+        steps.op = op;
+        steps.also = null;
+        long bytes = 0;
+        String failure = null;
+        try {
+          bytes = shared.call.run(t, i, steps);
+        } catch (InterruptedException e) {
+          self.interrupt();
+          failure = "InterruptedException";
+        } catch (Exception e) {
+          if (e == EXHAUSTED) {
+            if (deadline != Long.MAX_VALUE) {
+              // Out of work before the duration asked: said in the record, never silently.
+              ranOutAt = System.nanoTime();
+            }
+            break;
+          }
+          failure = OperationTally.failureType(e);
+          if (record && steps.firstProblem == null) {
+            steps.firstProblem = OperationTally.problem(e);
+            steps.firstProblemAt = System.nanoTime();
+          }
+        }
+        long end = System.nanoTime();
+        if (record) {
+          if (steps.op == op) {
+            if (own == null) {
+              own = tally.live(op);
+              ownSeries = tally.liveSeries(op);
+            }
+            tally.record(op, own, ownSeries, end - from, bytes, failure, end);
+          } else {
+            tally.record(steps.op, end - from, bytes, failure, end);
+          }
+          if (steps.also != null) {
+            tally.record(steps.also, end - from, bytes, failure, end);
+          }
+          if (open) {
+            tally.record(steps.op == op ? shared.serviceOp : steps.serviceName(steps.op),
+                end - t0, 0, null, end);
+            if (steps.also != null) {
+              tally.record(steps.serviceName(steps.also), end - t0, 0, null, end);
+            }
+          }
+          if (scheduled) {
+            // In the interval it was meant for: the step's series is the timetable's own rate.
+            tally.record(shared.latenessOp, t0 - from, 0, null, from);
+          }
+          if (first == Long.MAX_VALUE) {
+            first = from;
+            firstEnd = end;
+          }
+          last = end;
+          lastStart = from;
+          made++;
+        } else {
+          warmed++;
+        }
+        shared.done.lazySet(t * PAD, i + 1);
+      }
+      steps.names.addAll(steps.views);
+      if (open && first != Long.MAX_VALUE) {
+        steps.names.add(shared.serviceOp);
+        steps.names.addAll(steps.serviceNames.values());
+        if (scheduled) {
+          steps.names.add(shared.latenessOp);
+        }
+      }
+      tally.finishIntervals();
+    }
   }
 
   private static String progressLine(

@@ -9,7 +9,7 @@
 #   perf/report-scale.sh [RECORDS_DIR] [COUNT]
 #
 # RECORDS_DIR: real results files, default harness-cli/target/it-records (after mvn verify);
-# COUNT: records to make, default 10000. Needs python3, /usr/bin/time and
+# COUNT: records to make, default 10000; HEAP: the JVMs' -Xmx, default 512m. Needs python3, /usr/bin/time and
 # mvn -B -q package -DskipTests first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -65,7 +65,7 @@ JAR=harness-cli/target/bench.jar
 run() {
   local name=$1
   shift
-  /usr/bin/time -f "$name: %e s wall, %M KB peak RSS" java -Xmx512m -jar "$JAR" "$@"
+  /usr/bin/time -f "$name: %e s wall, %M KB peak RSS" java -Xmx"${HEAP:-512m}" -jar "$JAR" "$@"
 }
 run "report" report "$OUT" > "$OUT/report.txt"
 run "report --html" report --html "$OUT/report.html" "$OUT" 2> "$OUT/report-html.err" || true

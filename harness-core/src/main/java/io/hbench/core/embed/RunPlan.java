@@ -49,6 +49,18 @@ public record RunPlan(String suite, String runId, Path resultsFile, List<Measure
     measurements = List.copyOf(measurements);
   }
 
+  /**
+   * The cells the measurements run in, in the order first measured, each once: a run without
+   * {@code --vary} has one.
+   */
+  public List<Experiment.Cell> cells() {
+    java.util.Map<Integer, Experiment.Cell> cells = new java.util.LinkedHashMap<>();
+    for (Measurement m : measurements) {
+      cells.putIfAbsent(m.cell().index(), m.cell());
+    }
+    return List.copyOf(cells.values());
+  }
+
   /** A new run id for a run starting now. */
   public static String newRunId() {
     return RUN_ID.format(Instant.now())

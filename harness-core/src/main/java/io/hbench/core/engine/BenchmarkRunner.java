@@ -122,34 +122,13 @@ public final class BenchmarkRunner {
     }
     // What each cell of --vary records (with no key varied, the one cell of the run).
     Map<Integer, CellRun> cells = new LinkedHashMap<>();
-    for (RunPlan.Measurement m : plan.measurements()) {
-      Experiment.Cell c = m.cell();
-      if (!cells.containsKey(c.index())) {
-        RunSettings cs = c.settings().baseDir() == null && settings.baseDir() != null
-            ? c.settings().withBaseDir(settings.baseDir()) : c.settings();
-        ClusterConfiguration cc = c.levels().isEmpty() ? config : ClusterConfiguration.load(
-            cs.hadoopConfDir(), cs.confFiles(), cs.defines());
-        Map<String, String> optionText = new LinkedHashMap<>(c.options().asText());
-        optionText.putAll(cs.asText(benchmark.name(), out));
-        cells.put(c.index(), new CellRun(c, cs, cc, SecretRedactor.redact(optionText),
-            SecretRedactor.redact(cc.explicitSettings())));
-      }
+    for (Experiment.Cell c : plan.cells()) {
+      cells.put(c.index(), CellRun.of(c, settings, config, benchmark.name(), out));
     }
-    List<RunPlan.Measurement> toMeasure = plan.measurements();
-    if (settings.resume()) {
-      CellRun first = cells.values().iterator().next();
-      List<Experiment.Cell> all = cells.values().stream().map(CellRun::cell).toList();
-      RecordedPoints done = RecordedPoints.read(out, benchmark.name(), first.options,
-          first.config, Experiment.variedOptions(all, benchmark),
-          Experiment.variedSettings(all, benchmark));
-      toMeasure = toMeasure.stream().filter(m -> !done.has(m)).toList();
-      console.status("hbench: --resume: " + (plan.measurements().size() - toMeasure.size())
-          + " of " + plan.measurements().size() + " measurements already recorded ok in " + out
-          + (toMeasure.isEmpty() ? "; nothing left to measure" : "; measuring the other "
-              + toMeasure.size()));
-      if (toMeasure.isEmpty()) {
-        return new Summary(writeResults ? out : null, List.of());
-      }
+    List<RunPlan.Measurement> toMeasure =
+        settings.resume() ? notRecorded(plan, benchmark, cells) : plan.measurements();
+    if (toMeasure.isEmpty()) {
+      return new Summary(writeResults ? out : null, List.of());
     }
 
     Interrupt interrupt = new Interrupt(jobs);
@@ -245,7 +224,42 @@ public final class BenchmarkRunner {
    */
   private record CellRun(Experiment.Cell cell, RunSettings settings,
       ClusterConfiguration clusterConfig, Map<String, String> options,
-      Map<String, String> config) {}
+      Map<String, String> config) {
+
+    /**
+     * {@code c} under the run's {@code settings} (its base directory unless the cell names one)
+     * and cluster configuration {@code config} (read again for a cell that varies a setting).
+     */
+    static CellRun of(Experiment.Cell c, RunSettings settings, ClusterConfiguration config,
+        String suite, Path out) {
+      RunSettings cs = c.settings().baseDir() == null && settings.baseDir() != null
+          ? c.settings().withBaseDir(settings.baseDir()) : c.settings();
+      ClusterConfiguration cc = c.levels().isEmpty() ? config : ClusterConfiguration.load(
+          cs.hadoopConfDir(), cs.confFiles(), cs.defines());
+      Map<String, String> optionText = new LinkedHashMap<>(c.options().asText());
+      optionText.putAll(cs.asText(suite, out));
+      return new CellRun(c, cs, cc, SecretRedactor.redact(optionText),
+          SecretRedactor.redact(cc.explicitSettings()));
+    }
+  }
+
+  /** {@code --resume}: the plan's measurements not already recorded ok in its results file. */
+  private List<RunPlan.Measurement> notRecorded(RunPlan plan, Benchmark benchmark,
+      Map<Integer, CellRun> cells) throws IOException {
+    Path out = plan.resultsFile();
+    CellRun first = cells.values().iterator().next();
+    List<Experiment.Cell> all = plan.cells();
+    RecordedPoints done = RecordedPoints.read(out, benchmark.name(), first.options,
+        first.config, Experiment.variedOptions(all, benchmark),
+        Experiment.variedSettings(all, benchmark));
+    List<RunPlan.Measurement> left =
+        plan.measurements().stream().filter(m -> !done.has(m)).toList();
+    console.status("hbench: --resume: " + (plan.measurements().size() - left.size())
+        + " of " + plan.measurements().size() + " measurements already recorded ok in " + out
+        + (left.isEmpty() ? "; nothing left to measure" : "; measuring the other "
+            + left.size()));
+    return left;
+  }
 
   /** The suite's clean-up, the run's directory removed, the workspace (and its cluster) closed. */
   private void closeWorkspace(Workspace ws, Benchmark benchmark, CellRun cell, boolean keep)

@@ -216,6 +216,21 @@ class RunPlanTest {
   }
 
   @Test
+  void theCellsAreEachCellOnceInTheOrderFirstMeasured() {
+    RunPlan p = varied(3, "random", "42", "pauses=0,10ms", "dfs.blocksize=128m,256m");
+    List<String> firstSeen = cells(p.measurements()).stream().distinct().toList();
+    assertEquals(firstSeen, p.cells().stream().map(Experiment.Cell::text).toList());
+    assertEquals(4, p.cells().size());
+    // Without --vary, the run's one cell.
+    Sweep s = new Sweep();
+    RunPlan plain = RunPlan.of(s, OptionValues.parse(s.options(), Map.of("--sizes", "1M")),
+        RunSettings.of(OptionValues.parseAll(CommonOptions.of(s), Map.of("--repeat",
+            List.of("2"))), null), "20260101-000000-abcd");
+    assertEquals(1, plain.cells().size(), plain.cells().toString());
+    assertTrue(plain.cells().get(0).levels().isEmpty());
+  }
+
+  @Test
   void badVaryIsOneLine() {
     assertEquals("--vary needs KEY=V1,V2[,...] (a suite option or a -D setting, and at least two"
         + " levels), got 'pauses=0'", assertThrows(InvalidInputException.class,

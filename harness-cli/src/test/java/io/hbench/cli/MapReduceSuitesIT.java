@@ -271,7 +271,7 @@ class MapReduceSuitesIT extends OnEmbeddedCluster {
         io.hbench.core.error.PhaseFailedException.class,
         () -> new io.hbench.core.engine.JobPhase(new io.hbench.core.text.Console(ps, ps,
             false, 60_000)).run("probe", "probe", job, 0,
-            org.apache.hadoop.mapreduce.TaskCounter.MAP_INPUT_RECORDS, null));
+            org.apache.hadoop.mapreduce.TaskCounter.MAP_INPUT_RECORDS, null, null));
     int feature = Runtime.version().feature();
     int newerFeature = javaFeature(newer);
     assertTrue(e.getMessage().endsWith(": the cluster's containers run Java " + feature

@@ -43,26 +43,6 @@ public final class JobPhase {
   }
 
   /**
-   * @param phase phase name
-   * @param label point label, for the progress line
-   * @param job a configured, unsubmitted job
-   * @param bytes bytes the job processes, for MB/s
-   * @param recordCounter the counter that counts the phase's records
-   * @param beforeSubmit client-side work that belongs to the phase's time (such as sampling the
-   *     input), run after the clock starts; may be null
-   */
-  public PhaseResult run(
-      String phase,
-      String label,
-      Job job,
-      long bytes,
-      Enum<?> recordCounter,
-      RunContext.Preparation beforeSubmit)
-      throws Exception {
-    return run(phase, label, job, bytes, recordCounter, beforeSubmit, null);
-  }
-
-  /**
    * Client-side work done while the job runs, once it is submitted (a declared load's
    * conductor, which tells the tasks when to run each step): it returns once the tasks are told
    * to end; the job is then awaited as any other. If it fails, the job is killed.
@@ -72,7 +52,19 @@ public final class JobPhase {
     void run(Job job) throws Exception;
   }
 
-  /** As {@link #run(String, String, Job, long, Enum, RunContext.Preparation)}, with {@code during}. */
+  /**
+   * Runs {@code job} as the phase {@code phase}: submitted, followed with a progress line, timed
+   * from submission to completion, its start-up time and counters recorded.
+   *
+   * @param phase phase name
+   * @param label point label, for the progress line
+   * @param job a configured, unsubmitted job
+   * @param bytes bytes the job processes, for MB/s
+   * @param recordCounter the counter that counts the phase's records
+   * @param beforeSubmit client-side work that belongs to the phase's time (such as sampling the
+   *     input), run after the clock starts; may be null
+   * @param during client-side work while the job runs; may be null
+   */
   public PhaseResult run(
       String phase,
       String label,

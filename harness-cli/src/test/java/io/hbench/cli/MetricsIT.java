@@ -158,7 +158,7 @@ class MetricsIT {
     try (io.hbench.core.report.HeadlessChromium chrome =
         new io.hbench.core.report.HeadlessChromium(io.hbench.core.report.HeadlessChromium.find())) {
       chrome.open(page);
-      com.fasterxml.jackson.databind.JsonNode skew = chrome.evaluate("JSON.parse(JSON.stringify("
+      io.hbench.thirdparty.jackson.databind.JsonNode skew = chrome.evaluate("JSON.parse(JSON.stringify("
           + "[...document.querySelectorAll('td.skew')].map(td => [td.closest('tr').firstChild"
           + ".textContent, td.title])))");
       assertEquals(1, skew.size(), skew.toString());

@@ -230,7 +230,7 @@ class ReplayIT extends OnEmbeddedCluster {
     assertEquals(0, p.exitCode, p.toString());
     try (HeadlessChromium chrome = new HeadlessChromium(HeadlessChromium.find())) {
       chrome.open(page);
-      com.fasterxml.jackson.databind.JsonNode labels = chrome.evaluate("JSON.parse(JSON.stringify("
+      io.hbench.thirdparty.jackson.databind.JsonNode labels = chrome.evaluate("JSON.parse(JSON.stringify("
           + "window.hbenchCharts.filter(c => c.kind === 'series').map(c =>"
           + " c.plot.series.map(s => s.label))))");
       assertTrue(labels.toString().contains("due (timetable)")

@@ -128,7 +128,7 @@ class ReportCompareTest {
     BenchProcess json = BenchProcess.run(null, "disk", "--path", tmp.toString(), "--size", "256K",
         "--format", "json", "--out", out.toString());
     assertEquals(0, json.exitCode, json.toString());
-    var tables = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.out).get("tables");
+    var tables = new io.hbench.thirdparty.jackson.databind.ObjectMapper().readTree(json.out).get("tables");
     assertEquals("point", tables.get(0).get("columns").get(0).get("name").asText(), json.out);
     assertEquals("Disk (dd-style)", tables.get(1).get("title").asText(), json.out);
     BenchProcess csv = BenchProcess.run(null, "disk", "--path", tmp.toString(), "--size", "256K",

@@ -1,9 +1,9 @@
 package io.hbench.core;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hbench.core.fs.OwnedDirectories;
 import io.hbench.core.result.Field;
 import io.hbench.core.result.SecretRedactor;
+import io.hbench.thirdparty.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;

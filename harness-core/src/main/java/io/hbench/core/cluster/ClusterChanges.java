@@ -1,6 +1,6 @@
 package io.hbench.core.cluster;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.hbench.thirdparty.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.net.URI;
 import java.util.HashMap;
@@ -241,7 +241,7 @@ public record ClusterChanges(List<String> datanodesLost, String nameNodeRestart,
     }
     try {
       JsonNode started = JmxReader.read(http, NAMENODE_INFO)
-          .getOrDefault(NAMENODE_INFO, com.fasterxml.jackson.databind.node.MissingNode.getInstance()).path("NNStartedTimeInMillis");
+          .getOrDefault(NAMENODE_INFO, io.hbench.thirdparty.jackson.databind.node.MissingNode.getInstance()).path("NNStartedTimeInMillis");
       return started.isNumber() ? started.asLong() : null;
     } catch (IOException | RuntimeException e) {
       return null;

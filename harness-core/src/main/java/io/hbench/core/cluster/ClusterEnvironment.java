@@ -1,9 +1,9 @@
 package io.hbench.core.cluster;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hbench.core.result.Environment;
 import io.hbench.core.result.ServiceInfo;
+import io.hbench.thirdparty.jackson.databind.JsonNode;
+import io.hbench.thirdparty.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.HttpURLConnection;

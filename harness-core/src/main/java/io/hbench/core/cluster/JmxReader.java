@@ -1,7 +1,7 @@
 package io.hbench.core.cluster;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hbench.thirdparty.jackson.databind.JsonNode;
+import io.hbench.thirdparty.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.HttpURLConnection;
@@ -28,8 +28,8 @@ public final class JmxReader {
   public static final int TIMEOUT_MILLIS = 3000;
 
   /** HiveServer2's servlet writes a gauge with no value yet as a bare NaN. */
-  private static final ObjectMapper JSON = com.fasterxml.jackson.databind.json.JsonMapper.builder()
-      .enable(com.fasterxml.jackson.core.json.JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS).build();
+  private static final ObjectMapper JSON = io.hbench.thirdparty.jackson.databind.json.JsonMapper.builder()
+      .enable(io.hbench.thirdparty.jackson.core.json.JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS).build();
 
   private JmxReader() {}
 

@@ -1,10 +1,10 @@
 package io.hbench.core.daemons;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.hbench.core.cluster.Daemon;
 import io.hbench.core.cluster.JmxReader;
 import io.hbench.core.result.DaemonFigures;
 import io.hbench.core.result.Metric;
+import io.hbench.thirdparty.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -213,8 +213,8 @@ public final class DaemonSampler {
     return values;
   }
 
-  private static final com.fasterxml.jackson.databind.node.JsonNodeFactory NODES =
-      com.fasterxml.jackson.databind.node.JsonNodeFactory.instance;
+  private static final io.hbench.thirdparty.jackson.databind.node.JsonNodeFactory NODES =
+      io.hbench.thirdparty.jackson.databind.node.JsonNodeFactory.instance;
 
   /** {@code d}'s JVM's operating system bean; null when it does not answer with it. */
   private static JsonNode process(Daemon d) throws InterruptedException {

@@ -1,9 +1,9 @@
 package io.hbench.core.daemons;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.hbench.core.cluster.Daemon.Role;
 import io.hbench.core.cluster.Daemon;
 import io.hbench.core.result.Metric;
+import io.hbench.thirdparty.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Map;
 

@@ -1,11 +1,11 @@
 package io.hbench.core.daemons;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hbench.core.cluster.Daemon.Role;
 import io.hbench.core.cluster.Daemon;
 import io.hbench.core.cluster.JmxReader;
 import io.hbench.core.result.ServerFingerprint;
+import io.hbench.thirdparty.jackson.databind.JsonNode;
+import io.hbench.thirdparty.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,7 +1,7 @@
 package io.hbench.core.engine;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.hbench.core.cluster.JmxReader;
+import io.hbench.thirdparty.jackson.databind.JsonNode;
 import java.net.URI;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.yarn.webapp.util.WebAppUtils;

@@ -1,7 +1,5 @@
 package io.hbench.core.report;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.result.Metric;
 import io.hbench.core.result.ResultRecord;
@@ -9,6 +7,8 @@ import io.hbench.core.stats.LatencyHistogram;
 import io.hbench.core.stats.MedianInterval;
 import io.hbench.core.stats.RankSumTest;
 import io.hbench.core.text.NumberText;
+import io.hbench.thirdparty.jackson.databind.node.ArrayNode;
+import io.hbench.thirdparty.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -506,7 +506,7 @@ public record Comparison(
 
   /** Comparisons as one JSON document: {@code {"comparisons": [...]}}. */
   public static String json(List<Comparison> comparisons) {
-    ObjectNode root = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+    ObjectNode root = io.hbench.thirdparty.jackson.databind.node.JsonNodeFactory.instance.objectNode();
     ArrayNode arr = root.putArray("comparisons");
     for (Comparison c : comparisons) {
       ObjectNode o = arr.addObject();

@@ -1,15 +1,15 @@
 package io.hbench.core.report;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.hbench.core.daemons.DaemonObservations;
 import io.hbench.core.daemons.DaemonObservations.Observation;
+import io.hbench.core.daemons.DaemonObservations;
 import io.hbench.core.daemons.ServerFigure;
 import io.hbench.core.result.DaemonFigures;
 import io.hbench.core.result.Metric;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultRecord;
+import io.hbench.thirdparty.jackson.databind.ObjectMapper;
+import io.hbench.thirdparty.jackson.databind.node.ArrayNode;
+import io.hbench.thirdparty.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

@@ -1,15 +1,15 @@
 package io.hbench.core.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hbench.core.result.Metric;
 import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultRecord;
 import io.hbench.core.stats.LatencyHistogram;
 import io.hbench.core.stats.Spread;
+import io.hbench.thirdparty.jackson.core.JsonProcessingException;
+import io.hbench.thirdparty.jackson.databind.ObjectMapper;
+import io.hbench.thirdparty.jackson.databind.node.ArrayNode;
+import io.hbench.thirdparty.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -23,8 +23,8 @@ import java.util.stream.Stream;
 public final class ResultReader {
 
   /** Reads records as {@link io.hbench.core.result.ResultWriter} writes them. */
-  private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
-      new com.fasterxml.jackson.databind.ObjectMapper();
+  private static final io.hbench.thirdparty.jackson.databind.ObjectMapper JSON =
+      new io.hbench.thirdparty.jackson.databind.ObjectMapper();
 
 
   private ResultReader() {}

@@ -1,14 +1,14 @@
 package io.hbench.core.report;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hbench.core.load.Slo;
 import io.hbench.core.result.CapacityFigures;
 import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.OperationSeries;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultRecord;
+import io.hbench.thirdparty.jackson.databind.ObjectMapper;
+import io.hbench.thirdparty.jackson.databind.node.ArrayNode;
+import io.hbench.thirdparty.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.function.Function;
 

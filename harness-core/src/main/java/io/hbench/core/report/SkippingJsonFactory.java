@@ -1,11 +1,11 @@
 package io.hbench.core.report;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParseException;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.io.IOContext;
-import com.fasterxml.jackson.core.json.UTF8StreamJsonParser;
+import io.hbench.thirdparty.jackson.core.JsonFactory;
+import io.hbench.thirdparty.jackson.core.JsonParseException;
+import io.hbench.thirdparty.jackson.core.JsonParser;
+import io.hbench.thirdparty.jackson.core.JsonToken;
+import io.hbench.thirdparty.jackson.core.io.IOContext;
+import io.hbench.thirdparty.jackson.core.json.UTF8StreamJsonParser;
 import java.io.IOException;
 
 /**
@@ -54,8 +54,8 @@ final class SkippingJsonFactory extends JsonFactory {
 
   private static final class Parser extends UTF8StreamJsonParser {
 
-    Parser(IOContext ctxt, int features, com.fasterxml.jackson.core.ObjectCodec codec,
-        com.fasterxml.jackson.core.sym.ByteQuadsCanonicalizer names, byte[] data, int start,
+    Parser(IOContext ctxt, int features, io.hbench.thirdparty.jackson.core.ObjectCodec codec,
+        io.hbench.thirdparty.jackson.core.sym.ByteQuadsCanonicalizer names, byte[] data, int start,
         int end) {
       super(ctxt, features, null, codec, names, data, start, end, false);
     }

@@ -1,10 +1,10 @@
 package io.hbench.core.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hbench.thirdparty.jackson.core.JsonProcessingException;
+import io.hbench.thirdparty.jackson.databind.ObjectMapper;
+import io.hbench.thirdparty.jackson.databind.SerializationFeature;
+import io.hbench.thirdparty.jackson.databind.node.ArrayNode;
+import io.hbench.thirdparty.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -232,7 +232,7 @@ public enum TableFormat {
   }
 
   /** A JSON document indented for reading, ending in a newline: every JSON hbench prints. */
-  static String pretty(com.fasterxml.jackson.databind.JsonNode root) {
+  static String pretty(io.hbench.thirdparty.jackson.databind.JsonNode root) {
     try {
       return MAPPER.writeValueAsString(root) + "\n";
     } catch (JsonProcessingException e) {

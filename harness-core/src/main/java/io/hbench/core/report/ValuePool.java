@@ -1,21 +1,21 @@
 package io.hbench.core.report;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.databind.BeanDescription;
-import com.fasterxml.jackson.databind.DeserializationConfig;
-import com.fasterxml.jackson.databind.DeserializationContext;
-import com.fasterxml.jackson.databind.JsonDeserializer;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.ObjectReader;
-import com.fasterxml.jackson.databind.deser.BeanDeserializerModifier;
-import com.fasterxml.jackson.databind.deser.std.DelegatingDeserializer;
-import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
-import com.fasterxml.jackson.databind.deser.std.StringDeserializer;
-import com.fasterxml.jackson.databind.module.SimpleModule;
-import com.fasterxml.jackson.databind.type.CollectionType;
-import com.fasterxml.jackson.databind.type.MapType;
 import io.hbench.core.result.ResultRecord;
+import io.hbench.thirdparty.jackson.core.JsonParser;
+import io.hbench.thirdparty.jackson.core.JsonToken;
+import io.hbench.thirdparty.jackson.databind.BeanDescription;
+import io.hbench.thirdparty.jackson.databind.DeserializationConfig;
+import io.hbench.thirdparty.jackson.databind.DeserializationContext;
+import io.hbench.thirdparty.jackson.databind.JsonDeserializer;
+import io.hbench.thirdparty.jackson.databind.ObjectMapper;
+import io.hbench.thirdparty.jackson.databind.ObjectReader;
+import io.hbench.thirdparty.jackson.databind.deser.BeanDeserializerModifier;
+import io.hbench.thirdparty.jackson.databind.deser.std.DelegatingDeserializer;
+import io.hbench.thirdparty.jackson.databind.deser.std.StdDeserializer;
+import io.hbench.thirdparty.jackson.databind.deser.std.StringDeserializer;
+import io.hbench.thirdparty.jackson.databind.module.SimpleModule;
+import io.hbench.thirdparty.jackson.databind.type.CollectionType;
+import io.hbench.thirdparty.jackson.databind.type.MapType;
 import java.io.IOException;
 import java.util.AbstractList;
 import java.util.Arrays;
@@ -57,13 +57,13 @@ final class ValuePool {
     SimpleModule strings = new SimpleModule("hbench-pooled-strings");
     strings.addDeserializer(String.class, new PooledStrings());
     mapReader = base.copy().registerModule(strings).readerFor(
-        new com.fasterxml.jackson.core.type.TypeReference<java.util.LinkedHashMap<String, String>>() {});
+        new io.hbench.thirdparty.jackson.core.type.TypeReference<java.util.LinkedHashMap<String, String>>() {});
     SimpleModule m = new SimpleModule("hbench-value-pool");
-    m.setDeserializers(new com.fasterxml.jackson.databind.module.SimpleDeserializers() {
+    m.setDeserializers(new io.hbench.thirdparty.jackson.databind.module.SimpleDeserializers() {
       @Override
       public JsonDeserializer<?> findCollectionDeserializer(CollectionType type,
           DeserializationConfig config, BeanDescription bean,
-          com.fasterxml.jackson.databind.jsontype.TypeDeserializer elementTypes,
+          io.hbench.thirdparty.jackson.databind.jsontype.TypeDeserializer elementTypes,
           JsonDeserializer<?> elements) {
         return type.getRawClass() == List.class && type.getContentType().getRawClass() == Double.class
             ? new Doubles() : null;
@@ -233,7 +233,7 @@ final class ValuePool {
 
     Numbers(Class<?> type) {
       super(Double.class);
-      plain = com.fasterxml.jackson.databind.deser.std.NumberDeserializers.find(type, type.getName());
+      plain = io.hbench.thirdparty.jackson.databind.deser.std.NumberDeserializers.find(type, type.getName());
     }
 
     @Override
@@ -247,7 +247,7 @@ final class ValuePool {
 
     @Override
     public Double getNullValue(DeserializationContext ctxt)
-        throws com.fasterxml.jackson.databind.JsonMappingException {
+        throws io.hbench.thirdparty.jackson.databind.JsonMappingException {
       return (Double) plain.getNullValue(ctxt);
     }
   }
@@ -295,7 +295,7 @@ final class ValuePool {
       } else if (ctxt != null) {
         return ctxt.reportInputMismatch(d, "a list of numbers was expected");
       } else {
-        throw new com.fasterxml.jackson.core.JsonParseException(p,
+        throw new io.hbench.thirdparty.jackson.core.JsonParseException(p,
             "a list of numbers was expected");
       }
       n++;
@@ -305,8 +305,8 @@ final class ValuePool {
 
   /** A list of numbers read from its bytes when first asked for. */
   static final class LazyDoubles extends AbstractList<Double> implements RandomAccess {
-    private static final com.fasterxml.jackson.core.JsonFactory NUMBERS =
-        new com.fasterxml.jackson.core.JsonFactory();
+    private static final io.hbench.thirdparty.jackson.core.JsonFactory NUMBERS =
+        new io.hbench.thirdparty.jackson.core.JsonFactory();
     private byte[] bytes;
     private volatile DoubleList values;
 

@@ -1,6 +1,6 @@
 package io.hbench.core.result;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
+import io.hbench.thirdparty.jackson.annotation.JsonProperty;
 
 /**
  * One validation check of a point's output, such as "order" or "checksum".

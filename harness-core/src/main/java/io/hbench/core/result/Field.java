@@ -64,7 +64,7 @@ public final class Field<T> {
    * JSON object it writes, read back as {@code type}.
    */
   public static <T> Field<T> json(String name, Class<T> type) {
-    com.fasterxml.jackson.databind.ObjectMapper json = ResultWriter.JSON;
+    io.hbench.thirdparty.jackson.databind.ObjectMapper json = ResultWriter.JSON;
     return new Field<>(name, type, v -> json.convertValue(v, Map.class), v -> {
       try {
         return json.convertValue(v, type);

@@ -1,11 +1,11 @@
 package io.hbench.core.result;
 
-import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import com.fasterxml.jackson.annotation.JsonValue;
 import io.hbench.core.stats.Spread;
+import io.hbench.thirdparty.jackson.annotation.JsonCreator;
+import io.hbench.thirdparty.jackson.annotation.JsonInclude;
+import io.hbench.thirdparty.jackson.annotation.JsonProperty;
+import io.hbench.thirdparty.jackson.annotation.JsonPropertyOrder;
+import io.hbench.thirdparty.jackson.annotation.JsonValue;
 import java.util.Locale;
 import java.util.Objects;
 

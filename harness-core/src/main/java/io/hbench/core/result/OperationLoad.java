@@ -1,11 +1,11 @@
 package io.hbench.core.result;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.hbench.core.fs.OperationStats;
 import io.hbench.core.result.Metric.Better;
 import io.hbench.core.stats.LatencyHistogram;
+import io.hbench.thirdparty.jackson.annotation.JsonInclude;
+import io.hbench.thirdparty.jackson.annotation.JsonProperty;
+import io.hbench.thirdparty.jackson.annotation.JsonPropertyOrder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,10 +1,10 @@
 package io.hbench.core.result;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.hbench.core.fs.IntervalSeries;
 import io.hbench.core.stats.Spread;
+import io.hbench.thirdparty.jackson.annotation.JsonInclude;
+import io.hbench.thirdparty.jackson.annotation.JsonProperty;
+import io.hbench.thirdparty.jackson.annotation.JsonPropertyOrder;
 import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;

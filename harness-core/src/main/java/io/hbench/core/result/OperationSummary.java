@@ -1,8 +1,8 @@
 package io.hbench.core.result;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonProperty;
 import io.hbench.core.fs.OperationStats;
+import io.hbench.thirdparty.jackson.annotation.JsonInclude;
+import io.hbench.thirdparty.jackson.annotation.JsonProperty;
 import org.HdrHistogram.Histogram;
 
 /**

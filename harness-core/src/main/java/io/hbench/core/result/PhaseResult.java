@@ -1,7 +1,7 @@
 package io.hbench.core.result;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonProperty;
+import io.hbench.thirdparty.jackson.annotation.JsonInclude;
+import io.hbench.thirdparty.jackson.annotation.JsonProperty;
 import java.util.List;
 import java.util.Map;
 

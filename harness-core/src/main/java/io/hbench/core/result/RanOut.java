@@ -1,7 +1,7 @@
 package io.hbench.core.result;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.hbench.thirdparty.jackson.annotation.JsonProperty;
+import io.hbench.thirdparty.jackson.annotation.JsonPropertyOrder;
 
 /**
  * A load under {@code --duration} whose clients ran out of work before it ended: an operation

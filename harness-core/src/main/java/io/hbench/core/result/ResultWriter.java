@@ -1,12 +1,12 @@
 package io.hbench.core.result;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.node.TextNode;
 import io.hbench.core.error.InvalidInputException;
+import io.hbench.thirdparty.jackson.databind.JsonNode;
+import io.hbench.thirdparty.jackson.databind.ObjectMapper;
+import io.hbench.thirdparty.jackson.databind.SerializationFeature;
+import io.hbench.thirdparty.jackson.databind.node.ArrayNode;
+import io.hbench.thirdparty.jackson.databind.node.ObjectNode;
+import io.hbench.thirdparty.jackson.databind.node.TextNode;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -1,6 +1,6 @@
 package io.hbench.core.result;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
+import io.hbench.thirdparty.jackson.annotation.JsonProperty;
 import java.util.List;
 
 /**

@@ -1,7 +1,7 @@
 package io.hbench.core.stats;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.hbench.thirdparty.jackson.annotation.JsonProperty;
+import io.hbench.thirdparty.jackson.annotation.JsonPropertyOrder;
 import java.util.Arrays;
 import java.util.Collection;
 

@@ -3,8 +3,8 @@ package io.hbench.core.cluster;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hbench.thirdparty.jackson.databind.JsonNode;
+import io.hbench.thirdparty.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 
 class ClusterEnvironmentTest {

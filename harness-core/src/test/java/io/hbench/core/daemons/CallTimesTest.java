@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hbench.core.PhaseFigures;
 import io.hbench.core.result.DaemonFigures;
 import io.hbench.core.result.Metric;
 import io.hbench.core.result.OperationLoad;
-import io.hbench.core.PhaseFigures;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ServerCalls;
 import java.util.List;
@@ -83,8 +83,8 @@ class CallTimesTest {
   /** A phase as a record holds it: its suite's declaration written out and read back. */
   private static PhaseResult declared(ServerCalls calls, List<OperationLoad> loads,
       DaemonFigures... daemons) throws Exception {
-    com.fasterxml.jackson.databind.ObjectMapper json =
-        new com.fasterxml.jackson.databind.ObjectMapper();
+    io.hbench.thirdparty.jackson.databind.ObjectMapper json =
+        new io.hbench.thirdparty.jackson.databind.ObjectMapper();
     String written = json.writeValueAsString(
         new PhaseFigures("run").figure(ServerCalls.FIELD, calls).figures());
     @SuppressWarnings("unchecked")

@@ -161,7 +161,7 @@ class DaemonSamplerIT {
     assertEquals(io.hbench.core.result.SecretRedactor.REDACTED, nnConfig.get("hbench.test.password"));
     assertEquals("1", nnConfig.get("dfs.replication"));
     nnConfig.forEach((k, v) -> assertTrue(!ServerSettings.isVolatile(k, v), k + "=" + v));
-    String json = new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(before);
+    String json = new io.hbench.thirdparty.jackson.databind.ObjectMapper().writeValueAsString(before);
     assertTrue(!json.contains(SECRET), json);
     List<String> racks = new ArrayList<>();
     for (io.hbench.core.result.ServerFingerprint dn : before.servers().subList(1, 3)) {

@@ -3,9 +3,9 @@ package io.hbench.core.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.hbench.core.result.ResultRecord;
 import io.hbench.core.text.Console;
+import io.hbench.thirdparty.jackson.databind.JsonNode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

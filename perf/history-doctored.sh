@@ -20,10 +20,11 @@ java -jar "$JAR" history "$SRC" --html "$OUT/real.html" | tail -2
 python3 - "$SRC" "$OUT" <<'PY'
 import json, os, random, sys
 sys.path.insert(0, "perf")
-from it_records import ok_records
+from it_records import ok_records, write_records
 src, out = sys.argv[1], sys.argv[2]
 records = [r for r in ok_records(src) if not r.get("warmup")]
 random.seed(7)
+written = set()
 with open(os.path.join(out, "nights.jsonl"), "w") as f:
     for night in range(30):
         for i, t in enumerate(records):
@@ -39,7 +40,7 @@ with open(os.path.join(out, "nights.jsonl"), "w") as f:
                     if night >= 20 and m.get("headline") and m.get("better") in ("higher", "lower"):
                         v = v * (0.9 if m["better"] == "higher" else 1 / 0.9)
                     m["value"] = v
-            f.write(json.dumps(r) + "\n")
+            write_records(f, written, r)
 print(len(records), "records a night, 30 nights")
 PY
 echo "== bench history of the doctored copy"

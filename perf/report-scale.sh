@@ -21,7 +21,7 @@ rm -f "$OUT"/*.jsonl "$OUT"/*.html
 python3 - "$SRC" "$OUT" "$COUNT" <<'PY'
 import json, os, random, sys
 sys.path.insert(0, "perf")
-from it_records import ok_records
+from it_records import ok_records, write_records
 src, out, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
 templates = {}
 for r in ok_records(src):
@@ -53,13 +53,14 @@ for s in suites:
                     m["value"] = m["value"] * scale * random.uniform(0.97, 1.03)
         f = files.get(label)
         if f is None:
-            f = files[label] = open(os.path.join(out, f"{label}.jsonl"), "w")
-        f.write(json.dumps(r) + "\n")
+            f = files[label] = (open(os.path.join(out, f"{label}.jsonl"), "w"), set())
+        write_records(f[0], f[1], r)
         n += 1
-for f in files.values():
+for f, _ in files.values():
     f.close()
 PY
-cat "$OUT"/*.jsonl | wc -l | awk '{print $1 " records"}'
+cat "$OUT"/*.jsonl | awk '/^\{"schema": ?"hbench.server-config\// {c++; next} {r++}
+  END {print r " records, " c + 0 " server configuration lines"}'
 du -sh "$OUT" | awk '{print $1 " of JSON Lines"}'
 JAR=harness-cli/target/bench.jar
 run() {

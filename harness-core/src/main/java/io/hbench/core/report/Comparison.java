@@ -263,6 +263,13 @@ public record Comparison(
         ServerDifferences.between(List.of(baselineRecords, candidateRecords))) {
       warnings.add("differs on the servers: " + d.text(List.of(baselineName, candidateName)));
     }
+    for (String missing : new String[] {
+        ServerDifferences.missingConfigurationsLine(baselineName, baselineRecords),
+        ServerDifferences.missingConfigurationsLine(candidateName, candidateRecords)}) {
+      if (missing != null) {
+        warnings.add(missing);
+      }
+    }
     List<CallLatencies> calls = new ArrayList<>();
     for (String key : fewRepeats) {
       String[] k = key.split("\u0000", -1);

@@ -1,7 +1,10 @@
 package io.hbench.core.report;
 
 import io.hbench.core.error.InvalidInputException;
+import io.hbench.core.result.Environment;
 import io.hbench.core.result.ResultRecord;
+import io.hbench.core.result.ServerConfigLine;
+import io.hbench.core.result.ServerFingerprint;
 import io.hbench.core.result.ResultWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,7 +13,9 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -19,24 +24,80 @@ import java.util.stream.Stream;
  * are converted to the current schema as they are read; a record of an unknown schema is
  * refused rather than misread. A record measured in a cell of {@code --vary} is read with the
  * cell in its label ({@link ResultRecord#comparedAs}), so that every reader tells cells apart.
+ * A file's server configurations ({@link ServerConfigLine}) are put back into the records of that
+ * file that name them; a record whose configuration its file lacks (copied alone into another
+ * file) reads without it ({@link ServerDifferences#missingConfigurations}).
  */
 public final class ResultReader {
 
   /** Reads records as {@link io.hbench.core.result.ResultWriter} writes them. */
   private static final io.hbench.thirdparty.jackson.databind.ObjectMapper JSON =
-      new io.hbench.thirdparty.jackson.databind.ObjectMapper();
+      new io.hbench.thirdparty.jackson.databind.ObjectMapper(factory());
+
+  /** A parser factory for results: numbers with Jackson's fast double parser (exact, as the JDK's). */
+  static io.hbench.thirdparty.jackson.core.JsonFactory factory() {
+    return io.hbench.thirdparty.jackson.core.JsonFactory.builder()
+        .enable(io.hbench.thirdparty.jackson.core.StreamReadFeature.USE_FAST_DOUBLE_PARSER)
+        .build();
+  }
 
 
   private ResultReader() {}
 
+  /** Every record of {@code file}, each line strictly (a line cut short is an error). */
   public static List<ResultRecord> read(Path file) throws IOException {
     List<ResultRecord> out = new ArrayList<>();
+    Map<String, Map<String, String>> configs = new HashMap<>();
     for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-      if (!line.isBlank()) {
+      if (ServerConfigLine.isOne(line)) {
+        ServerConfigLine c = JSON.readValue(line, ServerConfigLine.class);
+        configs.put(c.key(), c.config());
+      } else if (!line.isBlank()) {
         out.add(parse(line));
       }
     }
+    withConfigs(out, 0, configs);
     return out;
+  }
+
+  /**
+   * Puts the configurations of a file ({@code configs}) back into its records, {@code
+   * records[from..]}: each record gets those its servers name (a record that holds its own, as
+   * before configuration lines, keeps them), in the order its servers name them, as the
+   * record was before it was written. Records naming the same ones share one map.
+   */
+  private static void withConfigs(List<ResultRecord> records, int from,
+      Map<String, Map<String, String>> configs) {
+    Map<List<String>, Map<String, Map<String, String>>> shared = new HashMap<>();
+    for (int i = from; i < records.size(); i++) {
+      ResultRecord r = records.get(i);
+      Environment e = r.environment();
+      if (e == null || e.servers() == null) {
+        continue;
+      }
+      List<String> keys = e.servers().stream().map(ServerFingerprint::config)
+          .filter(java.util.Objects::nonNull).distinct().toList();
+      Map<String, Map<String, String>> own = e.serverConfigs();
+      if (keys.isEmpty() || (own != null && own.keySet().containsAll(keys))) {
+        continue;
+      }
+      Map<String, Map<String, String>> found = shared.computeIfAbsent(keys, k -> {
+        Map<String, Map<String, String>> m = new java.util.LinkedHashMap<>();
+        k.forEach(key -> {
+          Map<String, String> c = configs.get(key);
+          if (c != null) {
+            m.put(key, c);
+          }
+        });
+        return java.util.Collections.unmodifiableMap(m);
+      });
+      if (own != null) {
+        Map<String, Map<String, String>> both = new java.util.LinkedHashMap<>(found);
+        both.putAll(own);
+        found = both;
+      }
+      records.set(i, r.withEnvironment(e.withServers(e.servers(), found)));
+    }
   }
 
   /**
@@ -51,7 +112,10 @@ public final class ResultReader {
     ValuePool pool = new ValuePool(JSON);
     for (Path input : inputs) {
       for (Path file : files(input)) {
-        readInto(file, out, warnings, pool);
+        int first = out.size();
+        Map<String, Map<String, String>> configs = new java.util.concurrent.ConcurrentHashMap<>();
+        readInto(file, out, configs, warnings, pool);
+        withConfigs(out, first, configs);
       }
     }
     if (out.isEmpty()) {
@@ -86,8 +150,8 @@ public final class ResultReader {
    * Reads {@code file} in chunks of whole lines, each parsed in pieces on every core straight
    * from the chunk: no line is copied out of it, nor scanned for its end but by the parser.
    */
-  private static void readInto(Path file, List<ResultRecord> out, Consumer<String> warnings,
-      ValuePool pool) {
+  private static void readInto(Path file, List<ResultRecord> out,
+      Map<String, Map<String, String>> configs, Consumer<String> warnings, ValuePool pool) {
     try (java.io.InputStream in = Files.newInputStream(file)) {
       byte[] buffer = new byte[CHUNK];
       int filled = 0;
@@ -116,9 +180,10 @@ public final class ResultReader {
           first = from > 0;
           continue;
         }
-        parse(buffer, Math.max(from, 0), Math.max(lines, from), chunkAt, file, out, pool);
+        parse(buffer, Math.max(from, 0), Math.max(lines, from), chunkAt, file, out, configs, pool);
         if (end) {
-          lastLine(buffer, Math.max(lines, from), filled, chunkAt, file, out, warnings, pool);
+          lastLine(buffer, Math.max(lines, from), filled, chunkAt, file, out, configs, warnings,
+              pool);
           return;
         }
         System.arraycopy(buffer, lines, buffer, 0, filled - lines);
@@ -161,8 +226,20 @@ public final class ResultReader {
   /** A piece of a chunk, read: its records, and where and why it stopped early, if it did. */
   private static final class Piece implements ValuePool.Records {
     final List<ResultRecord> records = new ArrayList<>();
+    final Map<String, Map<String, String>> configs;
     int failedAt = -1;
     RuntimeException problem;
+
+    Piece(Map<String, Map<String, String>> configs) {
+      this.configs = configs;
+    }
+
+    @Override
+    public void config(ServerConfigLine c) {
+      if (problem == null && c.key() != null && c.config() != null) {
+        configs.putIfAbsent(c.key(), c.config());
+      }
+    }
 
     @Override
     public void accept(ResultRecord r, int start) {
@@ -189,7 +266,7 @@ public final class ResultReader {
    * naming its line.
    */
   private static void parse(byte[] b, int from, int to, long chunkAt, Path file,
-      List<ResultRecord> out, ValuePool pool) {
+      List<ResultRecord> out, Map<String, Map<String, String>> configs, ValuePool pool) {
     if (from >= to) {
       return;
     }
@@ -205,7 +282,7 @@ public final class ResultReader {
     starts.add(to);
     List<Piece> read = java.util.stream.IntStream.range(0, starts.size() - 1).parallel()
         .mapToObj(i -> {
-          Piece piece = new Piece();
+          Piece piece = new Piece(configs);
           int stopped = pool.read(b, starts.get(i), starts.get(i + 1), piece);
           if (piece.failedAt < 0 && stopped >= 0) {
             piece.failedAt = stopped;
@@ -227,14 +304,17 @@ public final class ResultReader {
    * the only line.
    */
   private static void lastLine(byte[] b, int from, int to, long chunkAt, Path file,
-      List<ResultRecord> out, Consumer<String> warnings, ValuePool pool) {
-    if (SkippingJsonFactory.nextValue(b, from, to) == to) {
+      List<ResultRecord> out, Map<String, Map<String, String>> configs,
+      Consumer<String> warnings, ValuePool pool) {
+    if (ValuePool.nextValue(b, from, to) == to) {
       return;
     }
-    Piece piece = new Piece();
+    // A configuration line cut short is dropped with the record it came before.
+    Piece piece = new Piece(new HashMap<>());
     int stopped = pool.read(b, from, to, piece);
     if (piece.problem == null && stopped < 0) {
       out.addAll(piece.records);
+      configs.putAll(piece.configs);
       return;
     }
     long line = lineAt(file, chunkAt + from);
@@ -273,7 +353,11 @@ public final class ResultReader {
     return "not an hbench result record (JSON Lines of hbench.result/1 or /2)";
   }
 
+  /** One record's line; its server configurations are those the line holds, if any. */
   public static ResultRecord parse(String line) {
+    if (ServerConfigLine.isOne(line)) {
+      throw new IllegalArgumentException("a server configuration, not a result record");
+    }
     try {
       return checked(JSON.readValue(line, ResultRecord.class));
     } catch (IOException e) {

@@ -89,6 +89,31 @@ public final class ServerDifferences {
     return out;
   }
 
+  /**
+   * How many of {@code records} name a server configuration they do not hold: its line was not
+   * in their results file (a record copied alone into another file). Their servers' settings are
+   * then left out of every comparison.
+   */
+  public static int missingConfigurations(List<ResultRecord> records) {
+    int n = 0;
+    for (ResultRecord r : records) {
+      Environment e = r.environment();
+      if (e != null && e.servers() != null && e.servers().stream().anyMatch(s -> s.config() != null
+          && (e.serverConfigs() == null || !e.serverConfigs().containsKey(s.config())))) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /** The line that says so, or null when none is missing. */
+  public static String missingConfigurationsLine(String side, List<ResultRecord> records) {
+    int n = missingConfigurations(records);
+    return n == 0 ? null : side + ": the servers' configuration of " + n + " record"
+        + (n == 1 ? "" : "s") + " is not in this file (records copied without the file's"
+        + " configuration lines); their settings are not compared";
+  }
+
   private static final Set<String> FACTS =
       Set.of("version", "jvm", "jvm_args", "cores", "memory", "os");
 

@@ -1,6 +1,7 @@
 package io.hbench.core.report;
 
 import io.hbench.core.result.ResultRecord;
+import io.hbench.core.result.ServerConfigLine;
 import io.hbench.thirdparty.jackson.core.JsonParser;
 import io.hbench.thirdparty.jackson.core.JsonToken;
 import io.hbench.thirdparty.jackson.databind.BeanDescription;
@@ -33,9 +34,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * 10,000 records of every suite took 460 MB of heap, and most of the time went to the garbage
  * collector. This reader keeps one copy of each short string and of each map of strings, and
  * every list of numbers as an array of doubles, for the records of one read. With the pool,
- * that history takes 300 MB, and the collector 0.4 s instead of 5.3 s. A map of strings read
- * before (a server's configuration) is found again by its bytes without parsing them, and a
- * list of numbers is kept as its bytes until it is used ({@link SkippingJsonFactory}).
+ * that history takes 300 MB, and the collector 0.4 s instead of 5.3 s. A list of numbers is
+ * kept as its bytes until it is used. A results file's server configurations ({@link
+ * ServerConfigLine}, each once per file) are read here too and given to the caller, which puts
+ * them back into the records that name them.
  */
 final class ValuePool {
 
@@ -45,19 +47,15 @@ final class ValuePool {
   // Concurrent: a read parses its lines on every core.
   private final Map<String, String> strings = new ConcurrentHashMap<>();
   private final Map<Map<?, ?>, Map<?, ?>> maps = new ConcurrentHashMap<>();
-  /** Maps of strings by the bytes they were read from: the same bytes are not parsed again. */
-  private final Map<Span, Map<?, ?>> spans = new ConcurrentHashMap<>();
   private final ObjectReader reader;
-  /** Reads a map of strings alone, its strings pooled. */
-  private final ObjectReader mapReader;
-  /** The bytes each thread is reading records from, for a map's or a list's bytes. */
-  private final ThreadLocal<byte[]> chunk = new ThreadLocal<>();
+  /** Reads a configuration line, its strings and its map pooled. */
+  private final ObjectReader configReader;
+  /** The bytes each thread is reading records from and where its parser's offsets count from. */
+  private final ThreadLocal<Chunk> chunk = new ThreadLocal<>();
+
+  private record Chunk(byte[] bytes, int from) {}
 
   ValuePool(ObjectMapper base) {
-    SimpleModule strings = new SimpleModule("hbench-pooled-strings");
-    strings.addDeserializer(String.class, new PooledStrings());
-    mapReader = base.copy().registerModule(strings).readerFor(
-        new io.hbench.thirdparty.jackson.core.type.TypeReference<java.util.LinkedHashMap<String, String>>() {});
     SimpleModule m = new SimpleModule("hbench-value-pool");
     m.setDeserializers(new io.hbench.thirdparty.jackson.databind.module.SimpleDeserializers() {
       @Override
@@ -70,8 +68,6 @@ final class ValuePool {
       }
     });
     m.addDeserializer(String.class, new PooledStrings());
-    m.addDeserializer(Double.class, new Numbers(Double.class));
-    m.addDeserializer(Double.TYPE, new Numbers(Double.TYPE));
     m.setDeserializerModifier(new BeanDeserializerModifier() {
       @Override
       public JsonDeserializer<?> modifyMapDeserializer(DeserializationConfig config, MapType type,
@@ -81,8 +77,9 @@ final class ValuePool {
             ? new PooledMaps(deserializer) : deserializer;
       }
     });
-    reader = base.copy().registerModule(m).readerFor(ResultRecord.class)
-        .with(new SkippingJsonFactory());
+    ObjectMapper pooled = base.copy().registerModule(m);
+    reader = pooled.readerFor(ResultRecord.class);
+    configReader = pooled.readerFor(ServerConfigLine.class);
   }
 
   /**
@@ -91,16 +88,21 @@ final class ValuePool {
    * cannot be read, and returns the offset where that one starts; -1 when all were read.
    */
   int read(byte[] bytes, int from, int to, Records each) {
-    chunk.set(bytes);
+    chunk.set(new Chunk(bytes, from));
     int start = from;
-    try (JsonParser p = reader.getFactory().createParser(bytes, from, to - from)) {
+    try (JsonParser p = reader.createParser(bytes, from, to - from)) {
       while (true) {
-        start = SkippingJsonFactory.nextValue(bytes, start, to);
+        start = nextValue(bytes, start, to);
         if (start == to || p.nextToken() == null) {
           return -1;
         }
-        each.accept(reader.readValue(p), start);
-        start = SkippingJsonFactory.position(p);
+        if (ServerConfigLine.startsAt(bytes, start, to)) {
+          each.config(configReader.readValue(p));
+        } else {
+          each.accept(reader.readValue(p), start);
+        }
+        // Offsets of a parser of part of an array count from its start.
+        start = from + (int) p.currentLocation().getByteOffset();
       }
     } catch (IOException | RuntimeException e) {
       each.failed(e instanceof IOException io ? new java.io.UncheckedIOException(io)
@@ -111,9 +113,20 @@ final class ValuePool {
     }
   }
 
-  /** Where {@link #read} gives the records it reads. */
+  /** The offset of the first byte of {@code bytes[from, to)} that is not white space, or to. */
+  static int nextValue(byte[] bytes, int from, int to) {
+    int i = from;
+    while (i < to && (bytes[i] == ' ' || bytes[i] == '\n' || bytes[i] == '\r' || bytes[i] == '\t')) {
+      i++;
+    }
+    return i;
+  }
+
+  /** Where {@link #read} gives the records and the configuration lines it reads. */
   interface Records {
     void accept(ResultRecord r, int start);
+
+    void config(ServerConfigLine c);
 
     /** Why the record at the offset {@link #read} returns could not be read. */
     void failed(RuntimeException e);
@@ -151,23 +164,7 @@ final class ValuePool {
 
     @Override
     public Object deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-      byte[] bytes = chunk.get();
-      if (bytes == null || p.currentToken() != JsonToken.START_OBJECT) {
-        return pooledMap(super.deserialize(p, ctxt));
-      }
-      // Stepped over by its bytes, and parsed only when they were not read before: a server's
-      // configuration is a quarter of a record, and the same night after night.
-      int[] range = SkippingJsonFactory.skip(p, false);
-      if (range == null) {
-        return pooledMap(super.deserialize(p, ctxt));
-      }
-      Span span = new Span(bytes, range[0], range[1], range[2]);
-      Map<?, ?> kept = spans.get(span);
-      if (kept == null) {
-        kept = (Map<?, ?>) pooledMap(mapReader.readValue(bytes, range[0], range[1] - range[0]));
-        spans.putIfAbsent(span.copy(), kept);
-      }
-      return kept;
+      return pooledMap(super.deserialize(p, ctxt));
     }
 
     private Object pooledMap(Object read) {
@@ -177,78 +174,6 @@ final class ValuePool {
       Map<?, ?> unmodifiable = Collections.unmodifiableMap(m);
       Map<?, ?> kept = maps.putIfAbsent(unmodifiable, unmodifiable);
       return kept == null ? unmodifiable : kept;
-    }
-  }
-
-  /** A range of bytes, equal to another of the same bytes. */
-  private static final class Span {
-    private final byte[] bytes;
-    private final int from;
-    private final int to;
-    private final int hash;
-
-    /** {@code hash}: of the bytes, as {@link Arrays#hashCode(byte[])} of the range. */
-    Span(byte[] bytes, int from, int to, int hash) {
-      this.bytes = bytes;
-      this.from = from;
-      this.to = to;
-      this.hash = hash;
-    }
-
-    /** The same bytes, held on their own (not the whole chunk). */
-    Span copy() {
-      return new Span(Arrays.copyOfRange(bytes, from, to), 0, to - from, hash);
-    }
-
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof Span s && s.hash == hash
-          && Arrays.equals(bytes, from, to, s.bytes, s.from, s.to);
-    }
-
-    @Override
-    public int hashCode() {
-      return hash;
-    }
-  }
-
-  /**
-   * The number {@code p} is at. Most numbers of a record are short decimals (0.526, 41.0): they
-   * are computed from their digits without the JDK's general parser, which the reader otherwise
-   * spends a sixth of its time in; any other is left to it.
-   */
-  static double number(JsonParser p) throws IOException {
-    if (p.currentToken() == JsonToken.VALUE_NUMBER_FLOAT) {
-      double v = ShortDecimal.parse(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
-      if (!Double.isNaN(v)) {
-        return v;
-      }
-    }
-    return p.getDoubleValue();
-  }
-
-  /** Numbers, as {@link #number}; anything else as Jackson reads a double. */
-  private static final class Numbers extends StdDeserializer<Double> {
-    private final JsonDeserializer<?> plain;
-
-    Numbers(Class<?> type) {
-      super(Double.class);
-      plain = io.hbench.thirdparty.jackson.databind.deser.std.NumberDeserializers.find(type, type.getName());
-    }
-
-    @Override
-    public Double deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-      JsonToken t = p.currentToken();
-      if (t == JsonToken.VALUE_NUMBER_FLOAT || t == JsonToken.VALUE_NUMBER_INT) {
-        return number(p);
-      }
-      return (Double) plain.deserialize(p, ctxt);
-    }
-
-    @Override
-    public Double getNullValue(DeserializationContext ctxt)
-        throws io.hbench.thirdparty.jackson.databind.JsonMappingException {
-      return (Double) plain.getNullValue(ctxt);
     }
   }
 
@@ -264,11 +189,20 @@ final class ValuePool {
         return ctxt.reportInputMismatch(this, "a list of numbers was expected");
       }
       // Kept as its bytes until asked for: most series of a history are never drawn.
-      int[] range = SkippingJsonFactory.skip(p, true);
-      if (range != null) {
-        return new LazyDoubles(Arrays.copyOfRange(chunk.get(), range[0], range[1]));
+      Chunk c = chunk.get();
+      if (c == null) {
+        return read(p, this, ctxt);
       }
-      return read(p, this, ctxt);
+      int start = c.from() + (int) p.currentTokenLocation().getByteOffset();
+      // Stepped over token by token: numbers are checked to be numbers, not converted.
+      for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
+        if (t != JsonToken.VALUE_NUMBER_FLOAT && t != JsonToken.VALUE_NUMBER_INT
+            && t != JsonToken.VALUE_NULL) {
+          return ctxt.reportInputMismatch(this, "a list of numbers was expected");
+        }
+      }
+      int end = c.from() + (int) p.currentLocation().getByteOffset();
+      return new LazyDoubles(Arrays.copyOfRange(c.bytes(), start, end));
     }
   }
 
@@ -291,7 +225,7 @@ final class ValuePool {
         }
         nulls.set(n);
       } else if (t == JsonToken.VALUE_NUMBER_INT || t == JsonToken.VALUE_NUMBER_FLOAT) {
-        v[n] = number(p);
+        v[n] = p.getDoubleValue();
       } else if (ctxt != null) {
         return ctxt.reportInputMismatch(d, "a list of numbers was expected");
       } else {
@@ -306,7 +240,7 @@ final class ValuePool {
   /** A list of numbers read from its bytes when first asked for. */
   static final class LazyDoubles extends AbstractList<Double> implements RandomAccess {
     private static final io.hbench.thirdparty.jackson.core.JsonFactory NUMBERS =
-        new io.hbench.thirdparty.jackson.core.JsonFactory();
+        ResultReader.factory();
     private byte[] bytes;
     private volatile DoubleList values;
 
@@ -324,8 +258,8 @@ final class ValuePool {
               p.nextToken();
               v = read(p, null, null);
             } catch (IOException e) {
-              // Its bytes were checked to be those of numbers when read; this is what that check
-              // cannot see ("1..2"): bad input, said in one line.
+              // Its bytes were checked to be JSON when read, not that it holds only numbers:
+              // bad input, said in one line.
               throw new io.hbench.core.error.InvalidInputException(
                   "a record's list of numbers is not one: " + new String(bytes, 0,
                       Math.min(bytes.length, 80), java.nio.charset.StandardCharsets.UTF_8));

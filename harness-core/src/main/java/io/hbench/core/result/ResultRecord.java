@@ -78,6 +78,12 @@ public record ResultRecord(
         validation, phases, environment, options, config, started, ended);
   }
 
+  /** This record measured on {@code e}. */
+  public ResultRecord withEnvironment(Environment e) {
+    return new ResultRecord(schema, runId, label, suite, point, repeat, warmup, params, status,
+        failure, validation, phases, e, options, config, started, ended);
+  }
+
   public boolean ok() {
     return OK.equals(status);
   }

@@ -21,7 +21,9 @@ import java.util.Map;
 /**
  * The one writer of result records: appends each record as one JSON line and forces it to disk
  * before returning, so a crash loses nothing already measured. Existing content is never
- * truncated.
+ * truncated. A record's server configurations ({@link Environment#serverConfigs()}) are not
+ * written inside it: each distinct one is written once per file, as a {@link ServerConfigLine}
+ * before the first record that names it, and readers put it back.
  */
 public final class ResultWriter implements Closeable {
 
@@ -33,6 +35,8 @@ public final class ResultWriter implements Closeable {
 
   private final Path file;
   private final FileChannel channel;
+  /** The keys of the configurations the file holds; read from it when first needed. */
+  private java.util.Set<String> configsInFile;
 
   private ResultWriter(Path file, FileChannel channel) {
     this.file = file;
@@ -110,15 +114,86 @@ public final class ResultWriter implements Closeable {
    * a secret-named {@code key=value} and be corrupted.
    */
   public synchronized void append(ResultRecord record) throws IOException {
+    StringBuilder lines = new StringBuilder();
+    Map<String, Map<String, String>> configs =
+        record.environment() == null ? null : record.environment().serverConfigs();
+    if (configs != null) {
+      if (configsInFile == null) {
+        configsInFile = configKeys(file);
+      }
+      for (Map.Entry<String, Map<String, String>> c : configs.entrySet()) {
+        if (!configsInFile.contains(c.getKey())) {
+          lines.append(line(JSON.valueToTree(ServerConfigLine.of(c.getKey(), c.getValue()))));
+        }
+      }
+    }
     JsonNode tree = JSON.valueToTree(record);
-    redactText(tree);
-    String json = JSON.writeValueAsString(tree);
-    byte[] line = (json + "\n").getBytes(StandardCharsets.UTF_8);
-    ByteBuffer buf = ByteBuffer.wrap(line);
+    if (tree.get("environment") instanceof ObjectNode environment) {
+      environment.remove("server_configs");
+    }
+    lines.append(line(tree));
+    ByteBuffer buf = ByteBuffer.wrap(lines.toString().getBytes(StandardCharsets.UTF_8));
     while (buf.hasRemaining()) {
       channel.write(buf);
     }
     channel.force(true);
+    if (configs != null) {
+      configsInFile.addAll(configs.keySet());
+    }
+  }
+
+  /** {@code tree} as one line of the file, its text redacted. */
+  private static String line(JsonNode tree) throws IOException {
+    redactText(tree);
+    return JSON.writeValueAsString(tree) + "\n";
+  }
+
+  /**
+   * The keys of the configuration lines {@code file} holds: appending to a file of earlier runs
+   * writes none of them again. Only the start of each line is looked at.
+   */
+  private static java.util.Set<String> configKeys(Path file) throws IOException {
+    java.util.Set<String> keys = new java.util.HashSet<>();
+    if (!Files.exists(file)) {
+      return keys;
+    }
+    try (java.io.InputStream in = Files.newInputStream(file)) {
+      byte[] buf = new byte[1 << 20];
+      int filled = 0;
+      while (true) {
+        int n = in.read(buf, filled, buf.length - filled);
+        if (n > 0) {
+          filled += n;
+        }
+        int lineStart = 0;
+        for (int i = 0; i < filled; i++) {
+          if (buf[i] == '\n') {
+            configKey(buf, lineStart, i, keys);
+            lineStart = i + 1;
+          }
+        }
+        if (n < 0) {
+          configKey(buf, lineStart, filled, keys);
+          return keys;
+        }
+        if (lineStart == 0 && filled == buf.length) {
+          buf = java.util.Arrays.copyOf(buf, buf.length * 2);  // a line longer than the buffer
+        } else {
+          System.arraycopy(buf, lineStart, buf, 0, filled - lineStart);
+          filled -= lineStart;
+        }
+      }
+    }
+  }
+
+  private static void configKey(byte[] b, int from, int to, java.util.Set<String> keys) {
+    if (ServerConfigLine.startsAt(b, from, to)) {
+      try {
+        keys.add(JSON.readValue(b, from, to - from, ServerConfigLine.class).key());
+      } catch (IOException e) {
+        // A configuration line cut short by a crash: written again with its next record.
+      }
+    }
   }
 
   private static void redactText(JsonNode node) {

@@ -63,13 +63,46 @@ public final class ResultSchema {
     }
   }
 
-  /** Asserts that every line of a results file is a valid record. */
+  /**
+   * Asserts that every line of a results file is a valid record or a valid server configuration
+   * line ({@code $defs/server_config_line}), and that every configuration a record names is in
+   * the file.
+   */
   public static void assertValid(Path resultsFile) throws IOException {
     List<String> lines = Files.readAllLines(resultsFile);
     assertTrue(!lines.isEmpty(), "no records in " + resultsFile);
+    Set<String> configs = new java.util.HashSet<>();
     for (String line : lines) {
+      if (ServerConfigLine.isOne(line)) {
+        Set<ValidationMessage> p = configLineSchema().validate(JSON.readTree(line));
+        assertTrue(p.isEmpty(), "configuration line does not match docs/result-schema.json: " + p);
+        configs.add(JSON.readTree(line).get("key").asText());
+        continue;
+      }
       assertValid(line);
+      JsonNode environment = JSON.readTree(line).path("environment");
+      for (JsonNode s : environment.path("servers")) {
+        String key = s.path("config").asText(null);
+        assertTrue(key == null || configs.contains(key)
+                || environment.path("server_configs").has(key),
+            "configuration " + key + " named before its line in " + resultsFile);
+      }
     }
+  }
+
+  private static JsonSchema configLine;
+
+  /** The schema's {@code $defs/server_config_line}, on its own. */
+  private static synchronized JsonSchema configLineSchema() throws IOException {
+    if (configLine == null) {
+      JsonNode whole = JSON.readTree(Files.readString(locate()));
+      com.fasterxml.jackson.databind.node.ObjectNode one =
+          (com.fasterxml.jackson.databind.node.ObjectNode) whole.path("$defs")
+              .path("server_config_line").deepCopy();
+      one.put("$schema", whole.path("$schema").asText());
+      configLine = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(one);
+    }
+    return configLine;
   }
 
   /** Asserts that {@code line} is a valid record. */

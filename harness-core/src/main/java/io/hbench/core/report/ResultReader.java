@@ -283,7 +283,7 @@ public final class ResultReader {
     List<Piece> read = java.util.stream.IntStream.range(0, starts.size() - 1).parallel()
         .mapToObj(i -> {
           Piece piece = new Piece(configs);
-          int stopped = pool.read(b, starts.get(i), starts.get(i + 1), piece);
+          int stopped = pool.read(file, chunkAt, b, starts.get(i), starts.get(i + 1), piece);
           if (piece.failedAt < 0 && stopped >= 0) {
             piece.failedAt = stopped;
           }
@@ -311,7 +311,7 @@ public final class ResultReader {
     }
     // A configuration line cut short is dropped with the record it came before.
     Piece piece = new Piece(new HashMap<>());
-    int stopped = pool.read(b, from, to, piece);
+    int stopped = pool.read(file, chunkAt, b, from, to, piece);
     if (piece.problem == null && stopped < 0) {
       out.addAll(piece.records);
       configs.putAll(piece.configs);

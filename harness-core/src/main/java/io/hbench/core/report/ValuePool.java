@@ -25,6 +25,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.RandomAccess;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -34,8 +35,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * 10,000 records of every suite took 460 MB of heap, and most of the time went to the garbage
  * collector. This reader keeps one copy of each short string and of each map of strings, and
  * every list of numbers as an array of doubles, for the records of one read. With the pool,
- * that history takes 300 MB, and the collector 0.4 s instead of 5.3 s. A list of numbers is
- * kept as its bytes until it is used. A results file's server configurations ({@link
+ * that history takes 300 MB, and the collector 0.4 s instead of 5.3 s. Maps keyed by strings are
+ * {@link CompactMap}s sharing their keys, and lists are trimmed to what they hold. A list of
+ * numbers, and a daemon's map of series, is kept as where its bytes are in the results file, read
+ * again when first used and held softly then: at 100,000 records (a year of nightly runs) the
+ * series alone do not fit in a 1 GB heap. A results file's server configurations ({@link
  * ServerConfigLine}, each once per file) are read here too and given to the caller, which puts
  * them back into the records that name them.
  */
@@ -47,13 +51,19 @@ final class ValuePool {
   // Concurrent: a read parses its lines on every core.
   private final Map<String, String> strings = new ConcurrentHashMap<>();
   private final Map<Map<?, ?>, Map<?, ?>> maps = new ConcurrentHashMap<>();
+  /** The keys of compact maps, each sequence once. */
+  private final Map<List<String>, CompactMap.Keys> keys = new ConcurrentHashMap<>();
   private final ObjectReader reader;
   /** Reads a configuration line, its strings and its map pooled. */
   private final ObjectReader configReader;
   /** The bytes each thread is reading records from and where its parser's offsets count from. */
   private final ThreadLocal<Chunk> chunk = new ThreadLocal<>();
 
-  private record Chunk(byte[] bytes, int from) {}
+  /**
+   * @param file the results file the bytes are of, or null
+   * @param fileOffset where {@code bytes[0]} is in it
+   */
+  private record Chunk(byte[] bytes, int from, java.nio.file.Path file, long fileOffset) {}
 
   ValuePool(ObjectMapper base) {
     SimpleModule m = new SimpleModule("hbench-value-pool");
@@ -70,11 +80,23 @@ final class ValuePool {
     m.addDeserializer(String.class, new PooledStrings());
     m.setDeserializerModifier(new BeanDeserializerModifier() {
       @Override
+      public JsonDeserializer<?> modifyCollectionDeserializer(DeserializationConfig config,
+          CollectionType type, BeanDescription bean, JsonDeserializer<?> deserializer) {
+        return deserializer instanceof Doubles ? deserializer : new TrimmedLists(deserializer);
+      }
+
+      @Override
       public JsonDeserializer<?> modifyMapDeserializer(DeserializationConfig config, MapType type,
           BeanDescription bean, JsonDeserializer<?> deserializer) {
-        return type.getKeyType().getRawClass() == String.class
-            && type.getContentType().getRawClass() == String.class
-            ? new PooledMaps(deserializer) : deserializer;
+        if (type.getKeyType().getRawClass() != String.class) {
+          return deserializer;
+        }
+        io.hbench.thirdparty.jackson.databind.JavaType content = type.getContentType();
+        if (content.getRawClass() == List.class && content.getContentType() != null
+            && content.getContentType().getRawClass() == Double.class) {
+          return new SeriesMaps(deserializer);
+        }
+        return new PooledMaps(deserializer, content.getRawClass() == String.class);
       }
     });
     ObjectMapper pooled = base.copy().registerModule(m);
@@ -88,7 +110,17 @@ final class ValuePool {
    * cannot be read, and returns the offset where that one starts; -1 when all were read.
    */
   int read(byte[] bytes, int from, int to, Records each) {
-    chunk.set(new Chunk(bytes, from));
+    return read(null, 0, bytes, from, to, each);
+  }
+
+  /**
+   * As {@link #read(byte[], int, int, Records)}, the bytes being those of {@code file} from
+   * {@code fileOffset} on: a record's lists of numbers are then read again from the file when
+   * first used, not kept in memory.
+   */
+  int read(java.nio.file.Path file, long fileOffset, byte[] bytes, int from, int to,
+      Records each) {
+    chunk.set(new Chunk(bytes, from, file, fileOffset));
     int start = from;
     try (JsonParser p = reader.createParser(bytes, from, to - from)) {
       while (true) {
@@ -152,28 +184,178 @@ final class ValuePool {
   }
 
   /** Maps of strings (options, settings, a server's configuration) kept once, unmodifiable. */
+  /**
+   * Maps keyed by strings, as {@link CompactMap}s; maps of strings (options, settings, a server's
+   * configuration) also kept once.
+   */
   private final class PooledMaps extends DelegatingDeserializer {
-    PooledMaps(JsonDeserializer<?> d) {
+    private final boolean ofStrings;
+
+    PooledMaps(JsonDeserializer<?> d, boolean ofStrings) {
+      super(d);
+      this.ofStrings = ofStrings;
+    }
+
+    @Override
+    protected JsonDeserializer<?> newDelegatingInstance(JsonDeserializer<?> d) {
+      return new PooledMaps(d, ofStrings);
+    }
+
+    @Override
+    public Object deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+      Object read = super.deserialize(p, ctxt);
+      if (!(read instanceof Map<?, ?> m)) {
+        return read;
+      }
+      Map<?, ?> compact = m.isEmpty() ? Collections.emptyMap() : CompactMap.of(m, keys);
+      if (!ofStrings) {
+        return compact;
+      }
+      Map<?, ?> kept = maps.putIfAbsent(compact, compact);
+      return kept == null ? compact : kept;
+    }
+  }
+
+  /** Lists as long as what they hold: an {@code ArrayList} read grows by half again as it fills. */
+  private static final class TrimmedLists extends DelegatingDeserializer {
+    TrimmedLists(JsonDeserializer<?> d) {
       super(d);
     }
 
     @Override
     protected JsonDeserializer<?> newDelegatingInstance(JsonDeserializer<?> d) {
-      return new PooledMaps(d);
+      return new TrimmedLists(d);
     }
 
     @Override
     public Object deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-      return pooledMap(super.deserialize(p, ctxt));
+      Object read = super.deserialize(p, ctxt);
+      if (read instanceof java.util.ArrayList<?> l) {
+        l.trimToSize();
+      }
+      return read;
+    }
+  }
+
+  /**
+   * A map of series by name (a daemon's), kept as where its bytes are until it is first used
+   * ({@link LazySeries}); stepped over token by token, each value checked to be a list of
+   * numbers. Read without a file, as any map.
+   */
+  private final class SeriesMaps extends DelegatingDeserializer {
+    SeriesMaps(JsonDeserializer<?> d) {
+      super(d);
     }
 
-    private Object pooledMap(Object read) {
-      if (!(read instanceof Map<?, ?> m)) {
-        return read;
+    @Override
+    protected JsonDeserializer<?> newDelegatingInstance(JsonDeserializer<?> d) {
+      return new SeriesMaps(d);
+    }
+
+    @Override
+    public Object deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+      Chunk c = chunk.get();
+      if (c == null || c.file() == null || p.currentToken() != JsonToken.START_OBJECT) {
+        return super.deserialize(p, ctxt);
       }
-      Map<?, ?> unmodifiable = Collections.unmodifiableMap(m);
-      Map<?, ?> kept = maps.putIfAbsent(unmodifiable, unmodifiable);
-      return kept == null ? unmodifiable : kept;
+      int start = c.from() + (int) p.currentTokenLocation().getByteOffset();
+      for (JsonToken t = p.nextToken(); t != JsonToken.END_OBJECT; t = p.nextToken()) {
+        if (t != JsonToken.FIELD_NAME || p.nextToken() != JsonToken.START_ARRAY) {
+          return ctxt.reportInputMismatch(this, "a map of lists of numbers was expected");
+        }
+        for (t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
+          if (t != JsonToken.VALUE_NUMBER_FLOAT && t != JsonToken.VALUE_NUMBER_INT
+              && t != JsonToken.VALUE_NULL) {
+            return ctxt.reportInputMismatch(this, "a list of numbers was expected");
+          }
+        }
+      }
+      int end = c.from() + (int) p.currentLocation().getByteOffset();
+      return new LazySeries(c.file(), c.fileOffset() + start, end - start);
+    }
+  }
+
+  /**
+   * The bytes {@code [at, at + length)} of {@code source}: a byte array, or a results file read
+   * again; a file whose bytes there no longer begin with {@code open} and end with {@code close}
+   * changed since it was read.
+   */
+  private static byte[] bytesOf(Object source, long at, int length, char open, char close) {
+    if (source instanceof byte[] b) {
+      return b;
+    }
+    java.nio.file.Path file = (java.nio.file.Path) source;
+    byte[] b = new byte[length];
+    try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file)) {
+      java.nio.ByteBuffer buf = java.nio.ByteBuffer.wrap(b);
+      while (buf.hasRemaining() && ch.read(buf, at + buf.position()) > 0) {
+        // read on
+      }
+    } catch (IOException e) {
+      throw new io.hbench.core.error.InvalidInputException(
+          "cannot read " + file + " again: " + e.getMessage());
+    }
+    if (length < 2 || b[0] != open || b[length - 1] != close) {
+      throw new io.hbench.core.error.InvalidInputException(
+          file + " changed while it was read (a record's series is not where it was)");
+    }
+    return b;
+  }
+
+  /** A map of series read from its file when first used. */
+  static final class LazySeries extends java.util.AbstractMap<String, List<Double>> {
+    private final java.nio.file.Path file;
+    private final long at;
+    private final int length;
+    /** Softly: read again from the file when the collector needed the memory. */
+    private volatile java.lang.ref.SoftReference<Map<String, List<Double>>> read;
+
+    LazySeries(java.nio.file.Path file, long at, int length) {
+      this.file = file;
+      this.at = at;
+      this.length = length;
+    }
+
+    private Map<String, List<Double>> read() {
+      Map<String, List<Double>> v = read == null ? null : read.get();
+      if (v == null) {
+        synchronized (this) {
+          v = read == null ? null : read.get();
+          if (v == null) {
+            byte[] bytes = bytesOf(file, at, length, '{', '}');
+            Map<String, List<Double>> m = new java.util.LinkedHashMap<>();
+            try (JsonParser p = LazyDoubles.NUMBERS.createParser(bytes)) {
+              p.nextToken();
+              for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+                String name = p.currentName();
+                p.nextToken();
+                m.put(name, ValuePool.read(p, null, null));
+              }
+            } catch (IOException e) {
+              throw new io.hbench.core.error.InvalidInputException(
+                  file + " changed while it was read (a record's series is not one)");
+            }
+            v = Collections.unmodifiableMap(m);
+            read = new java.lang.ref.SoftReference<>(v);
+          }
+        }
+      }
+      return v;
+    }
+
+    @Override
+    public List<Double> get(Object key) {
+      return read().get(key);
+    }
+
+    @Override
+    public boolean containsKey(Object key) {
+      return read().containsKey(key);
+    }
+
+    @Override
+    public Set<Map.Entry<String, List<Double>>> entrySet() {
+      return read().entrySet();
     }
   }
 
@@ -202,7 +384,8 @@ final class ValuePool {
         }
       }
       int end = c.from() + (int) p.currentLocation().getByteOffset();
-      return new LazyDoubles(Arrays.copyOfRange(c.bytes(), start, end));
+      return c.file() != null ? new LazyDoubles(c.file(), c.fileOffset() + start, end - start)
+          : new LazyDoubles(Arrays.copyOfRange(c.bytes(), start, end), 0, end - start);
     }
   }
 
@@ -237,23 +420,45 @@ final class ValuePool {
     return new DoubleList(Arrays.copyOf(v, n), nulls);
   }
 
-  /** A list of numbers read from its bytes when first asked for. */
+  /**
+   * A list of numbers read from its bytes when first asked for: bytes kept, or where they are in
+   * a results file (most series of a history are never drawn; a year of them does not fit in
+   * memory).
+   */
   static final class LazyDoubles extends AbstractList<Double> implements RandomAccess {
     private static final io.hbench.thirdparty.jackson.core.JsonFactory NUMBERS =
         ResultReader.factory();
-    private byte[] bytes;
-    private volatile DoubleList values;
+    /** Its bytes, or the file they are in. */
+    private Object source;
+    private final long at;
+    private final int length;
+    /** Held strongly when read from bytes kept, softly when read from a file (read again). */
+    private volatile Object values;
 
-    LazyDoubles(byte[] bytes) {
-      this.bytes = bytes;
+    LazyDoubles(Object source, long at, int length) {
+      this.source = source;
+      this.at = at;
+      this.length = length;
+    }
+
+    private byte[] bytes() {
+      return bytesOf(source, at, length, '[', ']');
+    }
+
+    @SuppressWarnings("unchecked")
+    private DoubleList held() {
+      Object v = values;
+      return v instanceof java.lang.ref.SoftReference<?> soft ? (DoubleList) soft.get()
+          : (DoubleList) v;
     }
 
     private DoubleList values() {
-      DoubleList v = values;
+      DoubleList v = held();
       if (v == null) {
         synchronized (this) {
-          v = values;
+          v = held();
           if (v == null) {
+            byte[] bytes = bytes();
             try (JsonParser p = NUMBERS.createParser(bytes)) {
               p.nextToken();
               v = read(p, null, null);
@@ -264,8 +469,12 @@ final class ValuePool {
                   "a record's list of numbers is not one: " + new String(bytes, 0,
                       Math.min(bytes.length, 80), java.nio.charset.StandardCharsets.UTF_8));
             }
-            values = v;
-            bytes = null;
+            if (source instanceof byte[]) {
+              values = v;
+              source = null;
+            } else {
+              values = new java.lang.ref.SoftReference<>(v);
+            }
           }
         }
       }

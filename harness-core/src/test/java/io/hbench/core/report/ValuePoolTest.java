@@ -142,4 +142,17 @@ class ValuePoolTest {
     assertTrue(e.getMessage().contains("odd.jsonl:2: not an hbench result record"),
         e.getMessage());
   }
+
+  @Test
+  void aSeriesIsReadFromItsFileWhenFirstUsedAndAChangedFileSaysSo() throws Exception {
+    Path file = dir.resolve("h.jsonl");
+    Files.write(file, List.of(record(1, CONFIG, "[1.5, 2.5]"), record(2, CONFIG, "[3, null]")));
+    List<ResultRecord> read = ResultReader.readAll(List.of(file), w -> { });
+    assertEquals(Arrays.asList(3.0, null),
+        read.get(1).phases().get(0).daemons().get(0).series().get("rpc_queue_ms"));
+    Files.write(file, List.of("{}"));
+    InvalidInputException e = assertThrows(InvalidInputException.class,
+        () -> read.get(0).phases().get(0).daemons().get(0).series().get("rpc_queue_ms").size());
+    assertTrue(e.getMessage().contains("changed while it was read"), e.getMessage());
+  }
 }

@@ -250,6 +250,12 @@ public final class Main {
       return summary.exitCode() == 0 ? OK : POINT_FAILED;
     } catch (InvalidInputException e) {
       return badInput(e.getMessage());
+    } catch (OutOfMemoryError e) {
+      // Said in one line, with what to do: a stack trace of a parser's frames helps nobody.
+      console.status("bench: " + name + " ran out of memory in a heap of "
+          + Runtime.getRuntime().maxMemory() / (1 << 20) + " MB: give the JVM more, as"
+          + " HBENCH_OPTS=-Xmx4g for bin/bench or java -Xmx4g -jar");
+      return POINT_FAILED;
     } catch (Exception | LinkageError e) {
       if (System.getenv("HBENCH_DEBUG") != null) {
         e.printStackTrace();

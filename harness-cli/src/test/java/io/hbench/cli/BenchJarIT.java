@@ -301,4 +301,25 @@ class BenchJarIT {
               .filter(l -> l.contains(" org.apache.hadoop.")).limit(10).toList());
     }
   }
+
+  @Test
+  void runningOutOfMemoryIsOneLineSayingWhatToDo(@org.junit.jupiter.api.io.TempDir Path tmp)
+      throws Exception {
+    byte[] records = Files.readAllBytes(
+        Path.of(BenchJarIT.class.getResource("/records/every-suite.jsonl").toURI()));
+    Path many = tmp.resolve("many.jsonl");
+    try (var out = Files.newOutputStream(many)) {
+      for (int i = 0; i < 400; i++) {
+        out.write(records);
+      }
+    }
+    Path log = tmp.resolve("out.log");
+    Process p = BenchProcess.start(tmp, null, log, List.of("-Xmx32m"), java.util.Map.of(),
+        List.of("report", many.toString()));
+    assertEquals(1, p.waitFor(), Files.readString(log));
+    List<String> said = Files.readAllLines(log);
+    assertEquals(1, said.size(), String.join("\n", said));
+    assertTrue(said.get(0).startsWith("bench: report ran out of memory in a heap of"),
+        said.get(0));
+  }
 }

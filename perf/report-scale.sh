@@ -9,7 +9,8 @@
 #   perf/report-scale.sh [RECORDS_DIR] [COUNT]
 #
 # RECORDS_DIR: real results files, default harness-cli/target/it-records (after mvn verify);
-# COUNT: records to make, default 10000; HEAP: the JVMs' -Xmx, default 512m. Needs python3, /usr/bin/time and
+# COUNT: records to make, default 10000; HEAP: the JVMs' -Xmx, default 512m; RUNS: runs of each
+# command, default 1 (the median is printed). Needs python3, /usr/bin/time and
 # mvn -B -q package -DskipTests first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -61,12 +62,20 @@ for f, _ in files.values():
 PY
 cat "$OUT"/*.jsonl | awk '/^\{"schema": ?"hbench.server-config\// {c++; next} {r++}
   END {print r " records, " c + 0 " server configuration lines"}'
-du -sh "$OUT" | awk '{print $1 " of JSON Lines"}'
+cat "$OUT"/*.jsonl | wc -c | awk '{printf "%.0f MB of JSON Lines\n", $1 / 1048576}'
 JAR=harness-cli/target/bench.jar
+# RUNS: how many times each command runs (default 1); with more, their median is printed too.
 run() {
-  local name=$1
+  local name=$1 i
   shift
-  /usr/bin/time -f "$name: %e s wall, %M KB peak RSS" java -Xmx"${HEAP:-512m}" -jar "$JAR" "$@"
+  : > "$OUT/times"
+  for i in $(seq "${RUNS:-1}"); do
+    /usr/bin/time -o "$OUT/time" -f "%e %M" java -Xmx"${HEAP:-512m}" -jar "$JAR" "$@"
+    grep -E "^[0-9.]+ [0-9]+$" "$OUT/time" >> "$OUT/times"
+  done
+  sort -n "$OUT/times" | awk -v name="$name" '{t[NR] = $1; if ($2 > m) m = $2}
+    END {printf "%s: %.2f s wall (median of %d: %s), %d KB peak RSS\n", name, t[int((NR + 1) / 2)],
+      NR, t[1] "-" t[NR], m}' >&2
 }
 run "report" report "$OUT" > "$OUT/report.txt"
 run "report --html" report --html "$OUT/report.html" "$OUT" 2> "$OUT/report-html.err" || true

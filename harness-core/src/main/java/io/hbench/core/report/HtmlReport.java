@@ -223,12 +223,15 @@ public final class HtmlReport {
     return all;
   }
 
-  /** Latency percentiles per operation and point, from the histograms merged over repeats. */
+  /**
+   * Latency percentiles per operation and point, from the histograms merged over repeats (of the
+   * last {@link ReportTables#DETAIL_RUNS} runs, as the per-run tables).
+   */
   private static List<ObjectNode> latencyCharts(RecordIndex.Suite s) {
     Map<String, Map<String, List<OperationLoad>>> byChart = new LinkedHashMap<>();
     for (String p : s.orderedPoints()) {
       for (String label : s.labels) {
-        for (ResultRecord r : s.repeats(label, p)) {
+        for (ResultRecord r : ReportTables.lastRuns(s.repeats(label, p))) {
           if (!r.ok()) {
             continue;
           }

@@ -37,27 +37,63 @@ public final class ReportTables {
     }
     SuiteReport suite = SuiteReport.of(s.name);
     for (String label : s.labels) {
-      for (Table own : suite.tables(s.byLabel.get(label))) {
+      List<ResultRecord> all = s.byLabel.get(label);
+      List<ResultRecord> detail = lastRuns(all);
+      String which = detail.size() == all.size() ? "" : " Rows of the last " + DETAIL_RUNS
+          + " of this label's " + runs(all) + " runs; bench history follows every run.";
+      for (Table own : suite.tables(detail)) {
         String title = (own.title() == null ? s.name : own.title()) + " · " + label;
-        out.add(new Table(title, own.columns(), own.rows(), own.note()));
+        out.add(new Table(title, own.columns(), own.rows(), noted(own.note(), which)));
       }
-      Table capacity = SeriesTable.capacity(s.byLabel.get(label));
+      Table capacity = SeriesTable.capacity(detail);
       if (capacity != null) {
         out.add(new Table(capacity.title() + " · " + s.name + " · " + label, capacity.columns(),
-            capacity.rows(), capacity.note()));
+            capacity.rows(), noted(capacity.note(), which)));
       }
-      Table series = SeriesTable.render(s.byLabel.get(label));
+      Table series = SeriesTable.render(detail);
       if (series != null) {
         out.add(new Table(series.title() + " · " + s.name + " · " + label, series.columns(),
-            series.rows(), series.note()));
+            series.rows(), noted(series.note(), which)));
       }
-      Table daemons = DaemonTable.render(s.byLabel.get(label));
+      Table daemons = DaemonTable.render(detail);
       if (daemons != null) {
         out.add(new Table(daemons.title() + " · " + s.name + " · " + label, daemons.columns(),
-            daemons.rows(), daemons.note()));
+            daemons.rows(), noted(daemons.note(), which)));
       }
     }
     return out;
+  }
+
+  /**
+   * Runs whose records the per-run tables (a suite's own, the load bands, the daemons) list, per
+   * label: a history of nightly runs would otherwise list every night's rows (a year of them
+   * printed 300,000 lines); the first table of each suite summarizes every run.
+   */
+  static final int DETAIL_RUNS = 10;
+
+  /** The records of {@code records}' last {@link #DETAIL_RUNS} runs (by their start), in order. */
+  static List<ResultRecord> lastRuns(List<ResultRecord> records) {
+    java.util.Map<String, String> started = new java.util.HashMap<>();
+    for (ResultRecord r : records) {
+      String at = r.started() == null ? "" : r.started();
+      started.merge(String.valueOf(r.runId()), at, (a, b) -> a.compareTo(b) >= 0 ? a : b);
+    }
+    if (started.size() <= DETAIL_RUNS) {
+      return records;
+    }
+    java.util.Set<String> last = new java.util.HashSet<>(started.entrySet().stream()
+        .sorted(java.util.Map.Entry.<String, String>comparingByValue().reversed()
+            .thenComparing(java.util.Map.Entry.comparingByKey()))
+        .limit(DETAIL_RUNS).map(java.util.Map.Entry::getKey).toList());
+    return records.stream().filter(r -> last.contains(String.valueOf(r.runId()))).toList();
+  }
+
+  private static long runs(List<ResultRecord> records) {
+    return records.stream().map(ResultRecord::runId).distinct().count();
+  }
+
+  private static String noted(String note, String which) {
+    return which.isEmpty() ? note : note == null ? which.strip() : note + which;
   }
 
   private static Table table(RecordIndex.Suite s, String phase) {

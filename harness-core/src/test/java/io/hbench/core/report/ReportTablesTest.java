@@ -99,4 +99,33 @@ class ReportTablesTest {
     assertEquals("t\n       s\npoint  A|x   B\n-----  ---  --\n1M     1,5  2\"\nnote\n",
         TableFormat.TEXT.render(t));
   }
+
+  /** {@code r} as measured in run {@code run}, started on day {@code day} of 2026-01. */
+  private static ResultRecord inRun(ResultRecord r, String run, int day) {
+    String at = String.format("2026-01-%02dT02:00:00Z", day);
+    return new ResultRecord(r.schema(), run, r.label(), r.suite(), r.point(), r.repeat(),
+        r.warmup(), r.params(), r.status(), r.failure(), r.validation(), r.phases(),
+        r.environment(), r.options(), r.config(), at, at);
+  }
+
+  @Test
+  void perRunTablesListTheLastTenRunsOfAHistoryAndSaySo() {
+    List<ResultRecord> nights = new ArrayList<>();
+    for (int day = 1; day <= 12; day++) {
+      // Out of order in the input: the last runs are the last started.
+      int d = day * 5 % 13;
+      nights.add(inRun(Records.withDaemons("1M", 1 + d / 10.0), "night-" + d, d));
+    }
+    List<ResultRecord> last = ReportTables.lastRuns(nights);
+    assertEquals(10, last.size());
+    assertTrue(last.stream().noneMatch(r -> r.runId().equals("night-1")
+        || r.runId().equals("night-2")), last.stream().map(ResultRecord::runId).toList()::toString);
+    assertEquals(nights.stream().filter(last::contains).toList(), last, "in input order");
+    assertEquals(nights.subList(0, 10), ReportTables.lastRuns(nights.subList(0, 10)),
+        "ten runs or fewer: all of them");
+    Table daemons = ReportTables.of(nights).stream()
+        .filter(t -> t.title().startsWith("What stood out")).findFirst().orElseThrow();
+    assertTrue(daemons.note().contains("Rows of the last 10 of this label's 12 runs"),
+        daemons.note());
+  }
 }

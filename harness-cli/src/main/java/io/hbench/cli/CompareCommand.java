@@ -99,10 +99,10 @@ final class CompareCommand {
     List<String> names = new ArrayList<>(sides.keySet());
     String base = names.get(0);
     boolean all = sub.hasMatchedOption("--all-figures");
-    List<Comparison> comparisons = new ArrayList<>();
-    for (String cand : names.subList(1, names.size())) {
-      comparisons.add(Comparison.of(base, sides.get(base), cand, sides.get(cand), alpha, all));
-    }
+    // Each candidate against the baseline on its own core: --by label of a history has many.
+    List<Comparison> comparisons = names.subList(1, names.size()).parallelStream()
+        .map(cand -> Comparison.of(base, sides.get(base), cand, sides.get(cand), alpha, all))
+        .toList();
     if (format == TableFormat.JSON) {
       console.print(Comparison.json(comparisons));
     } else {

@@ -1,5 +1,8 @@
 package io.hbench.core.report;
 
+import io.hbench.core.result.DaemonFigures;
+import io.hbench.core.result.IoResult;
+import io.hbench.core.result.OperationSummary;
 import io.hbench.core.result.ResultRecord;
 import io.hbench.core.result.ServerConfigLine;
 import io.hbench.thirdparty.jackson.core.JsonParser;
@@ -36,10 +39,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * collector. This reader keeps one copy of each short string and of each map of strings, and
  * every list of numbers as an array of doubles, for the records of one read. With the pool,
  * that history takes 300 MB, and the collector 0.4 s instead of 5.3 s. Maps keyed by strings are
- * {@link CompactMap}s sharing their keys, and lists are trimmed to what they hold. A list of
- * numbers, and a daemon's map of series, is kept as where its bytes are in the results file, read
- * again when first used and held softly then: at 100,000 records (a year of nightly runs) the
- * series alone do not fit in a 1 GB heap. A results file's server configurations ({@link
+ * {@link CompactMap}s sharing their keys, and lists are trimmed to what they hold. What only the
+ * charts and the last runs' tables use (a list of numbers, a phase's daemons, its I/O figures)
+ * is kept as where its bytes are in the results file, read again when first used and held
+ * softly then: at 100,000 records (a year of nightly runs) it does not fit in a 1 GB heap, and
+ * building it was half of the reading. A results file's server configurations ({@link
  * ServerConfigLine}, each once per file) are read here too and given to the caller, which puts
  * them back into the records that name them.
  */
@@ -54,6 +58,11 @@ final class ValuePool {
   /** The keys of compact maps, each sequence once. */
   private final Map<List<String>, CompactMap.Keys> keys = new ConcurrentHashMap<>();
   private final ObjectReader reader;
+  /** Reads a phase's daemons again from their file ({@link LazyDaemons}). */
+  private final ObjectReader daemonsReader;
+  /** Read a phase's I/O figures again from their file ({@link Lazily}). */
+  private final ObjectReader ioReader;
+  private final ObjectReader perTaskReader;
   /** Reads a configuration line, its strings and its map pooled. */
   private final ObjectReader configReader;
   /** The bytes each thread is reading records from and where its parser's offsets count from. */
@@ -82,7 +91,16 @@ final class ValuePool {
       @Override
       public JsonDeserializer<?> modifyCollectionDeserializer(DeserializationConfig config,
           CollectionType type, BeanDescription bean, JsonDeserializer<?> deserializer) {
-        return deserializer instanceof Doubles ? deserializer : new TrimmedLists(deserializer);
+        if (deserializer instanceof Doubles) {
+          return deserializer;
+        }
+        if (type.getContentType().getRawClass() == DaemonFigures.class) {
+          return new LazyDaemons(new TrimmedLists(deserializer));
+        }
+        if (type.getContentType().getRawClass() == IoResult.TaskIo.class) {
+          return new Lazily(new TrimmedLists(deserializer), true);
+        }
+        return new TrimmedLists(deserializer);
       }
 
       @Override
@@ -92,6 +110,9 @@ final class ValuePool {
           return deserializer;
         }
         io.hbench.thirdparty.jackson.databind.JavaType content = type.getContentType();
+        if (content.getRawClass() == OperationSummary.class) {
+          return new Lazily(new PooledMaps(deserializer, false), false);
+        }
         if (content.getRawClass() == List.class && content.getContentType() != null
             && content.getContentType().getRawClass() == Double.class) {
           return new SeriesMaps(deserializer);
@@ -102,6 +123,12 @@ final class ValuePool {
     ObjectMapper pooled = base.copy().registerModule(m);
     reader = pooled.readerFor(ResultRecord.class);
     configReader = pooled.readerFor(ServerConfigLine.class);
+    daemonsReader = pooled.readerFor(new io.hbench.thirdparty.jackson.core.type.TypeReference<
+        List<DaemonFigures>>() {});
+    ioReader = pooled.readerFor(new io.hbench.thirdparty.jackson.core.type.TypeReference<
+        java.util.LinkedHashMap<String, OperationSummary>>() {});
+    perTaskReader = pooled.readerFor(new io.hbench.thirdparty.jackson.core.type.TypeReference<
+        List<IoResult.TaskIo>>() {});
   }
 
   /**
@@ -259,20 +286,210 @@ final class ValuePool {
         return super.deserialize(p, ctxt);
       }
       int start = c.from() + (int) p.currentTokenLocation().getByteOffset();
-      for (JsonToken t = p.nextToken(); t != JsonToken.END_OBJECT; t = p.nextToken()) {
-        if (t != JsonToken.FIELD_NAME || p.nextToken() != JsonToken.START_ARRAY) {
-          return ctxt.reportInputMismatch(this, "a map of lists of numbers was expected");
-        }
-        for (t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
-          if (t != JsonToken.VALUE_NUMBER_FLOAT && t != JsonToken.VALUE_NUMBER_INT
-              && t != JsonToken.VALUE_NULL) {
-            return ctxt.reportInputMismatch(this, "a list of numbers was expected");
-          }
-        }
+      if (!stepOverSeries(p)) {
+        return ctxt.reportInputMismatch(this, "a map of lists of numbers was expected");
       }
       int end = c.from() + (int) p.currentLocation().getByteOffset();
       return new LazySeries(c.file(), c.fileOffset() + start, end - start);
     }
+  }
+
+  /**
+   * A phase's daemons' figures ({@code --metrics}: their metrics and series, a third of a record
+   * and used only by the charts and tables of the last runs), kept as where they are in the
+   * results file until first used, read again then and held softly. Stepped over token by token,
+   * their series checked to be numbers. Read without a file, as any list.
+   */
+  private final class LazyDaemons extends DelegatingDeserializer {
+    LazyDaemons(JsonDeserializer<?> d) {
+      super(d);
+    }
+
+    @Override
+    protected JsonDeserializer<?> newDelegatingInstance(JsonDeserializer<?> d) {
+      return new LazyDaemons(d);
+    }
+
+    @Override
+    public Object deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+      Chunk c = chunk.get();
+      if (c == null || c.file() == null || p.currentToken() != JsonToken.START_ARRAY) {
+        return super.deserialize(p, ctxt);
+      }
+      int start = c.from() + (int) p.currentTokenLocation().getByteOffset();
+      // Stepped over token by token; each daemon's series checked to be numbers, as when read.
+      int depth = 0;
+      for (JsonToken t = p.nextToken(); ; t = p.nextToken()) {
+        if (t == null) {
+          return ctxt.reportInputMismatch(this, "the record ends inside its daemons");
+        } else if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
+          depth++;
+        } else if (t == JsonToken.END_OBJECT || t == JsonToken.END_ARRAY) {
+          if (depth-- == 0) {
+            break;
+          }
+        } else if (t == JsonToken.FIELD_NAME && depth == 1 && "series".equals(p.currentName())
+            && p.nextToken() == JsonToken.START_OBJECT && !stepOverSeries(p)) {
+          return ctxt.reportInputMismatch(this, "a map of lists of numbers was expected");
+        }
+      }
+      int end = c.from() + (int) p.currentLocation().getByteOffset();
+      return new LazyList<DaemonFigures>(c.file(), c.fileOffset() + start, end - start,
+          daemonsReader);
+    }
+  }
+
+  /**
+   * A phase's I/O figures ({@code --instrument}: per operation, per task), which only the end of a
+   * run's own table shows, kept as where they are in the results file until first used (a list
+   * or a map), read again then and held softly. Stepped over, not checked: one that is not what
+   * it should be is bad input when used. Read without a file, as any.
+   */
+  private final class Lazily extends DelegatingDeserializer {
+    /** A task's list ({@link #perTaskReader}), else a map of operations ({@link #ioReader}). */
+    private final boolean list;
+
+    Lazily(JsonDeserializer<?> d, boolean list) {
+      super(d);
+      this.list = list;
+    }
+
+    @Override
+    protected JsonDeserializer<?> newDelegatingInstance(JsonDeserializer<?> d) {
+      return new Lazily(d, list);
+    }
+
+    @Override
+    public Object deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+      Chunk c = chunk.get();
+      if (c == null || c.file() == null || p.currentToken()
+          != (list ? JsonToken.START_ARRAY : JsonToken.START_OBJECT)) {
+        return super.deserialize(p, ctxt);
+      }
+      int start = c.from() + (int) p.currentTokenLocation().getByteOffset();
+      p.skipChildren();
+      int end = c.from() + (int) p.currentLocation().getByteOffset();
+      long at = c.fileOffset() + start;
+      // The readers are made after the deserializers that use them.
+      return list ? new LazyList<>(c.file(), at, end - start, perTaskReader)
+          : new LazyMap<>(c.file(), at, end - start, ioReader);
+    }
+  }
+
+  /** A map read from its file by {@code reader} when first used, and held softly. */
+  static final class LazyMap<V> extends java.util.AbstractMap<String, V> {
+    private final java.nio.file.Path file;
+    private final long at;
+    private final int length;
+    private final ObjectReader reader;
+    private volatile java.lang.ref.SoftReference<Map<String, V>> read;
+
+    LazyMap(java.nio.file.Path file, long at, int length, ObjectReader reader) {
+      this.file = file;
+      this.at = at;
+      this.length = length;
+      this.reader = reader;
+    }
+
+    private Map<String, V> map() {
+      Map<String, V> v = read == null ? null : read.get();
+      if (v == null) {
+        synchronized (this) {
+          v = read == null ? null : read.get();
+          if (v == null) {
+            byte[] bytes = bytesOf(file, at, length, '{', '}');
+            try {
+              v = Collections.unmodifiableMap(reader.readValue(bytes));
+            } catch (IOException e) {
+              throw new io.hbench.core.error.InvalidInputException(
+                  file + ": a record's figures are not what they should be: " + e.getMessage());
+            }
+            read = new java.lang.ref.SoftReference<>(v);
+          }
+        }
+      }
+      return v;
+    }
+
+    @Override
+    public V get(Object key) {
+      return map().get(key);
+    }
+
+    @Override
+    public boolean containsKey(Object key) {
+      return map().containsKey(key);
+    }
+
+    @Override
+    public Set<Map.Entry<String, V>> entrySet() {
+      return map().entrySet();
+    }
+  }
+
+  /** A list read from its file by {@code reader} when first used, and held softly. */
+  static final class LazyList<T> extends AbstractList<T> implements RandomAccess {
+    private final java.nio.file.Path file;
+    private final long at;
+    private final int length;
+    private final ObjectReader reader;
+    private volatile java.lang.ref.SoftReference<List<T>> read;
+
+    LazyList(java.nio.file.Path file, long at, int length, ObjectReader reader) {
+      this.file = file;
+      this.at = at;
+      this.length = length;
+      this.reader = reader;
+    }
+
+    private List<T> list() {
+      List<T> v = read == null ? null : read.get();
+      if (v == null) {
+        synchronized (this) {
+          v = read == null ? null : read.get();
+          if (v == null) {
+            byte[] bytes = bytesOf(file, at, length, '[', ']');
+            try {
+              v = Collections.unmodifiableList(reader.readValue(bytes));
+            } catch (IOException e) {
+              throw new io.hbench.core.error.InvalidInputException(
+                  file + ": a record's daemons are not what they should be: " + e.getMessage());
+            }
+            read = new java.lang.ref.SoftReference<>(v);
+          }
+        }
+      }
+      return v;
+    }
+
+    @Override
+    public T get(int i) {
+      return list().get(i);
+    }
+
+    @Override
+    public int size() {
+      return list().size();
+    }
+  }
+
+  /**
+   * Steps over the map of series {@code p} stands at the start of, to its end; false when it is
+   * not a map of lists of numbers (and nulls).
+   */
+  private static boolean stepOverSeries(JsonParser p) throws IOException {
+    for (JsonToken t = p.nextToken(); t != JsonToken.END_OBJECT; t = p.nextToken()) {
+      if (t != JsonToken.FIELD_NAME || p.nextToken() != JsonToken.START_ARRAY) {
+        return false;
+      }
+      for (t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
+        if (t != JsonToken.VALUE_NUMBER_FLOAT && t != JsonToken.VALUE_NUMBER_INT
+            && t != JsonToken.VALUE_NULL) {
+          return false;
+        }
+      }
+    }
+    return true;
   }
 
   /**

@@ -155,4 +155,31 @@ class ValuePoolTest {
         () -> read.get(0).phases().get(0).daemons().get(0).series().get("rpc_queue_ms").size());
     assertTrue(e.getMessage().contains("changed while it was read"), e.getMessage());
   }
+
+  @Test
+  void aPhasesDaemonsAndIoFiguresReadFromTheFileWhenUsedAreThePlainOnes() throws Exception {
+    String summary = "{\"calls\":3,\"bytes\":10,\"failures\":0,\"time_ms\":1.5,"
+        + "\"timed_calls\":3,\"latency_us\":{\"p50\":1.0,\"p90\":2.0,\"p99\":3.0,"
+        + "\"p99_9\":4.0,\"max\":5.0}}";
+    String io = "\"io\":{\"tasks\":{\"create\":" + summary + "},\"per_task\":[{\"attempt\":"
+        + "\"a1\",\"host\":\"h1\",\"ops\":{\"create\":" + summary + "}}],\"client\":{\"open\":"
+        + summary + "}},";
+    List<String> lines = List.of(
+        record(1, CONFIG, "[0.5, 1]").replace("{\"name\":\"run\",", "{\"name\":\"run\"," + io),
+        record(2, CONFIG, "[2, null]"));
+    Path file = dir.resolve("io.jsonl");
+    Files.write(file, lines);
+    List<ResultRecord> read = ResultReader.readAll(List.of(file), w -> { });
+    io.hbench.thirdparty.jackson.databind.ObjectMapper json =
+        new io.hbench.thirdparty.jackson.databind.ObjectMapper();
+    for (int i = 0; i < lines.size(); i++) {
+      assertEquals(json.writeValueAsString(ResultReader.parse(lines.get(i))),
+          json.writeValueAsString(read.get(i)));
+    }
+    var phase = read.get(0).phases().get(0);
+    assertEquals(3, phase.io().tasks().get("create").calls());
+    assertEquals("h1", phase.io().perTask().get(0).host());
+    assertEquals(5.0, phase.io().client().get("open").latencyUs().max());
+    assertEquals("namenode", phase.daemons().get(0).role());
+  }
 }

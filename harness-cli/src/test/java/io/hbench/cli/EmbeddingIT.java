@@ -127,6 +127,22 @@ class EmbeddingIT {
     }
     assertEquals(List.of("fsops", "hbase-pe", "tpch"),
         records.stream().map(ResultRecord::suite).toList());
+    // HiveServer2's poller of metastore events outlived it and, a minute later, opened a Derby
+    // metastore of Hive's defaults in the working directory: none runs after the point.
+    Class<?> poll =
+        Class.forName("org.apache.hadoop.hive.ql.metadata.events.NotificationEventPoll");
+    java.lang.reflect.Field instance = poll.getDeclaredField("instance");
+    instance.setAccessible(true);
+    Object poller = instance.get(null);
+    if (poller != null) {
+      java.lang.reflect.Field executor = poll.getDeclaredField("executorService");
+      executor.setAccessible(true);
+      java.util.concurrent.ExecutorService e =
+          (java.util.concurrent.ExecutorService) executor.get(poller);
+      assertTrue(e == null || e.isShutdown(), "Hive's notification event poller still runs");
+    }
+    assertFalse(java.nio.file.Files.exists(java.nio.file.Path.of("metastore_db")),
+        "a Derby metastore in the working directory");
     for (ResultRecord r : records) {
       assertTrue(r.ok(), r.suite() + ": " + r.failure());
       assertEquals("passed", r.validation().status(), r.suite());

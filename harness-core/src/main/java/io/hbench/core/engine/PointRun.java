@@ -18,7 +18,6 @@ import io.hbench.core.fs.OwnedDirectories;
 import io.hbench.core.load.LoadClients;
 import io.hbench.core.load.LoadResult;
 import io.hbench.core.mapreduce.JobIo;
-import io.hbench.core.mapreduce.JvmReportingOutputFormat;
 import io.hbench.core.mapreduce.StartBarrier;
 import io.hbench.core.result.Check;
 import io.hbench.core.result.Field;
@@ -440,52 +439,29 @@ final class PointRun implements RunContext {
   private PhaseResult runJob(String name, Job job, long bytes, Enum<?> recordCounter,
       RunContext.Preparation beforeSubmit, Figures figures, JobPhase.WhileRunning during)
       throws Exception {
-    // What the tasks read back as the point they work for (PointInTask).
-    PointInTask.put(job.getConfiguration(), new PointInTask.Identity(suiteClass.getName(),
-        options.texts(), point.label(), paramsSoFar(),
+    PointJob prepared = PointJob.prepare(name, job, new PointInTask.Identity(
+        suiteClass.getName(), options.texts(), point.label(), paramsSoFar(),
         fileSystem().makeQualified(dirs.base()).toString(),
-        fileSystem().makeQualified(pointDir).toString(), runId));
-    if (during == null && StartBarrier.wanted(job)) {
-      // The tasks' start barrier, given by this process while the job runs.
-      Path startDir = dirs.create(new Path(pointDirectory(), "_start-" + name));
-      FileSystem files = Instrumentation.uncounted(fileSystem());
-      job.getConfiguration().set(StartBarrier.DIR,
-          files.makeQualified(startDir).toString());
-      during = j -> StartBarrier.release(j, files, startDir, console,
-          label, name);
-    }
-    // What JVMs its ApplicationMaster and tasks run in, from themselves.
-    Path jvmDir = new Path(pointDirectory(), "_jvms-" + name);
-    JvmReportingOutputFormat.prepare(job, Instrumentation.uncounted(fileSystem())
-        .makeQualified(jvmDir));
-    Path sideDir = null;
-    if (clientIo != null) {
-      sideDir = new Path(pointDirectory(), "_io-" + name);
-      JobIo.prepare(job, sideDir);
-    }
+        fileSystem().makeQualified(pointDir).toString(), runId), dirs, pointDirectory(),
+        clientIo != null, console, label, during);
     addServiceTokens(job);
     Map<IoOperation, OperationStats> before = clientIo == null ? null : clientIo.snapshot();
     io.hbench.core.daemons.DaemonSampler sampler = startSampling();
     PhaseResult r;
     long started = System.currentTimeMillis();
     try {
-      r = jobs.run(name, label, job, bytes, recordCounter, beforeSubmit, during)
+      r = jobs.run(name, label, job, bytes, recordCounter, beforeSubmit, prepared.during())
           .withStart(started);
     } catch (Exception | Error e) {
       stopSampling(sampler);
       throw e;
     }
     r = withDaemons(r, sampler);
-    JobJvms jvms = JvmReportingOutputFormat.collect(fileSystem(), jvmDir);
+    JobJvms jvms = prepared.jvms();
     if (clientIo != null) {
       Map<String, OperationSummary> client = clientFigures(before);
       // Read after the clock stopped: merging side files is not part of the phase.
-      IoResult tasks = JobIo.collect(job, fileSystem(), sideDir);
-      if (tasks == null) {
-        throw new PhaseFailedException(
-            name + ": --instrument: no task of job " + job.getJobID()
-                + " reported its file system figures");
-      }
+      IoResult tasks = prepared.taskIo();
       r = r.withIo(new IoResult(tasks.tasks(), tasks.perTask(), client));
     }
     return record(r, figures, jvms);

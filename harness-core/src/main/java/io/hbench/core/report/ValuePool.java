@@ -266,7 +266,7 @@ final class ValuePool {
 
   /**
    * A map of series by name (a daemon's), kept as where its bytes are until it is first used
-   * ({@link LazySeries}); stepped over token by token, each value checked to be a list of
+   * ({@link InFile}); stepped over token by token, each value checked to be a list of
    * numbers. Read without a file, as any map.
    */
   private final class SeriesMaps extends DelegatingDeserializer {
@@ -290,7 +290,8 @@ final class ValuePool {
         return ctxt.reportInputMismatch(this, "a map of lists of numbers was expected");
       }
       int end = c.from() + (int) p.currentLocation().getByteOffset();
-      return new LazySeries(c.file(), c.fileOffset() + start, end - start);
+      return new LazyMap<>(new InFile<>(c.file(), c.fileOffset() + start, end - start,
+          ValuePool::series));
     }
   }
 
@@ -372,43 +373,71 @@ final class ValuePool {
       long at = c.fileOffset() + start;
       // The readers are made after the deserializers that use them.
       return list ? new LazyList<>(c.file(), at, end - start, perTaskReader)
-          : new LazyMap<>(c.file(), at, end - start, ioReader);
+          : LazyMap.of(c.file(), at, end - start, ioReader);
     }
   }
 
-  /** A map read from its file by {@code reader} when first used, and held softly. */
-  static final class LazyMap<V> extends java.util.AbstractMap<String, V> {
+  /** Parses the bytes of a value read again from its file. */
+  @FunctionalInterface
+  interface Parse<T> {
+    T from(byte[] bytes) throws IOException;
+  }
+
+  /**
+   * A value kept as where it is in a results file: read again and parsed when first used, and
+   * held softly (read again once the collector needed the memory).
+   */
+  static final class InFile<T> {
     private final java.nio.file.Path file;
     private final long at;
     private final int length;
-    private final ObjectReader reader;
-    private volatile java.lang.ref.SoftReference<Map<String, V>> read;
+    private final Parse<T> parse;
+    private volatile java.lang.ref.SoftReference<T> held;
 
-    LazyMap(java.nio.file.Path file, long at, int length, ObjectReader reader) {
+    InFile(java.nio.file.Path file, long at, int length, Parse<T> parse) {
       this.file = file;
       this.at = at;
       this.length = length;
-      this.reader = reader;
+      this.parse = parse;
     }
 
-    private Map<String, V> map() {
-      Map<String, V> v = read == null ? null : read.get();
+    T get(char open, char close) {
+      T v = held == null ? null : held.get();
       if (v == null) {
         synchronized (this) {
-          v = read == null ? null : read.get();
+          v = held == null ? null : held.get();
           if (v == null) {
-            byte[] bytes = bytesOf(file, at, length, '{', '}');
             try {
-              v = Collections.unmodifiableMap(reader.readValue(bytes));
+              v = parse.from(bytesOf(file, at, length, open, close));
             } catch (IOException e) {
               throw new io.hbench.core.error.InvalidInputException(
-                  file + ": a record's figures are not what they should be: " + e.getMessage());
+                  file + " changed while it was read (a record's figures are not what they"
+                      + " were): " + e.getMessage());
             }
-            read = new java.lang.ref.SoftReference<>(v);
+            held = new java.lang.ref.SoftReference<>(v);
           }
         }
       }
       return v;
+    }
+  }
+
+  /** A map read from its file when first used ({@link InFile}). */
+  static final class LazyMap<V> extends java.util.AbstractMap<String, V> {
+    private final InFile<Map<String, V>> map;
+
+    LazyMap(InFile<Map<String, V>> map) {
+      this.map = map;
+    }
+
+    /** The map of {@code reader}'s type whose bytes are {@code [at, at + length)} of {@code file}. */
+    static <V> LazyMap<V> of(java.nio.file.Path file, long at, int length, ObjectReader reader) {
+      return new LazyMap<>(new InFile<>(file, at, length,
+          bytes -> Collections.unmodifiableMap(reader.<Map<String, V>>readValue(bytes))));
+    }
+
+    private Map<String, V> map() {
+      return map.get('{', '}');
     }
 
     @Override
@@ -427,49 +456,24 @@ final class ValuePool {
     }
   }
 
-  /** A list read from its file by {@code reader} when first used, and held softly. */
+  /** A list read from its file when first used ({@link InFile}). */
   static final class LazyList<T> extends AbstractList<T> implements RandomAccess {
-    private final java.nio.file.Path file;
-    private final long at;
-    private final int length;
-    private final ObjectReader reader;
-    private volatile java.lang.ref.SoftReference<List<T>> read;
+    private final InFile<List<T>> list;
 
+    /** The list of {@code reader}'s type whose bytes are {@code [at, at + length)} of {@code file}. */
     LazyList(java.nio.file.Path file, long at, int length, ObjectReader reader) {
-      this.file = file;
-      this.at = at;
-      this.length = length;
-      this.reader = reader;
-    }
-
-    private List<T> list() {
-      List<T> v = read == null ? null : read.get();
-      if (v == null) {
-        synchronized (this) {
-          v = read == null ? null : read.get();
-          if (v == null) {
-            byte[] bytes = bytesOf(file, at, length, '[', ']');
-            try {
-              v = Collections.unmodifiableList(reader.readValue(bytes));
-            } catch (IOException e) {
-              throw new io.hbench.core.error.InvalidInputException(
-                  file + ": a record's daemons are not what they should be: " + e.getMessage());
-            }
-            read = new java.lang.ref.SoftReference<>(v);
-          }
-        }
-      }
-      return v;
+      this.list = new InFile<>(file, at, length,
+          bytes -> Collections.unmodifiableList(reader.<List<T>>readValue(bytes)));
     }
 
     @Override
     public T get(int i) {
-      return list().get(i);
+      return list.get('[', ']').get(i);
     }
 
     @Override
     public int size() {
-      return list().size();
+      return list.get('[', ']').size();
     }
   }
 
@@ -519,61 +523,18 @@ final class ValuePool {
     return b;
   }
 
-  /** A map of series read from its file when first used. */
-  static final class LazySeries extends java.util.AbstractMap<String, List<Double>> {
-    private final java.nio.file.Path file;
-    private final long at;
-    private final int length;
-    /** Softly: read again from the file when the collector needed the memory. */
-    private volatile java.lang.ref.SoftReference<Map<String, List<Double>>> read;
-
-    LazySeries(java.nio.file.Path file, long at, int length) {
-      this.file = file;
-      this.at = at;
-      this.length = length;
-    }
-
-    private Map<String, List<Double>> read() {
-      Map<String, List<Double>> v = read == null ? null : read.get();
-      if (v == null) {
-        synchronized (this) {
-          v = read == null ? null : read.get();
-          if (v == null) {
-            byte[] bytes = bytesOf(file, at, length, '{', '}');
-            Map<String, List<Double>> m = new java.util.LinkedHashMap<>();
-            try (JsonParser p = LazyDoubles.NUMBERS.createParser(bytes)) {
-              p.nextToken();
-              for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
-                String name = p.currentName();
-                p.nextToken();
-                m.put(name, ValuePool.read(p, null, null));
-              }
-            } catch (IOException e) {
-              throw new io.hbench.core.error.InvalidInputException(
-                  file + " changed while it was read (a record's series is not one)");
-            }
-            v = Collections.unmodifiableMap(m);
-            read = new java.lang.ref.SoftReference<>(v);
-          }
-        }
+  /** A daemon's map of series, as it reads from its bytes (each a {@link DoubleList}). */
+  private static Map<String, List<Double>> series(byte[] bytes) throws IOException {
+    Map<String, List<Double>> m = new java.util.LinkedHashMap<>();
+    try (JsonParser p = LazyDoubles.NUMBERS.createParser(bytes)) {
+      p.nextToken();
+      for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+        String name = p.currentName();
+        p.nextToken();
+        m.put(name, ValuePool.read(p, null, null));
       }
-      return v;
     }
-
-    @Override
-    public List<Double> get(Object key) {
-      return read().get(key);
-    }
-
-    @Override
-    public boolean containsKey(Object key) {
-      return read().containsKey(key);
-    }
-
-    @Override
-    public Set<Map.Entry<String, List<Double>>> entrySet() {
-      return read().entrySet();
-    }
+    return Collections.unmodifiableMap(m);
   }
 
   /** A JSON array of numbers (and nulls) as a list over a {@code double[]}, read when first used. */

@@ -164,6 +164,25 @@ class ServerConfigLinesTest {
     assertFalse(said.contains("differs on the servers"), said);
   }
 
+  @Test
+  void aConfigurationLineOfAnotherVersionIsRefusedInOneLine() throws IOException {
+    Path f = tmp.resolve("r.jsonl");
+    try (ResultWriter w = ResultWriter.open(f)) {
+      w.append(history().get(0));
+    }
+    List<String> lines = new java.util.ArrayList<>(lines(f));
+    assertTrue(ServerConfigLine.isOne(lines.get(0)), lines.get(0));
+    lines.set(0, lines.get(0).replace("hbench.server-config/1", "hbench.server-config/2"));
+    Files.write(f, lines);
+    for (String[] command : new String[][] {{"report"}, {"history"}}) {
+      BenchProcess b = BenchProcess.run(null, args(command, f));
+      assertEquals(2, b.exitCode, b.toString());
+      assertEquals(List.of("bench: " + f + ":1: unsupported server configuration schema"
+          + " 'hbench.server-config/2' (this hbench reads hbench.server-config/1)"),
+          b.err.lines().toList(), b.toString());
+    }
+  }
+
   /** Records as their JSON, one per line: a difference reads as one. */
   private static String json(List<ResultRecord> records) throws IOException {
     ObjectMapper json = new ObjectMapper();

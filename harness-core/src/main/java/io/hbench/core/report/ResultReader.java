@@ -50,7 +50,7 @@ public final class ResultReader {
     Map<String, Map<String, String>> configs = new HashMap<>();
     for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
       if (ServerConfigLine.isOne(line)) {
-        ServerConfigLine c = JSON.readValue(line, ServerConfigLine.class);
+        ServerConfigLine c = ServerConfigLine.checked(JSON.readValue(line, ServerConfigLine.class));
         configs.put(c.key(), c.config());
       } else if (!line.isBlank()) {
         out.add(parse(line));
@@ -235,9 +235,16 @@ public final class ResultReader {
     }
 
     @Override
-    public void config(ServerConfigLine c) {
-      if (problem == null && c.key() != null && c.config() != null) {
+    public void config(ServerConfigLine c, int start) {
+      if (problem != null) {
+        return;
+      }
+      try {
+        ServerConfigLine.checked(c);
         configs.putIfAbsent(c.key(), c.config());
+      } catch (RuntimeException e) {
+        failedAt = start;
+        problem = e;
       }
     }
 
@@ -347,7 +354,7 @@ public final class ResultReader {
 
   private static String problem(RuntimeException e) {
     if (e instanceof IllegalArgumentException && e.getMessage() != null
-        && e.getMessage().startsWith("unsupported result schema")) {
+        && e.getMessage().startsWith("unsupported ")) {
       return e.getMessage();
     }
     return "not an hbench result record (JSON Lines of hbench.result/1 or /2)";

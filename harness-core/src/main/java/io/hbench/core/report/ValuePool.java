@@ -58,9 +58,8 @@ final class ValuePool {
   /** The keys of compact maps, each sequence once. */
   private final Map<List<String>, CompactMap.Keys> keys = new ConcurrentHashMap<>();
   private final ObjectReader reader;
-  /** Reads a phase's daemons again from their file ({@link LazyDaemons}). */
+  /** Read a phase's daemons and I/O figures again from their file ({@link InFileLater}). */
   private final ObjectReader daemonsReader;
-  /** Read a phase's I/O figures again from their file ({@link Lazily}). */
   private final ObjectReader ioReader;
   private final ObjectReader perTaskReader;
   /** Reads a configuration line, its strings and its map pooled. */
@@ -95,10 +94,13 @@ final class ValuePool {
           return deserializer;
         }
         if (type.getContentType().getRawClass() == DaemonFigures.class) {
-          return new LazyDaemons(new TrimmedLists(deserializer));
+          // The readers are made after the deserializers that use them: read when used.
+          return new InFileLater(new TrimmedLists(deserializer), JsonToken.START_ARRAY,
+              ValuePool::stepOverDaemons, (f, at, n) -> new LazyList<>(f, at, n, daemonsReader));
         }
         if (type.getContentType().getRawClass() == IoResult.TaskIo.class) {
-          return new Lazily(new TrimmedLists(deserializer), true);
+          return new InFileLater(new TrimmedLists(deserializer), JsonToken.START_ARRAY,
+              ValuePool::skip, (f, at, n) -> new LazyList<>(f, at, n, perTaskReader));
         }
         return new TrimmedLists(deserializer);
       }
@@ -111,11 +113,13 @@ final class ValuePool {
         }
         io.hbench.thirdparty.jackson.databind.JavaType content = type.getContentType();
         if (content.getRawClass() == OperationSummary.class) {
-          return new Lazily(new PooledMaps(deserializer, false), false);
+          return new InFileLater(new PooledMaps(deserializer, false), JsonToken.START_OBJECT,
+              ValuePool::skip, (f, at, n) -> LazyMap.of(f, at, n, ioReader));
         }
         if (content.getRawClass() == List.class && content.getContentType() != null
             && content.getContentType().getRawClass() == Double.class) {
-          return new SeriesMaps(deserializer);
+          return new InFileLater(deserializer, JsonToken.START_OBJECT, ValuePool::stepOverSeries,
+              (f, at, n) -> new LazyMap<>(new InFile<>(f, at, n, ValuePool::series)));
         }
         return new PooledMaps(deserializer, content.getRawClass() == String.class);
       }
@@ -156,7 +160,7 @@ final class ValuePool {
           return -1;
         }
         if (ServerConfigLine.startsAt(bytes, start, to)) {
-          each.config(configReader.readValue(p));
+          each.config(configReader.readValue(p), start);
         } else {
           each.accept(reader.readValue(p), start);
         }
@@ -185,7 +189,7 @@ final class ValuePool {
   interface Records {
     void accept(ResultRecord r, int start);
 
-    void config(ServerConfigLine c);
+    void config(ServerConfigLine c, int start);
 
     /** Why the record at the offset {@link #read} returns could not be read. */
     void failed(RuntimeException e);
@@ -264,116 +268,84 @@ final class ValuePool {
     }
   }
 
-  /**
-   * A map of series by name (a daemon's), kept as where its bytes are until it is first used
-   * ({@link InFile}); stepped over token by token, each value checked to be a list of
-   * numbers. Read without a file, as any map.
-   */
-  private final class SeriesMaps extends DelegatingDeserializer {
-    SeriesMaps(JsonDeserializer<?> d) {
-      super(d);
-    }
+  /** Steps {@code p} from the start of a value to its end; false when it is not what it should be. */
+  @FunctionalInterface
+  private interface Step {
+    boolean over(JsonParser p) throws IOException;
+  }
 
-    @Override
-    protected JsonDeserializer<?> newDelegatingInstance(JsonDeserializer<?> d) {
-      return new SeriesMaps(d);
-    }
-
-    @Override
-    public Object deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-      Chunk c = chunk.get();
-      if (c == null || c.file() == null || p.currentToken() != JsonToken.START_OBJECT) {
-        return super.deserialize(p, ctxt);
-      }
-      int start = c.from() + (int) p.currentTokenLocation().getByteOffset();
-      if (!stepOverSeries(p)) {
-        return ctxt.reportInputMismatch(this, "a map of lists of numbers was expected");
-      }
-      int end = c.from() + (int) p.currentLocation().getByteOffset();
-      return new LazyMap<>(new InFile<>(c.file(), c.fileOffset() + start, end - start,
-          ValuePool::series));
-    }
+  /** The value that stands for the bytes {@code [at, at + length)} of {@code file}. */
+  @FunctionalInterface
+  private interface Later {
+    Object of(java.nio.file.Path file, long at, int length);
   }
 
   /**
-   * A phase's daemons' figures ({@code --metrics}: their metrics and series, a third of a record
-   * and used only by the charts and tables of the last runs), kept as where they are in the
-   * results file until first used, read again then and held softly. Stepped over token by token,
-   * their series checked to be numbers. Read without a file, as any list.
+   * A value only the charts and the last runs' tables use, kept as where its bytes are in the
+   * results file until it is first used ({@link InFile}), after {@code step} checked it. Read
+   * without a file (again, when used), as {@code d} reads it. What is kept so:
+   * <ul>
+   *   <li>a daemon's map of series, each checked to be a list of numbers;
+   *   <li>a phase's daemons ({@code --metrics}: their metrics and series, a third of a record),
+   *       their series checked;
+   *   <li>a phase's I/O figures ({@code --instrument}, per operation and per task), which only
+   *       the end of a run's own table shows: stepped over unchecked, bad input when used.
+   * </ul>
    */
-  private final class LazyDaemons extends DelegatingDeserializer {
-    LazyDaemons(JsonDeserializer<?> d) {
+  private final class InFileLater extends DelegatingDeserializer {
+    private final JsonToken start;
+    private final Step step;
+    private final Later later;
+
+    InFileLater(JsonDeserializer<?> d, JsonToken start, Step step, Later later) {
       super(d);
+      this.start = start;
+      this.step = step;
+      this.later = later;
     }
 
     @Override
     protected JsonDeserializer<?> newDelegatingInstance(JsonDeserializer<?> d) {
-      return new LazyDaemons(d);
+      return new InFileLater(d, start, step, later);
     }
 
     @Override
     public Object deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
       Chunk c = chunk.get();
-      if (c == null || c.file() == null || p.currentToken() != JsonToken.START_ARRAY) {
+      if (c == null || c.file() == null || p.currentToken() != start) {
         return super.deserialize(p, ctxt);
       }
-      int start = c.from() + (int) p.currentTokenLocation().getByteOffset();
-      // Stepped over token by token; each daemon's series checked to be numbers, as when read.
-      int depth = 0;
-      for (JsonToken t = p.nextToken(); ; t = p.nextToken()) {
-        if (t == null) {
-          return ctxt.reportInputMismatch(this, "the record ends inside its daemons");
-        } else if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
-          depth++;
-        } else if (t == JsonToken.END_OBJECT || t == JsonToken.END_ARRAY) {
-          if (depth-- == 0) {
-            break;
-          }
-        } else if (t == JsonToken.FIELD_NAME && depth == 1 && "series".equals(p.currentName())
-            && p.nextToken() == JsonToken.START_OBJECT && !stepOverSeries(p)) {
-          return ctxt.reportInputMismatch(this, "a map of lists of numbers was expected");
+      int from = c.from() + (int) p.currentTokenLocation().getByteOffset();
+      if (!step.over(p)) {
+        return ctxt.reportInputMismatch(this, "not what a record holds there");
+      }
+      int to = c.from() + (int) p.currentLocation().getByteOffset();
+      return later.of(c.file(), c.fileOffset() + from, to - from);
+    }
+  }
+
+  /** Steps over any value (its tokens read, not checked). */
+  private static boolean skip(JsonParser p) throws IOException {
+    p.skipChildren();
+    return true;
+  }
+
+  /** Steps over a phase's daemons, checking each one's series to be numbers. */
+  private static boolean stepOverDaemons(JsonParser p) throws IOException {
+    int depth = 0;
+    for (JsonToken t = p.nextToken(); ; t = p.nextToken()) {
+      if (t == null) {
+        return false;
+      } else if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
+        depth++;
+      } else if (t == JsonToken.END_OBJECT || t == JsonToken.END_ARRAY) {
+        if (depth-- == 0) {
+          return true;
         }
+      } else if (t == JsonToken.FIELD_NAME && depth == 1 && "series".equals(p.currentName())
+          && p.nextToken() == JsonToken.START_OBJECT && !stepOverSeries(p)) {
+        return false;
       }
-      int end = c.from() + (int) p.currentLocation().getByteOffset();
-      return new LazyList<DaemonFigures>(c.file(), c.fileOffset() + start, end - start,
-          daemonsReader);
-    }
-  }
-
-  /**
-   * A phase's I/O figures ({@code --instrument}: per operation, per task), which only the end of a
-   * run's own table shows, kept as where they are in the results file until first used (a list
-   * or a map), read again then and held softly. Stepped over, not checked: one that is not what
-   * it should be is bad input when used. Read without a file, as any.
-   */
-  private final class Lazily extends DelegatingDeserializer {
-    /** A task's list ({@link #perTaskReader}), else a map of operations ({@link #ioReader}). */
-    private final boolean list;
-
-    Lazily(JsonDeserializer<?> d, boolean list) {
-      super(d);
-      this.list = list;
-    }
-
-    @Override
-    protected JsonDeserializer<?> newDelegatingInstance(JsonDeserializer<?> d) {
-      return new Lazily(d, list);
-    }
-
-    @Override
-    public Object deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-      Chunk c = chunk.get();
-      if (c == null || c.file() == null || p.currentToken()
-          != (list ? JsonToken.START_ARRAY : JsonToken.START_OBJECT)) {
-        return super.deserialize(p, ctxt);
-      }
-      int start = c.from() + (int) p.currentTokenLocation().getByteOffset();
-      p.skipChildren();
-      int end = c.from() + (int) p.currentLocation().getByteOffset();
-      long at = c.fileOffset() + start;
-      // The readers are made after the deserializers that use them.
-      return list ? new LazyList<>(c.file(), at, end - start, perTaskReader)
-          : LazyMap.of(c.file(), at, end - start, ioReader);
     }
   }
 
@@ -410,9 +382,9 @@ final class ValuePool {
             try {
               v = parse.from(bytesOf(file, at, length, open, close));
             } catch (IOException e) {
-              throw new io.hbench.core.error.InvalidInputException(
-                  file + " changed while it was read (a record's figures are not what they"
-                      + " were): " + e.getMessage());
+              throw new io.hbench.core.error.InvalidInputException(file + ": a record's figures"
+                  + " do not read again (the file changed since, or they are not a record's): "
+                  + e.getMessage());
             }
             held = new java.lang.ref.SoftReference<>(v);
           }

@@ -35,6 +35,23 @@ public record ServerConfigLine(
   }
 
   /**
+   * {@code c}, when it is a configuration line of this schema with a key and settings; one of
+   * another version is refused rather than misread.
+   *
+   * @throws IllegalArgumentException naming what is wrong
+   */
+  public static ServerConfigLine checked(ServerConfigLine c) {
+    if (!SCHEMA.equals(c.schema())) {
+      throw new IllegalArgumentException("unsupported server configuration schema '" + c.schema()
+          + "' (this hbench reads " + SCHEMA + ")");
+    }
+    if (c.key() == null || c.config() == null) {
+      throw new IllegalArgumentException("not a server configuration line: key or config missing");
+    }
+    return c;
+  }
+
+  /**
    * Whether the line at {@code bytes[from, to)} is a configuration line (not a record): it
    * begins with its schema, {@code {"schema":"hbench.server-config/}, white space allowed.
    */

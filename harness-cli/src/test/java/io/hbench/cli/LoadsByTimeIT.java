@@ -100,7 +100,7 @@ class LoadsByTimeIT extends OnEmbeddedCluster {
   @Test
   void findMaxOfCreateWriteMakesFreshFilesEveryStep() throws Exception {
     ResultRecord r = ok("fsops", "--op", "create_write", "--file-size", "4K", "--threads", "2",
-        "--find-max", "--slo", "p99<200ms", "--duration", "10s", "--repeat", "1");
+        "--find-max", "--slo", "p99<200ms", "--duration", "4s", "--repeat", "1");
     CapacityFigures f = r.phase("create_write").figure(CapacityFigures.FIELD);
     assertTrue(f.steps().size() >= 3, f.toString());
     // Every step's files, none of one step met by another's create: all there, each whole.
@@ -132,7 +132,7 @@ class LoadsByTimeIT extends OnEmbeddedCluster {
   @Test
   void findMaxFromTwoMapTasks() throws Exception {
     ResultRecord r = ok("nnthroughput", "--op", "open", "--maps", "2", "--find-max", "--slo",
-        "p99<20ms", "--duration", "10s");
+        "p99<20ms", "--duration", "4s");
     CapacityFigures f = r.phase("open").figure(CapacityFigures.FIELD);
     assertTrue(f.steps().size() >= 3 && f.maxOpsPerSecond() != null, f.toString());
     for (CapacityFigures.Step step : f.steps()) {

@@ -372,15 +372,14 @@ class TpcSuitesIT extends OnEmbeddedCluster {
   @Test
   @Order(9)
   void partitionedTablesHaveADayAPartitionAndStillPassTheAnswerCheck() throws Exception {
-    Run run = bench("partitioned", "--partitioned", "--queries", "3,6");
+    // q6 alone: a query that reads lineitem's partitions; the 22 are checked unpartitioned.
+    Run run = bench("partitioned", "--partitioned", "--queries", "6");
     assertEquals(0, run.process().exitCode, run.process().toString());
     ResultRecord r = run.records().get(0);
     assertTrue(r.ok(), r.failure() + " " + r.validation());
     assertEquals(DB + "_part", r.params().get("database"));
     assertEquals("generated", r.params().get("data"));
-    for (String q : List.of("3", "6")) {
-      assertTrue(check(r, "answer_q" + q).passed(), q);
-    }
+    assertTrue(check(r, "answer_q6").passed(), check(r, "answer_q6").detail());
     // Every row landed in a partition: the counts are the unpartitioned tables'.
     assertTrue(check(r, "rows_lineitem").passed());
     assertTrue(check(r, "rows_orders").passed());

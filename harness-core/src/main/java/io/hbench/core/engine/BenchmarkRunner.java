@@ -136,84 +136,132 @@ public final class BenchmarkRunner {
       ShutdownHookManager.get()
           .addShutdownHook(interrupt, FileSystem.SHUTDOWN_HOOK_PRIORITY + 10);
     }
-    Workspace ws = null;
-    try {
-      // The first workspace before the results file: input it finds bad leaves nothing behind.
-      CellRun open = cells.get(toMeasure.get(0).cell().index());
-      ws = Workspace.open(benchmark, open.cell.options(), open.settings, open.clusterConfig,
-          plan.runId(), console, c -> interrupt.cluster = c);
-      try (ResultFileListener file = writeResults ? new ResultFileListener(out) : null) {
-        interrupt.file = file;
-        // The file first, so a record is on disk before anyone is told of it; tables before the
-        // line that says where the records went.
-        List<RunListener> all = new ArrayList<>();
-        if (file != null) {
-          all.add(file);
+    // The first workspace before the results file: input it finds bad leaves nothing behind.
+    try (CellWalk walk = new CellWalk(benchmark, plan.runId(), settings.keep(), interrupt,
+            cells.get(toMeasure.get(0).cell().index()));
+        ResultFileListener file = writeResults ? new ResultFileListener(out) : null) {
+      interrupt.file = file;
+      List<RunListener> all = listeners(file, benchmark.name(), out);
+      String label = settings.label() != null ? settings.label() : walk.ws.env.defaultLabel();
+      List<ResultRecord> records = new ArrayList<>();
+      for (RunPlan.Measurement m : toMeasure) {
+        if (cancelled || walk.cancelled()) {
+          break;
         }
-        if (tables != null) {
-          all.add(new ConsoleTables(console,
-              io.hbench.core.report.SuiteReport.of(benchmark.name()), tables));
-        }
-        all.add(new ProgressLines(console, benchmark.name(), writeResults ? out : null));
-        all.addAll(listeners);
-        String label = settings.label() != null ? settings.label() : ws.env.defaultLabel();
-        List<ResultRecord> records = new ArrayList<>();
-        PointExecutor executor = null;
-        for (RunPlan.Measurement m : toMeasure) {
-          if (cancelled || (executor != null && executor.cancelled())) {
-            break;
-          }
-          CellRun cell = cells.get(m.cell().index());
-          if (!cell.settings.defines().equals(open.settings.defines())) {
-            // A varied setting reaches the servers only when they start: a workspace for it.
-            Workspace done = ws;
-            ws = null;
-            closeWorkspace(done, benchmark, open, settings.keep());
-            ws = Workspace.open(benchmark, cell.cell.options(), cell.settings,
-                cell.clusterConfig, plan.runId(), console, c -> interrupt.cluster = c);
-            executor = null;
-          }
-          if (executor == null || open != cell) {
-            executor = new PointExecutor(benchmark, cell.cell.options(), plan.runId(), label, ws,
-                settings.keep(), jobs, console, cell.options, cell.config);
-            interrupt.executor = executor;
-            synchronized (this) {
-              this.executor = executor;
-            }
-            if (cancelled) {
-              executor.cancel();
-            }
-          }
-          open = cell;
-          for (RunListener l : all) {
-            l.started(m);
-          }
-          ResultRecord record = executor.measure(m);
-          if (interrupt.stopping) {
-            // The interrupt handler has recorded this point as interrupted.
-            return new Summary(out, records);
-          }
-          records.add(record);
-          for (RunListener l : all) {
-            l.measured(record);
-          }
-        }
-        // Cleaned up before the tables, closed (the embedded cluster stopped) after them.
-        finishWorkspace(ws, benchmark, open, settings.keep());
+        PointExecutor executor = walk.executorFor(cells.get(m.cell().index()), label);
         for (RunListener l : all) {
-          l.finished(List.copyOf(records));
+          l.started(m);
         }
-        return new Summary(writeResults ? out : null, records);
+        ResultRecord record = executor.measure(m);
+        if (interrupt.stopping) {
+          // The interrupt handler has recorded this point as interrupted.
+          return new Summary(out, records);
+        }
+        records.add(record);
+        for (RunListener l : all) {
+          l.measured(record);
+        }
       }
+      // Cleaned up before the tables, closed (the embedded cluster stopped) after them.
+      walk.finish();
+      for (RunListener l : all) {
+        l.finished(List.copyOf(records));
+      }
+      return new Summary(writeResults ? out : null, records);
     } catch (java.io.UncheckedIOException e) {
       // The results file could not be appended to: the run cannot keep its records.
       throw e.getCause();
     } finally {
-      if (ws != null) {
-        ws.close();
-      }
       if (interruptHook && !interrupt.stopping) {
         ShutdownHookManager.get().removeShutdownHook(interrupt);
+      }
+    }
+  }
+
+  /**
+   * Who hears of each point, in order: the results file first, so a record is on disk before
+   * anyone is told of it; the tables before the line that says where the records went; then the
+   * caller's listeners.
+   */
+  private List<RunListener> listeners(ResultFileListener file, String suite, Path out) {
+    List<RunListener> all = new ArrayList<>();
+    if (file != null) {
+      all.add(file);
+    }
+    if (tables != null) {
+      all.add(new ConsoleTables(console, io.hbench.core.report.SuiteReport.of(suite), tables));
+    }
+    all.add(new ProgressLines(console, suite, writeResults ? out : null));
+    all.addAll(listeners);
+    return all;
+  }
+
+  /**
+   * The workspace and point executor of the cell being measured, as the run walks its cells: a
+   * cell whose {@code -D} settings differ from the open workspace's gets a workspace of its own
+   * (a varied setting reaches the servers only when they start), any other cell an executor of
+   * its own.
+   */
+  private final class CellWalk implements AutoCloseable {
+    private final Benchmark benchmark;
+    private final String runId;
+    private final boolean keep;
+    private final Interrupt interrupt;
+    private Workspace ws;
+    private CellRun open;
+    private PointExecutor executor;
+
+    CellWalk(Benchmark benchmark, String runId, boolean keep, Interrupt interrupt, CellRun first)
+        throws IOException {
+      this.benchmark = benchmark;
+      this.runId = runId;
+      this.keep = keep;
+      this.interrupt = interrupt;
+      this.ws = workspaceFor(first);
+      this.open = first;
+    }
+
+    private Workspace workspaceFor(CellRun cell) throws IOException {
+      return Workspace.open(benchmark, cell.cell.options(), cell.settings, cell.clusterConfig,
+          runId, console, c -> interrupt.cluster = c);
+    }
+
+    boolean cancelled() {
+      return executor != null && executor.cancelled();
+    }
+
+    PointExecutor executorFor(CellRun cell, String label) throws IOException {
+      if (!cell.settings.defines().equals(open.settings.defines())) {
+        Workspace done = ws;
+        ws = null;
+        closeWorkspace(done, benchmark, open, keep);
+        ws = workspaceFor(cell);
+        executor = null;
+      }
+      if (executor == null || open != cell) {
+        executor = new PointExecutor(benchmark, cell.cell.options(), runId, label, ws, keep, jobs,
+            console, cell.options, cell.config);
+        interrupt.executor = executor;
+        synchronized (BenchmarkRunner.this) {
+          BenchmarkRunner.this.executor = executor;
+        }
+        if (BenchmarkRunner.this.cancelled) {
+          executor.cancel();
+        }
+      }
+      open = cell;
+      return executor;
+    }
+
+    /** The suite's clean-up after the last point, and the run's directory removed. */
+    void finish() throws IOException {
+      finishWorkspace(ws, benchmark, open, keep);
+    }
+
+    @Override
+    public void close() throws IOException {
+      if (ws != null) {
+        ws.close();
       }
     }
   }

@@ -174,8 +174,8 @@ public final class CallTimes {
     }
     double rpcsPerCall = servedCalls / load.calls();
     processing /= load.calls();
-    double queue = value(served, "rpc_queue_ms") * rpcsPerCall;
-    double lockWait = value(served, "rpc_lock_wait_ms") * rpcsPerCall;
+    double queue = value(served, ServerFigure.RPC_QUEUE_MS.name()) * rpcsPerCall;
+    double lockWait = value(served, ServerFigure.RPC_LOCK_WAIT_MS.name()) * rpcsPerCall;
     return breakdown(load, DaemonObservations.name(served), queue, lockWait, processing, false);
   }
 
@@ -190,7 +190,7 @@ public final class CallTimes {
     for (DaemonFigures d : phase.daemons()) {
       if (d.role().equals("regionserver")
           && operations.stream().allMatch(o -> d.metric(o + "_ms") != null)
-          && (served == null || value(d, "requests") > value(served, "requests"))) {
+          && (served == null || value(d, ServerFigure.REQUESTS.name()) > value(served, ServerFigure.REQUESTS.name()))) {
         served = d;
       }
     }
@@ -201,7 +201,7 @@ public final class CallTimes {
     for (String o : operations) {
       processing += value(served, o + "_ms");
     }
-    double queue = value(served, "rpc_queue_ms") * operations.size();
+    double queue = value(served, ServerFigure.RPC_QUEUE_MS.name()) * operations.size();
     return breakdown(load, "regionserver " + served.node(), queue, 0, processing, true);
   }
 

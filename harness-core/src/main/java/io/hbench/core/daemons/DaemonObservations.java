@@ -1,7 +1,34 @@
 package io.hbench.core.daemons;
 
+import static io.hbench.core.daemons.ServerFigure.CALL_QUEUE_LENGTH;
+import static io.hbench.core.daemons.ServerFigure.COMPACTION_QUEUE;
+import static io.hbench.core.daemons.ServerFigure.CONTAINERS_FAILED;
+import static io.hbench.core.daemons.ServerFigure.CONTAINER_LAUNCH_MS;
+import static io.hbench.core.daemons.ServerFigure.DEAD_REGION_SERVERS;
+import static io.hbench.core.daemons.ServerFigure.FLUSH_IO_MS;
+import static io.hbench.core.daemons.ServerFigure.FLUSH_NS;
+import static io.hbench.core.daemons.ServerFigure.FLUSH_QUEUE;
+import static io.hbench.core.daemons.ServerFigure.FSYNC_NS;
+import static io.hbench.core.daemons.ServerFigure.GC_MS;
+import static io.hbench.core.daemons.ServerFigure.GET_MS;
+import static io.hbench.core.daemons.ServerFigure.HOST_CPU;
+import static io.hbench.core.daemons.ServerFigure.HOST_FREE_MEMORY_BYTES;
+import static io.hbench.core.daemons.ServerFigure.METADATA_OP_MS;
+import static io.hbench.core.daemons.ServerFigure.PACKET_ACK_RTT_NS;
+import static io.hbench.core.daemons.ServerFigure.PROCESS_CPU;
+import static io.hbench.core.daemons.ServerFigure.PUT_MS;
+import static io.hbench.core.daemons.ServerFigure.READ_BLOCK_MS;
+import static io.hbench.core.daemons.ServerFigure.READ_IO_MS;
+import static io.hbench.core.daemons.ServerFigure.RPC_QUEUE_MS;
+import static io.hbench.core.daemons.ServerFigure.SCAN_MS;
+import static io.hbench.core.daemons.ServerFigure.SYNC_IO_MS;
+import static io.hbench.core.daemons.ServerFigure.VOLUME_FAILURES;
+import static io.hbench.core.daemons.ServerFigure.WRITE_BLOCK_MS;
+import static io.hbench.core.daemons.ServerFigure.WRITE_IO_MS;
+
 import io.hbench.core.result.DaemonFigures;
 import io.hbench.core.result.Metric;
+import io.hbench.core.result.MetricKey;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.text.NumberText;
 import java.util.ArrayList;
@@ -40,9 +67,10 @@ public final class DaemonObservations {
   public static final double IDLE = 0.50;
 
   /** Figures compared between peers: mean times per operation, where a slow node shows. */
-  private static final List<String> PEER_TIMES = List.of("write_block_ms", "read_block_ms",
-      "packet_ack_rtt_ns", "flush_ns", "fsync_ns", "container_launch_ms", "get_ms", "put_ms",
-      "scan_ms", "write_io_ms", "read_io_ms", "sync_io_ms", "flush_io_ms", "metadata_op_ms");
+  private static final List<String> PEER_TIMES = java.util.stream.Stream.of(WRITE_BLOCK_MS,
+      READ_BLOCK_MS, PACKET_ACK_RTT_NS, FLUSH_NS, FSYNC_NS, CONTAINER_LAUNCH_MS, GET_MS, PUT_MS,
+      SCAN_MS, WRITE_IO_MS, READ_IO_MS, SYNC_IO_MS, FLUSH_IO_MS, METADATA_OP_MS)
+      .map(ServerFigure::name).toList();
 
   /** Below these a difference is noise, however large the ratio. */
   private static double floor(String unit) {
@@ -82,7 +110,7 @@ public final class DaemonObservations {
     }
     out.addAll(hostLoad(all));
     for (CallTimes.Breakdown b : CallTimes.of(phase)) {
-      out.add(new Observation(b.server(), "rpc_queue_ms", b.text()));
+      out.add(new Observation(b.server(), RPC_QUEUE_MS.name(), b.text()));
     }
     out.addAll(CallTimes.notTakenApart(phase));
     // Only a role with peers can have a daemon that stands out among them.
@@ -95,40 +123,40 @@ public final class DaemonObservations {
       out.addAll(skew(all, figure));
     }
     for (DaemonFigures d : all) {
-      Metric queue = d.metric("rpc_queue_ms_max");
-      List<Double> series = d.series() == null ? null : d.series().get("rpc_queue_ms");
+      Metric queue = d.metric(RPC_QUEUE_MS.max());
+      List<Double> series = d.series() == null ? null : d.series().get(RPC_QUEUE_MS.name());
       Double first = series == null ? null : series.stream().filter(v -> v != null).findFirst().orElse(null);
       if (queue != null && first != null && queue.value() - first >= QUEUE_RISE_MS
           && queue.value() >= SKEW * first) {
-        Metric length = d.metric("call_queue_length_max");
-        out.add(new Observation(name(d), "rpc_queue_ms_max", "RPC queue time rose from "
+        Metric length = d.metric(CALL_QUEUE_LENGTH.max());
+        out.add(new Observation(name(d), RPC_QUEUE_MS.max().name(), "RPC queue time rose from "
             + number(first) + " ms to " + number(queue.value()) + " ms"
             + (length == null || length.value() == 0 ? ""
                 : "; call queue up to " + number(length.value()))));
       }
-      Metric gc = d.metric("gc_ms");
+      Metric gc = d.metric(GC_MS.key());
       if (gc != null && phase.seconds() > 0 && gc.value() / 1000 / phase.seconds() >= GC_SHARE) {
-        out.add(new Observation(name(d), "gc_ms", "GC took "
+        out.add(new Observation(name(d), GC_MS.name(), "GC took "
             + number(gc.value() / 1000) + " s, "
             + NumberText.fixed(100 * gc.value() / 1000 / phase.seconds(), 0)
             + "% of the phase's " + number(phase.seconds()) + " s"));
       }
-      for (String q : List.of("compaction_queue", "flush_queue")) {
+      for (ServerFigure q : List.of(COMPACTION_QUEUE, FLUSH_QUEUE)) {
         // A region server's queue that builds up: writes will soon be blocked behind it.
-        Metric max = d.metric(q + "_max");
-        Double before = lowestBeforeHighest(d, q);
+        Metric max = d.metric(q.max());
+        Double before = lowestBeforeHighest(d, q.name());
         if (max != null && before != null && max.value() >= QUEUE_LENGTH
             && max.value() > before) {
-          out.add(new Observation(name(d), q + "_max", q.replace('_', ' ')
+          out.add(new Observation(name(d), q.max().name(), q.name().replace('_', ' ')
               + " grew from " + number(before) + " to " + number(max.value())));
         }
       }
-      for (String failures : List.of("volume_failures", "containers_failed",
-          "dead_region_servers_max")) {
+      for (MetricKey failures : List.of(VOLUME_FAILURES.key(), CONTAINERS_FAILED.key(),
+          DEAD_REGION_SERVERS.max())) {
         Metric m = d.metric(failures);
         if (m != null && m.value() > 0) {
-          out.add(new Observation(name(d), failures,
-              failures.replace("_max", "").replace('_', ' ') + ": " + number(m.value())));
+          out.add(new Observation(name(d), failures.name(),
+              failures.name().replace("_max", "").replace('_', ' ') + ": " + number(m.value())));
         }
       }
     }
@@ -147,12 +175,12 @@ public final class DaemonObservations {
     Map<String, List<Double>> byHost = new TreeMap<>();
     Double lowestFree = null;
     for (DaemonFigures d : all) {
-      Metric cpu = d.metric("host_cpu");
+      Metric cpu = d.metric(HOST_CPU.key());
       if (d.role().equals("client") || cpu == null) {
         continue;
       }
       byHost.computeIfAbsent(host(d.node(), clientHost), h -> new ArrayList<>()).add(cpu.value());
-      Metric free = d.metric("host_free_memory_bytes_min");
+      Metric free = d.metric(HOST_FREE_MEMORY_BYTES.min());
       if (free != null && (lowestFree == null || free.value() < lowestFree)) {
         lowestFree = free.value();
       }
@@ -161,12 +189,12 @@ public final class DaemonObservations {
     Map<String, Double> hostCpu = new TreeMap<>();
     byHost.forEach((h, v) -> hostCpu.put(h, v.stream().mapToDouble(Double::doubleValue)
         .average().orElse(0)));
-    Metric clientCpu = client == null ? null : client.metric("process_cpu");
+    Metric clientCpu = client == null ? null : client.metric(PROCESS_CPU.key());
     boolean serversRead = !hostCpu.isEmpty();
-    if (!serversRead && client != null && client.metric("host_cpu") != null) {
+    if (!serversRead && client != null && client.metric(HOST_CPU.key()) != null) {
       // Daemons in the client's JVM (the embedded cluster) are read there: one host, the client's.
-      hostCpu.put(clientHost, client.metric("host_cpu").value());
-      Metric free = client.metric("host_free_memory_bytes_min");
+      hostCpu.put(clientHost, client.metric(HOST_CPU.key()).value());
+      Metric free = client.metric(HOST_FREE_MEMORY_BYTES.min());
       lowestFree = free == null ? null : free.value();
     }
     if (!hostCpu.isEmpty()) {
@@ -188,7 +216,7 @@ public final class DaemonObservations {
       if (clientCpu != null) {
         text += "; client process " + percent(clientCpu.value()) + " CPU";
       }
-      out.add(new Observation("hosts", "host_cpu", text));
+      out.add(new Observation("hosts", HOST_CPU.name(), text));
     }
     // The client's own host is left out of "the servers' hosts": on one machine (the embedded
     // cluster) they are the same.
@@ -196,7 +224,7 @@ public final class DaemonObservations {
         .filter(e -> !e.getKey().equals(clientHost)).mapToDouble(Map.Entry::getValue).max()
         .orElse(-1);
     if (clientCpu != null && clientCpu.value() >= CPU_BOUND && servers >= 0 && servers < IDLE) {
-      out.add(new Observation(name(client), "process_cpu", "client-bound: hbench's JVM used "
+      out.add(new Observation(name(client), PROCESS_CPU.name(), "client-bound: hbench's JVM used "
           + percent(clientCpu.value()) + " of its host's processors"
           + (servers < 0 ? "" : ", the servers' hosts at most " + percent(servers))));
     }

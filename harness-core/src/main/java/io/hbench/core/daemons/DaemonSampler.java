@@ -307,7 +307,7 @@ public final class DaemonSampler {
     List<Metric> metrics = new ArrayList<>();
     Map<String, List<Double>> series = new LinkedHashMap<>();
     series.put("t", got.stream().map(Sample::t).toList());
-    List<Double> regions = values(got, "regions");
+    List<Double> regions = values(got, ServerFigure.REGIONS.name());
     boolean sameRegions = regions.stream().filter(v -> v != null).distinct().count() == 1;
     for (ServerFigure f : ServerFigure.of(d.role())) {
       List<Double> values = values(got, f.name());
@@ -388,9 +388,9 @@ public final class DaemonSampler {
         double min = present.stream().mapToDouble(Double::doubleValue).min().orElse(0);
         double max = present.stream().mapToDouble(Double::doubleValue).max().orElse(0);
         double mean = present.stream().mapToDouble(Double::doubleValue).average().orElse(0);
-        metrics.add(Metric.of(f.name() + "_min", f.unit(), thousandths(min), f.better()));
-        metrics.add(Metric.of(f.name(), f.unit(), thousandths(mean), f.better()));
-        metrics.add(Metric.of(f.name() + "_max", f.unit(), thousandths(max), f.better()));
+        metrics.add(f.min().value(thousandths(min)));
+        metrics.add(f.key().value(thousandths(mean)));
+        metrics.add(f.max().value(thousandths(max)));
       }
     }
     String missed = bracketed ? null

@@ -3,6 +3,7 @@ package io.hbench.core.daemons;
 import io.hbench.core.cluster.Daemon.Role;
 import io.hbench.core.cluster.Daemon;
 import io.hbench.core.result.Metric;
+import io.hbench.core.result.MetricKey;
 import io.hbench.thirdparty.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Map;
@@ -65,6 +66,21 @@ public record ServerFigure(Role role, String bean, String attribute, String name
     return "rpc_" + method.replaceAll("([A-Z0-9])", "_$1").toLowerCase(java.util.Locale.ROOT);
   }
 
+  /** This figure's name, unit and direction: a counter's growth over a phase, a gauge's mean. */
+  public MetricKey key() {
+    return MetricKey.of(name, unit, better);
+  }
+
+  /** A gauge's highest sample in a phase: {@code <name>_max}. */
+  public MetricKey max() {
+    return key().named(name + "_max");
+  }
+
+  /** A gauge's lowest sample in a phase: {@code <name>_min}. */
+  public MetricKey min() {
+    return key().named(name + "_min");
+  }
+
   /** Whether this is a time the NameNode's RPC metrics publish in {@code rpc.metrics.timeunit}. */
   public boolean rpcTime() {
     return !counter && bean.startsWith("Rpc") && bean.contains("ActivityForPort");
@@ -89,15 +105,95 @@ public record ServerFigure(Role role, String bean, String attribute, String name
   /** The JVM's view of its process and host, which every JVM publishes, Hadoop's or not. */
   static final String OS_BEAN = "java.lang:type=OperatingSystem";
 
+  // The figures that hbench's own summaries and charts read by name: one constant, which the
+  // catalogue below lists and the readers ask for ({@link #key}, {@link #max}, {@link #min}).
+  public static final ServerFigure RPC_CALLS =
+      counter(Role.NAMENODE, "RpcActivityForPort{port}", "RpcProcessingTimeNumOps", "rpc_calls", Metric.COUNT);
+  public static final ServerFigure RPC_QUEUE_MS =
+      gauge(Role.NAMENODE, "RpcActivityForPort{port}", "RpcQueueTimeAvgTime", "rpc_queue_ms", MS);
+  public static final ServerFigure RPC_PROCESSING_MS =
+      gauge(Role.NAMENODE, "RpcActivityForPort{port}", "RpcProcessingTimeAvgTime", "rpc_processing_ms", MS);
+  public static final ServerFigure RPC_LOCK_WAIT_MS =
+      gauge(Role.NAMENODE, "RpcActivityForPort{port}", "RpcLockWaitTimeAvgTime", "rpc_lock_wait_ms", MS);
+  public static final ServerFigure CALL_QUEUE_LENGTH =
+      gauge(Role.NAMENODE, "RpcActivityForPort{port}", "CallQueueLength", "call_queue_length", Metric.COUNT);
+  public static final ServerFigure BYTES_WRITTEN =
+      counter(Role.DATANODE, "DataNodeActivity-{node}", "BytesWritten", "bytes_written", Metric.BYTES);
+  public static final ServerFigure BYTES_READ =
+      counter(Role.DATANODE, "DataNodeActivity-{node}", "BytesRead", "bytes_read", Metric.BYTES);
+  public static final ServerFigure VOLUME_FAILURES =
+      counter(Role.DATANODE, "DataNodeActivity-{node}", "VolumeFailures", "volume_failures", Metric.COUNT);
+  public static final ServerFigure WRITE_BLOCK_MS =
+      gauge(Role.DATANODE, "DataNodeActivity-{node}", "WriteBlockOpAvgTime", "write_block_ms", MS);
+  public static final ServerFigure READ_BLOCK_MS =
+      gauge(Role.DATANODE, "DataNodeActivity-{node}", "ReadBlockOpAvgTime", "read_block_ms", MS);
+  public static final ServerFigure PACKET_ACK_RTT_NS =
+      gauge(Role.DATANODE, "DataNodeActivity-{node}", "PacketAckRoundTripTimeNanosAvgTime", "packet_ack_rtt_ns", NS);
+  public static final ServerFigure FLUSH_NS =
+      gauge(Role.DATANODE, "DataNodeActivity-{node}", "FlushNanosAvgTime", "flush_ns", NS);
+  public static final ServerFigure FSYNC_NS =
+      gauge(Role.DATANODE, "DataNodeActivity-{node}", "FsyncNanosAvgTime", "fsync_ns", NS);
+  public static final ServerFigure WRITE_IO_MS =
+      gauge(Role.DATANODE_VOLUME, "DataNodeVolume-{volume}", "WriteIoRateAvgTime", "write_io_ms", MS);
+  public static final ServerFigure READ_IO_MS =
+      gauge(Role.DATANODE_VOLUME, "DataNodeVolume-{volume}", "ReadIoRateAvgTime", "read_io_ms", MS);
+  public static final ServerFigure SYNC_IO_MS =
+      gauge(Role.DATANODE_VOLUME, "DataNodeVolume-{volume}", "SyncIoRateAvgTime", "sync_io_ms", MS);
+  public static final ServerFigure FLUSH_IO_MS =
+      gauge(Role.DATANODE_VOLUME, "DataNodeVolume-{volume}", "FlushIoRateAvgTime", "flush_io_ms", MS);
+  public static final ServerFigure METADATA_OP_MS =
+      gauge(Role.DATANODE_VOLUME, "DataNodeVolume-{volume}", "MetadataOperationRateAvgTime", "metadata_op_ms", MS);
+  public static final ServerFigure CONTAINERS_RUNNING =
+      gauge(Role.RESOURCEMANAGER, "QueueMetrics,q0=root", "AllocatedContainers", "containers_running", Metric.COUNT);
+  // The node's processors in use as the NodeManager measures them from /proc and reports them to
+  // the ResourceManager with each heartbeat (every 3 s by default): cores busy.
+  public static final ServerFigure NODE_CPU_CORES =
+      gauge(Role.NODEMANAGER, "NodeManagerMetrics", "NodeCpuUtilization", "node_cpu_cores", "cores");
+  public static final ServerFigure CONTAINERS_FAILED =
+      counter(Role.NODEMANAGER, "NodeManagerMetrics", "ContainersFailed", "containers_failed", Metric.COUNT);
+  public static final ServerFigure CONTAINER_LAUNCH_MS =
+      gauge(Role.NODEMANAGER, "NodeManagerMetrics", "ContainerLaunchDurationAvgTime", "container_launch_ms", MS);
+  public static final ServerFigure REQUESTS =
+      counter(Role.REGIONSERVER, "RegionServer,sub=Server", "totalRequestCount", "requests", Metric.COUNT);
+  public static final ServerFigure GET_MS =
+      gauge(Role.REGIONSERVER, "RegionServer,sub=Server", "Get_mean", "get_ms", MS);
+  public static final ServerFigure PUT_MS =
+      gauge(Role.REGIONSERVER, "RegionServer,sub=Server", "Put_mean", "put_ms", MS);
+  public static final ServerFigure SCAN_MS =
+      gauge(Role.REGIONSERVER, "RegionServer,sub=Server", "ScanTime_mean", "scan_ms", MS);
+  public static final ServerFigure MEMSTORE_BYTES =
+      gauge(Role.REGIONSERVER, "RegionServer,sub=Server", "memStoreSize", "memstore_bytes", Metric.BYTES);
+  public static final ServerFigure COMPACTION_QUEUE =
+      gauge(Role.REGIONSERVER, "RegionServer,sub=Server", "compactionQueueLength", "compaction_queue", Metric.COUNT);
+  public static final ServerFigure FLUSH_QUEUE =
+      gauge(Role.REGIONSERVER, "RegionServer,sub=Server", "flushQueueLength", "flush_queue", Metric.COUNT);
+  public static final ServerFigure REGIONS =
+      gauge(Role.REGIONSERVER, "RegionServer,sub=Server", "regionCount", "regions", Metric.COUNT);
+  public static final ServerFigure DEAD_REGION_SERVERS =
+      gauge(Role.HBASE_MASTER, "Master,sub=Server", "numDeadRegionServers", "dead_region_servers", Metric.COUNT);
+  public static final ServerFigure GC_MS =
+      counter(null, "JvmMetrics", "GcTimeMillis", "gc_ms", MS);
+  public static final ServerFigure HEAP_USED_MB =
+      gauge(null, "JvmMetrics", "MemHeapUsedM", "heap_used_mb", "MB");
+  public static final ServerFigure PROCESS_CPU =
+      gauge(null, OS_BEAN, "ProcessCpuLoad", "process_cpu", FRACTION);
+  // CpuLoad first: the servlet reads every attribute of the bean in turn, and of two that share
+  // one counter (Java 14 and later publish both) the second covers microseconds. A Java 8 or 11
+  // daemon has SystemCpuLoad only.
+  public static final ServerFigure HOST_CPU =
+      gauge(null, OS_BEAN, "CpuLoad|SystemCpuLoad", "host_cpu", FRACTION);
+  public static final ServerFigure HOST_FREE_MEMORY_BYTES =
+      gauge(null, OS_BEAN, "FreePhysicalMemorySize", "host_free_memory_bytes", Metric.BYTES);
+
   /** Every figure {@code --metrics} records. */
   public static final List<ServerFigure> ALL = java.util.stream.Stream.concat(List.of(
       // NameNode: its RPC server (queue and processing time: what a client waits on) and the
       // namespace operations it served.
-      counter(Role.NAMENODE, "RpcActivityForPort{port}", "RpcProcessingTimeNumOps", "rpc_calls", Metric.COUNT),
-      gauge(Role.NAMENODE, "RpcActivityForPort{port}", "RpcQueueTimeAvgTime", "rpc_queue_ms", MS),
-      gauge(Role.NAMENODE, "RpcActivityForPort{port}", "RpcProcessingTimeAvgTime", "rpc_processing_ms", MS),
-      gauge(Role.NAMENODE, "RpcActivityForPort{port}", "RpcLockWaitTimeAvgTime", "rpc_lock_wait_ms", MS),
-      gauge(Role.NAMENODE, "RpcActivityForPort{port}", "CallQueueLength", "call_queue_length", Metric.COUNT),
+      RPC_CALLS,
+      RPC_QUEUE_MS,
+      RPC_PROCESSING_MS,
+      RPC_LOCK_WAIT_MS,
+      CALL_QUEUE_LENGTH,
       gauge(Role.NAMENODE, "RpcActivityForPort{port}", "NumOpenConnections", "open_connections", Metric.COUNT),
       gauge(Role.NAMENODE, "RpcActivityForPort{port}", "NumInProcessHandler", "handlers_busy", Metric.COUNT),
       counter(Role.NAMENODE, "NameNodeActivity", "CreateFileOps", "create_file_ops", Metric.COUNT),
@@ -115,58 +211,56 @@ public record ServerFigure(Role role, String bean, String attribute, String name
       new ServerFigure(Role.NAMENODE, "NameNodeStatus*", "State", HA_ACTIVE, Metric.COUNT, false,
           Metric.Better.NONE),
       // DataNode: what it moved, and how long its block operations and their steps took.
-      counter(Role.DATANODE, "DataNodeActivity-{node}", "BytesWritten", "bytes_written", Metric.BYTES),
-      counter(Role.DATANODE, "DataNodeActivity-{node}", "BytesRead", "bytes_read", Metric.BYTES),
+      BYTES_WRITTEN,
+      BYTES_READ,
       counter(Role.DATANODE, "DataNodeActivity-{node}", "BlocksWritten", "blocks_written", Metric.COUNT),
       counter(Role.DATANODE, "DataNodeActivity-{node}", "BlocksRead", "blocks_read", Metric.COUNT),
-      counter(Role.DATANODE, "DataNodeActivity-{node}", "VolumeFailures", "volume_failures", Metric.COUNT),
-      gauge(Role.DATANODE, "DataNodeActivity-{node}", "WriteBlockOpAvgTime", "write_block_ms", MS),
-      gauge(Role.DATANODE, "DataNodeActivity-{node}", "ReadBlockOpAvgTime", "read_block_ms", MS),
-      gauge(Role.DATANODE, "DataNodeActivity-{node}", "PacketAckRoundTripTimeNanosAvgTime", "packet_ack_rtt_ns", NS),
-      gauge(Role.DATANODE, "DataNodeActivity-{node}", "FlushNanosAvgTime", "flush_ns", NS),
-      gauge(Role.DATANODE, "DataNodeActivity-{node}", "FsyncNanosAvgTime", "fsync_ns", NS),
+      VOLUME_FAILURES,
+      WRITE_BLOCK_MS,
+      READ_BLOCK_MS,
+      PACKET_ACK_RTT_NS,
+      FLUSH_NS,
+      FSYNC_NS,
       gauge(Role.DATANODE, "DataNodeActivity-{node}", "DataNodeActiveXceiversCount", "active_xceivers", Metric.COUNT),
       // A datanode's volume, while the datanode profiles its file I/O: the disk under it.
       counter(Role.DATANODE_VOLUME, "DataNodeVolume-{volume}", "TotalDataFileIos", "data_file_ios", Metric.COUNT),
       counter(Role.DATANODE_VOLUME, "DataNodeVolume-{volume}", "TotalFileIoErrors", "file_io_errors", Metric.COUNT),
-      gauge(Role.DATANODE_VOLUME, "DataNodeVolume-{volume}", "WriteIoRateAvgTime", "write_io_ms", MS),
-      gauge(Role.DATANODE_VOLUME, "DataNodeVolume-{volume}", "ReadIoRateAvgTime", "read_io_ms", MS),
-      gauge(Role.DATANODE_VOLUME, "DataNodeVolume-{volume}", "SyncIoRateAvgTime", "sync_io_ms", MS),
-      gauge(Role.DATANODE_VOLUME, "DataNodeVolume-{volume}", "FlushIoRateAvgTime", "flush_io_ms", MS),
-      gauge(Role.DATANODE_VOLUME, "DataNodeVolume-{volume}", "MetadataOperationRateAvgTime", "metadata_op_ms", MS),
+      WRITE_IO_MS,
+      READ_IO_MS,
+      SYNC_IO_MS,
+      FLUSH_IO_MS,
+      METADATA_OP_MS,
       // YARN: containers handed out, and how long a NodeManager took to launch one.
       counter(Role.RESOURCEMANAGER, "QueueMetrics,q0=root", "AggregateContainersAllocated", "containers_allocated", Metric.COUNT),
-      gauge(Role.RESOURCEMANAGER, "QueueMetrics,q0=root", "AllocatedContainers", "containers_running", Metric.COUNT),
+      CONTAINERS_RUNNING,
       gauge(Role.RESOURCEMANAGER, "QueueMetrics,q0=root", "PendingContainers", "containers_pending", Metric.COUNT),
       counter(Role.NODEMANAGER, "NodeManagerMetrics", "ContainersLaunched", "containers_launched", Metric.COUNT),
-      // The node's processors in use as the NodeManager measures them from /proc and reports
-      // them to the ResourceManager with each heartbeat (every 3 s by default): cores busy.
-      gauge(Role.NODEMANAGER, "NodeManagerMetrics", "NodeCpuUtilization", "node_cpu_cores", "cores"),
-      counter(Role.NODEMANAGER, "NodeManagerMetrics", "ContainersFailed", "containers_failed", Metric.COUNT),
+      NODE_CPU_CORES,
+      CONTAINERS_FAILED,
       gauge(Role.NODEMANAGER, "NodeManagerMetrics", "ContainersRunning", "containers_running", Metric.COUNT),
-      gauge(Role.NODEMANAGER, "NodeManagerMetrics", "ContainerLaunchDurationAvgTime", "container_launch_ms", MS),
+      CONTAINER_LAUNCH_MS,
       // HBase 2's region server: its requests, what it holds in memory, and its queues; the
       // operation times are histograms reset every metrics period, like Hadoop's AvgTime.
-      counter(Role.REGIONSERVER, "RegionServer,sub=Server", "totalRequestCount", "requests", Metric.COUNT),
+      REQUESTS,
       counter(Role.REGIONSERVER, "RegionServer,sub=Server", "readRequestCount", "read_requests", Metric.COUNT),
       counter(Role.REGIONSERVER, "RegionServer,sub=Server", "writeRequestCount", "write_requests", Metric.COUNT),
       counter(Role.REGIONSERVER, "RegionServer,sub=Server", "Get_num_ops", "get_calls", Metric.COUNT),
       counter(Role.REGIONSERVER, "RegionServer,sub=Server", "Put_num_ops", "put_calls", Metric.COUNT),
-      gauge(Role.REGIONSERVER, "RegionServer,sub=Server", "Get_mean", "get_ms", MS),
+      GET_MS,
       counter(Role.REGIONSERVER, "RegionServer,sub=IPC", "queueCallTime_num_ops", "rpc_queue_calls", Metric.COUNT),
       gauge(Role.REGIONSERVER, "RegionServer,sub=IPC", "queueCallTime_mean", "rpc_queue_ms", MS),
-      gauge(Role.REGIONSERVER, "RegionServer,sub=Server", "Put_mean", "put_ms", MS),
-      gauge(Role.REGIONSERVER, "RegionServer,sub=Server", "ScanTime_mean", "scan_ms", MS),
-      gauge(Role.REGIONSERVER, "RegionServer,sub=Server", "memStoreSize", "memstore_bytes", Metric.BYTES),
+      PUT_MS,
+      SCAN_MS,
+      MEMSTORE_BYTES,
       gauge(Role.REGIONSERVER, "RegionServer,sub=Server", "blockCacheSize", "block_cache_bytes", Metric.BYTES),
       counter(Role.REGIONSERVER, "RegionServer,sub=Server", "blockCacheHitCount", "block_cache_hits", Metric.COUNT),
       counter(Role.REGIONSERVER, "RegionServer,sub=Server", "blockCacheMissCount", "block_cache_misses", Metric.COUNT),
-      gauge(Role.REGIONSERVER, "RegionServer,sub=Server", "compactionQueueLength", "compaction_queue", Metric.COUNT),
-      gauge(Role.REGIONSERVER, "RegionServer,sub=Server", "flushQueueLength", "flush_queue", Metric.COUNT),
-      gauge(Role.REGIONSERVER, "RegionServer,sub=Server", "regionCount", "regions", Metric.COUNT),
+      COMPACTION_QUEUE,
+      FLUSH_QUEUE,
+      REGIONS,
       counter(Role.HBASE_MASTER, "Master,sub=Server", "clusterRequests", "cluster_requests", Metric.COUNT),
       gauge(Role.HBASE_MASTER, "Master,sub=Server", "numRegionServers", "region_servers", Metric.COUNT),
-      gauge(Role.HBASE_MASTER, "Master,sub=Server", "numDeadRegionServers", "dead_region_servers", Metric.COUNT),
+      DEAD_REGION_SERVERS,
       gauge(Role.HBASE_MASTER, "Master,sub=AssignmentManager", "ritCount", "regions_in_transition", Metric.COUNT),
       // HiveServer2's Codahale metrics (hive.server2.metrics.enabled): its sessions and
       // queries; a timer's Mean is over its recent queries, not one metrics period.
@@ -181,18 +275,15 @@ public record ServerFigure(Role role, String bean, String attribute, String name
       gauge(Role.HIVESERVER2, "threads.blocked.count", "Value", "threads_blocked", Metric.COUNT),
       // Every daemon's JVM: collections and their time, heap, threads waiting on a lock.
       counter(null, "JvmMetrics", "GcCount", "gc_count", Metric.COUNT),
-      counter(null, "JvmMetrics", "GcTimeMillis", "gc_ms", MS),
-      gauge(null, "JvmMetrics", "MemHeapUsedM", "heap_used_mb", "MB"),
+      GC_MS,
+      HEAP_USED_MB,
       gauge(null, "JvmMetrics", "ThreadsBlocked", "threads_blocked", Metric.COUNT),
       // Every daemon's process and host: its CPU and its host's, as shares of the host's
       // processors over the JVM's last read, its open files, its host's free memory.
-      gauge(null, OS_BEAN, "ProcessCpuLoad", "process_cpu", FRACTION),
-      // CpuLoad first: the servlet reads every attribute of the bean in turn, and of two that
-      // share one counter (Java 14 and later publish both) the second covers microseconds. A
-      // Java 8 or 11 daemon has SystemCpuLoad only.
-      gauge(null, OS_BEAN, "CpuLoad|SystemCpuLoad", "host_cpu", FRACTION),
+      PROCESS_CPU,
+      HOST_CPU,
       gauge(null, OS_BEAN, "OpenFileDescriptorCount", "open_files", Metric.COUNT),
-      gauge(null, OS_BEAN, "FreePhysicalMemorySize", "host_free_memory_bytes", Metric.BYTES))
+      HOST_FREE_MEMORY_BYTES)
       .stream(),
       // The NameNode's own time per method (rpcdetailed: processing, without its lock wait), for
       // the methods a client's namespace calls make: where a call's time went.
@@ -207,7 +298,7 @@ public record ServerFigure(Role role, String bean, String attribute, String name
    * phase or after it, it covers time outside the phase.
    */
   public boolean cpuUse() {
-    return unit.equals(FRACTION) || name.equals("node_cpu_cores");
+    return unit.equals(FRACTION) || name.equals(NODE_CPU_CORES.name);
   }
 
   /** The figures of hbench's own JVM, read in process: its process's and host's. */

@@ -27,11 +27,14 @@ import java.util.Set;
 final class DaemonCharts {
 
   /** Figures drawn over time, in this order; counters as their rate per second. */
-  static final List<String> OVER_TIME = List.of("rpc_queue_ms", "rpc_processing_ms",
-      "call_queue_length", "rpc_calls", "bytes_written", "bytes_read", "write_block_ms",
-      "read_block_ms", "packet_ack_rtt_ns", "containers_running", "container_launch_ms",
-      "requests", "get_ms", "put_ms", "scan_ms", "memstore_bytes", "compaction_queue",
-      "flush_queue", "heap_used_mb", "gc_ms");
+  static final List<String> OVER_TIME = java.util.stream.Stream.of(ServerFigure.RPC_QUEUE_MS,
+      ServerFigure.RPC_PROCESSING_MS, ServerFigure.CALL_QUEUE_LENGTH, ServerFigure.RPC_CALLS,
+      ServerFigure.BYTES_WRITTEN, ServerFigure.BYTES_READ, ServerFigure.WRITE_BLOCK_MS,
+      ServerFigure.READ_BLOCK_MS, ServerFigure.PACKET_ACK_RTT_NS, ServerFigure.CONTAINERS_RUNNING,
+      ServerFigure.CONTAINER_LAUNCH_MS, ServerFigure.REQUESTS, ServerFigure.GET_MS,
+      ServerFigure.PUT_MS, ServerFigure.SCAN_MS, ServerFigure.MEMSTORE_BYTES,
+      ServerFigure.COMPACTION_QUEUE, ServerFigure.FLUSH_QUEUE, ServerFigure.HEAP_USED_MB,
+      ServerFigure.GC_MS).map(ServerFigure::name).toList();
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final double MIB = 1 << 20;

@@ -48,6 +48,11 @@ public record DaemonFigures(
     return new DaemonFigures(role, node, unreachable, samples, metrics, series, state);
   }
 
+  /** This daemon's figure of {@code key}, or null. */
+  public Metric metric(MetricKey key) {
+    return metric(key.name());
+  }
+
   /** The metric {@code name} of this daemon, or null. */
   public Metric metric(String name) {
     if (metrics != null) {

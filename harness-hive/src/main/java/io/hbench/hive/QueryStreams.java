@@ -21,7 +21,7 @@ import org.apache.commons.statistics.descriptive.GeometricMean;
  * The power test (one stream of queries in the spec's order, each a phase of its own) and the
  * throughput test (S concurrent streams, each on its own connection, in its own order) of the
  * decision-support suites, with the figures every such test has (seconds, geomean, MB/s, queries
- * per hour) and those its spec defines ({@link Queries#powerFigure}; TPC-H's clause 5.4:
+ * per hour) and those its spec defines ({@link QuerySet#powerFigure}; TPC-H's clause 5.4:
  * Power@Size, Throughput@Size and QphH@Size). With an update set given (TPC-H), the power test
  * runs RF1 before its queries and RF2 after them, and the throughput test runs a refresh stream
  * of S RF1/RF2 pairs beside its query streams ({@link TpchRefresh}); without, the figures are
@@ -30,50 +30,6 @@ import org.apache.commons.statistics.descriptive.GeometricMean;
 final class QueryStreams {
 
   private QueryStreams() {}
-
-  /**
-   * What a stream needs to run a query (its text, its answer check, the time limit), by the
-   * query's name as its spec numbers it ({@code q14a}), and the figures its spec defines.
-   */
-  interface Queries {
-    String text(String query);
-
-    /** Null when the answer is right, else one line naming the query, row and column. */
-    String check(String query, Answer answer) throws Exception;
-
-    /** How a right answer of {@code query} was checked: {@code by value against ...}. */
-    String checkedHow(String query);
-
-    int timeoutSeconds();
-
-    String password();
-
-    /**
-     * The known defects of the engine in use ({@link KnownDefects}), whose workarounds are set
-     * for a query's session only unless {@code --as-shipped}; null for none.
-     */
-    default KnownDefects.InUse knownDefects() {
-      return null;
-    }
-
-    /**
-     * The spec's figure of a power test from its passed queries' seconds and, when they ran,
-     * the refresh functions' ({@code refreshRan}; those that passed in {@code refreshed}); null
-     * when the spec defines none or the test does not qualify for it.
-     */
-    default Metric powerFigure(java.util.Collection<Double> passed, boolean refreshRan,
-        List<Double> refreshed) {
-      return null;
-    }
-
-    /**
-     * The spec's figures of a throughput test of {@code streams} whose every query (and refresh
-     * function) passed, from its wall seconds and the power test's figure (null when none).
-     */
-    default List<Metric> throughputFigures(int streams, double seconds, Metric power) {
-      return List.of();
-    }
-  }
 
   /** A query's answer: its column labels and rows as text. */
   record Answer(List<String> columns, List<String[]> rows) {}
@@ -111,10 +67,10 @@ final class QueryStreams {
    * {@code rf2} run that update set before and after the queries. The stream's figures are
    * recorded with {@code power}.
    *
-   * @return the spec's power figure, or null (see {@link Queries#powerFigure})
+   * @return the spec's power figure, or null (see {@link QuerySet#powerFigure})
    */
   static Metric power(RunContext ctx, Connection c, List<String> order,
-      Queries queries, long rawBytes, double scale, Integer refreshSet) throws Exception {
+      QuerySet queries, long rawBytes, double scale, Integer refreshSet) throws Exception {
     Map<String, Double> passed = new LinkedHashMap<>();
     List<Double> refreshed = new ArrayList<>();
     Metric[] power = new Metric[1];
@@ -181,7 +137,7 @@ final class QueryStreams {
 
   /** One refresh function of an update set as a phase of its own; null when it failed. */
   private static PhaseResult refresh(RunContext ctx, Connection c, String function, int set,
-      double scale, Queries queries) throws Exception {
+      double scale, QuerySet queries) throws Exception {
     TpchRefresh.UpdateSet u = TpchRefresh.set(set, scale);
     PhaseResult p = ctx.attempt(function, 0, () -> {
       TpchRefresh.run(function, c, u);
@@ -206,7 +162,7 @@ final class QueryStreams {
    * @param power the power test's figure (null when none), for the spec's figures
    */
   static void throughput(RunContext ctx, List<Connection> connections, List<List<String>> orders,
-      Queries queries, double scale, Connection refreshConnection, Integer firstSet, Metric power)
+      QuerySet queries, double scale, Connection refreshConnection, Integer firstSet, Metric power)
       throws Exception {
     int streams = connections.size();
     int threads = streams + (firstSet != null ? 1 : 0);
@@ -289,7 +245,7 @@ final class QueryStreams {
    * ({@code q27: wrong answer, Hive defect HIVE-27076 (...): row 2, ...}), or that it was wrong
    * even with the workaround; null when the answer is right.
    */
-  static String named(String q, String wrong, Queries queries, Workaround w) {
+  static String named(String q, String wrong, QuerySet queries, Workaround w) {
     if (wrong == null) {
       return null;
     }
@@ -315,7 +271,7 @@ final class QueryStreams {
     }
 
     /** Sets the query's workaround on {@code c} and records it; null when it has none. */
-    static Workaround set(RunContext ctx, Connection c, String q, Queries queries)
+    static Workaround set(RunContext ctx, Connection c, String q, QuerySet queries)
         throws SQLException {
       KnownDefects.InUse defects = queries.knownDefects();
       KnownDefects.Defect d = defects == null || defects.asShipped() ? null : defects.defect(q);
@@ -352,7 +308,7 @@ final class QueryStreams {
   /** The failure type of a query whose answer is not the expected one. */
   static final String WRONG_ANSWER = "wrong answer";
 
-  private static String refreshFailed(String function, int set, Throwable e, Queries queries) {
+  private static String refreshFailed(String function, int set, Throwable e, QuerySet queries) {
     return function + " (update set " + set + ") failed: "
         + HiveConnections.safe(HiveConnections.rootMessage(e), queries.password());
   }

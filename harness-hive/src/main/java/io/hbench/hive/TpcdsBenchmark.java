@@ -2,10 +2,6 @@ package io.hbench.hive;
 
 import static io.hbench.hive.HiveOptions.ENGINE;
 import static io.hbench.hive.HiveOptions.FILE_FORMAT;
-import static io.hbench.hive.HiveOptions.GEN_MAPS;
-import static io.hbench.hive.HiveOptions.PASSWORD;
-import static io.hbench.hive.HiveOptions.QUERY_TIMEOUT;
-import static io.hbench.hive.HiveOptions.RELOAD;
 import static io.hbench.hive.TpcdsOptions.QUERIES;
 import static io.hbench.hive.TpcdsOptions.SCALES;
 import static io.hbench.hive.TpcdsOptions.STREAMS;
@@ -22,7 +18,6 @@ import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -114,109 +109,22 @@ public final class TpcdsBenchmark implements Benchmark {
       computed.clear();
     }
 
-    try (Connection c = HiveSessions.connect(o, ctx.configuration())) {
-      ctx.param("jobs", HiveSessions.prepare(c, o, TpcdsReference.NULLS_LAST));
-      HiveSessions.recordSettings(ctx, o);
-
-      OwnedDatabase.State state = OwnedDatabase.state(c, db, TpcdsData.SUITE);
-      OwnedDatabase.checkOwned(state, db);
-      long rawBytes;
-      if (state.complete() && !o.get(RELOAD)) {
-        ctx.param(TpchFields.DATA, "reused: " + db + " was complete");
-        rawBytes = state.rawBytes();
-      } else {
-        if (state.exists()) {
-          OwnedDatabase.drop(c, db, TpcdsData.SUITE);
-        }
-        ctx.param(TpchFields.DATA, "generated");
-        Integer maps = o.get(GEN_MAPS);
-        int m = maps != null ? maps
-            : (int) Math.max(1, Math.min(1000, Math.ceil(scale * TpcdsData.BYTES_PER_SCALE / 2e9)));
-        TextTables.Generated gen = TpcdsData.generate(ctx, sf, m);
-        try {
-          OwnedDatabase.load(ctx, c, db, TpcdsData.SCHEMA, format, gen);
-          OwnedDatabase.analyze(ctx, c, db, TpcdsData.SCHEMA, gen);
-        } catch (SQLException e) {
-          // Hive's own line ("Error running query" says nothing), the password never in it.
-          throw new SQLException("loading " + db + ": " + HiveSessions.message(e, o), e);
-        }
-        rawBytes = gen.bytes();
-      }
-      ctx.param("raw_bytes", rawBytes);
-      try (Statement s = c.createStatement()) {
-        s.execute("USE " + db);
-      }
-
+    QuerySuiteRun.Suite suite = new QuerySuiteRun.Suite(db, TpcdsData.SCHEMA,
+        TpcdsReference.NULLS_LAST, TpcdsData.BYTES_PER_SCALE, TpcdsData::generate);
+    try (QuerySuiteRun run = QuerySuiteRun.open(ctx, o, suite, sf)) {
+      run.database();
+      Connection c = run.session();
       Map<String, String> unsupported = explain(ctx, c, queries, o);
       List<String> runnable = queries.stream().filter(q -> !unsupported.containsKey(q)).toList();
       computed.retainAll(runnable);
       ctx.param("answer_check", answerCheck(computed, scale));
 
+      TpcdsQuerySet set = new TpcdsQuerySet(o, run.knownDefects(), scale);
       // Before any clock: one pass over each fact table the checked queries read.
-      if (!computed.isEmpty()) {
-        ctx.console().status("hbench: " + ctx.label() + ": computing the answers of "
-            + String.join(", ", computed) + " from the generator's rows");
-      }
-      Map<String, TpcdsReference.Expected> reference = TpcdsReference.answers(scale, computed);
-      int timeout = (int) Math.min(Integer.MAX_VALUE, o.get(QUERY_TIMEOUT).toSeconds());
-      KnownDefects.InUse defects = new KnownDefects.InUse(ctx, c, "hive", TpcdsData.SUITE,
-          o.get(HiveOptions.AS_SHIPPED));
-      QueryStreams.Queries run = new QueryStreams.Queries() {
-        @Override
-        public String text(String query) {
-          return TpcdsQueries.text(query);
-        }
-
-        @Override
-        public String check(String query, QueryStreams.Answer a) {
-          TpcdsReference.Expected want = reference.get(query);
-          return want == null ? null : TpcdsAnswers.compare(query, a.columns(), a.rows(), want);
-        }
-
-        @Override
-        public String checkedHow(String query) {
-          return reference.containsKey(query) ? "equal by value to " + TpcdsAnswers.COMPUTED_ANSWER
-              : "not checked by value (no answer to compare with)";
-        }
-
-        @Override
-        public int timeoutSeconds() {
-          return timeout;
-        }
-
-        @Override
-        public String password() {
-          return o.get(PASSWORD);
-        }
-
-        @Override
-        public KnownDefects.InUse knownDefects() {
-          return defects;
-        }
-      };
-      QueryStreams.power(ctx, c, TpcdsQueries.streamOrder(0, runnable), run, rawBytes, scale, null);
-
-      int streams = o.get(STREAMS);
-      if (streams > 0) {
-        List<Connection> connections = new ArrayList<>();
-        try {
-          List<List<String>> orders = new ArrayList<>();
-          for (int s = 1; s <= streams; s++) {
-            Connection sc = HiveSessions.connect(o, ctx.configuration());
-            connections.add(sc);
-            HiveSessions.prepare(sc, o, TpcdsReference.NULLS_LAST);
-            try (Statement st = sc.createStatement()) {
-              st.execute("USE " + db);
-            }
-            orders.add(TpcdsQueries.streamOrder(s, runnable));
-          }
-          QueryStreams.throughput(ctx, connections, orders, run, scale, null, null, null);
-        } finally {
-          for (Connection sc : connections) {
-            HiveSessions.closeQuietly(sc);
-          }
-        }
-      }
+      run.computingAnswers(List.copyOf(computed));
+      set.computeAnswers(computed);
+      run.power(TpcdsQueries.streamOrder(0, runnable), set, null);
+      run.throughput(o.get(STREAMS), s -> TpcdsQueries.streamOrder(s, runnable), set, null, null);
     }
   }
 

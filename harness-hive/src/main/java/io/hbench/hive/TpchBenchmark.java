@@ -2,11 +2,7 @@ package io.hbench.hive;
 
 import static io.hbench.hive.HiveOptions.ENGINE;
 import static io.hbench.hive.HiveOptions.FILE_FORMAT;
-import static io.hbench.hive.HiveOptions.GEN_MAPS;
 import static io.hbench.hive.HiveOptions.JDBC_URL;
-import static io.hbench.hive.HiveOptions.PASSWORD;
-import static io.hbench.hive.HiveOptions.QUERY_TIMEOUT;
-import static io.hbench.hive.HiveOptions.RELOAD;
 import static io.hbench.hive.TpchOptions.CHECK;
 import static io.hbench.hive.TpchOptions.PARTITIONED;
 import static io.hbench.hive.TpchOptions.QUERIES;
@@ -28,12 +24,10 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -155,46 +149,17 @@ public final class TpchBenchmark implements Benchmark {
     }
     ctx.param("answer_check", answerCheck(answers, computed, refresh));
 
-    try (Connection c = HiveSessions.connect(o, ctx.configuration())) {
-      String jobs = session(c, o, embedded);
-      ctx.param("jobs", jobs);
-      if (refresh) {
-        ctx.param("transactions", embedded ? "DbTxnManager, set for the session (no compactor runs)"
-            : "the cluster's transaction manager");
-      }
-      HiveSessions.recordSettings(ctx, o);
-
-      OwnedDatabase.State state = OwnedDatabase.state(c, db, TpchDatabase.SUITE);
-      OwnedDatabase.checkOwned(state, db);
-      long rawBytes;
-      boolean reused = state.complete() && !o.get(RELOAD);
-      if (reused) {
-        ctx.param(TpchFields.DATA, "reused: " + db + " was complete");
-        rawBytes = state.rawBytes();
-      } else {
-        if (state.exists()) {
-          OwnedDatabase.drop(c, db, TpchDatabase.SUITE);
-        }
-        ctx.param(TpchFields.DATA, "generated");
-        Integer maps = o.get(GEN_MAPS);
-        int m = maps != null ? maps
-            : (int) Math.max(1, Math.min(1000, Math.ceil(scale * TpchData.BYTES_PER_SCALE / 2e9)));
-        TextTables.Generated gen = TpchData.generate(ctx, sf, m);
-        try {
-          OwnedDatabase.Schema schema = TpchDatabase.schema(partitioned, refresh);
-          OwnedDatabase.load(ctx, c, db, schema, format, gen);
-          OwnedDatabase.analyze(ctx, c, db, schema, gen);
-        } catch (SQLException e) {
-          // Hive's own line ("Error running query" says nothing), the password never in it.
-          throw new SQLException("loading " + db + ": " + HiveSessions.message(e, o), e);
-        }
-        rawBytes = gen.bytes();
-      }
-      ctx.param("raw_bytes", rawBytes);
-      try (Statement s = c.createStatement()) {
-        s.execute("USE " + db);
-      }
-      long setsBefore = reused ? state.number(TpchRefresh.SETS) : 0;
+    QuerySuiteRun.Suite suite = new QuerySuiteRun.Suite(db,
+        TpchDatabase.schema(partitioned, refresh), sessionSettings(o, embedded),
+        TpchData.BYTES_PER_SCALE, TpchData::generate);
+    if (refresh) {
+      ctx.param("transactions", embedded ? "DbTxnManager, set for the session (no compactor runs)"
+          : "the cluster's transaction manager");
+    }
+    try (QuerySuiteRun run = QuerySuiteRun.open(ctx, o, suite, sf)) {
+      QuerySuiteRun.Database data = run.database();
+      Connection c = run.session();
+      long setsBefore = data.reused() ? data.found().number(TpchRefresh.SETS) : 0;
       Integer powerSet = null;
       if (refresh) {
         // Set u: RF1 in the power test; u+1..u+S: the refresh stream. Staged before any clock.
@@ -206,113 +171,13 @@ public final class TpchBenchmark implements Benchmark {
         TpchRefresh.begin(c, db, setsBefore, streams + 1, scale);
       }
 
-      Random random = seed == null ? null : new Random(seed);
-      Map<Integer, String> texts = new LinkedHashMap<>();
-      Map<Integer, Map<String, String>> parameters = new LinkedHashMap<>();
-      for (int q = 1; q <= TpchQueries.COUNT; q++) {
-        Map<String, String> params = random == null ? TpchQueries.validationParameters(q, scale)
-            : TpchQueries.randomParameters(q, scale, random);
-        if (answers && q == 11) {
-          // The library's SF 0.01 answer was made with 0.0001, not the spec's 0.0001/SF.
-          params = new LinkedHashMap<>(params);
-          params.put("FRACTION", "0.0001");
-        }
-        parameters.put(q, params);
-        texts.put(q, TpchQueries.text(q, params));
-      }
+      TpchQuerySet set = new TpchQuerySet(o, run.knownDefects(), scale, answers, refresh, seed,
+          queries.size());
       // Before any clock: a pass over the generator's line items (about 10 s at SF 1).
-      if (!computed.isEmpty()) {
-        ctx.console().status("hbench: " + ctx.label() + ": computing the answers of q"
-            + computed.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", q"))
-            + " from the generator's rows");
-      }
-      Map<Integer, List<String[]>> reference = TpchReference.answers(scale, computed, parameters);
-      int timeout = (int) Math.min(Integer.MAX_VALUE, o.get(QUERY_TIMEOUT).toSeconds());
-      KnownDefects.InUse defects = new KnownDefects.InUse(ctx, c, "hive", "tpch",
-          o.get(HiveOptions.AS_SHIPPED));
-      QueryStreams.Queries run = new QueryStreams.Queries() {
-        @Override
-        public String text(String query) {
-          return texts.get(number(query));
-        }
-
-        @Override
-        public String check(String name, QueryStreams.Answer a) throws Exception {
-          int query = number(name);
-          String wrong = answers ? TpchAnswers.compare(query, a.columns(), a.rows())
-              : TpchAnswers.shape(query, a.columns().size(), a.rows().size(), scale);
-          if (wrong == null && reference.containsKey(query)) {
-            wrong = TpchAnswers.compare(query, a.columns(), a.rows(), reference.get(query),
-                TpchAnswers.COMPUTED_ANSWER);
-          }
-          return wrong;
-        }
-
-        @Override
-        public String checkedHow(String name) {
-          int query = number(name);
-          String library = "equal by value to " + TpchAnswers.LIBRARY_ANSWER;
-          String computedHere = "equal by value to " + TpchAnswers.COMPUTED_ANSWER;
-          if (reference.containsKey(query)) {
-            return answers ? library + " and to " + TpchAnswers.COMPUTED_ANSWER : computedHere;
-          }
-          return answers ? library : "shape only: columns, and rows where the query fixes them"
-              + " (no answer to compare with" + (seed != null ? " for random parameters" : "")
-              + (refresh ? " after the refresh functions" : "") + ")";
-        }
-
-        @Override
-        public int timeoutSeconds() {
-          return timeout;
-        }
-
-        @Override
-        public String password() {
-          return o.get(PASSWORD);
-        }
-
-        @Override
-        public KnownDefects.InUse knownDefects() {
-          return defects;
-        }
-
-        @Override
-        public Metric powerFigure(java.util.Collection<Double> passed, boolean refreshRan,
-            List<Double> refreshed) {
-          return TpchFigures.power(passed, refreshRan, refreshed, scale);
-        }
-
-        @Override
-        public List<Metric> throughputFigures(int streams, double seconds, Metric power) {
-          return queries.size() == TpchQueries.COUNT
-              ? TpchFigures.throughput(streams, seconds, scale, power) : List.of();
-        }
-      };
-      Metric power = QueryStreams.power(ctx, c, order(0, queries), run, rawBytes, scale, powerSet);
-
-      if (streams > 0) {
-        List<Connection> connections = new ArrayList<>();
-        try {
-          for (int s = 0; s < streams + (refresh ? 1 : 0); s++) {
-            Connection sc = HiveSessions.connect(o, ctx.configuration());
-            connections.add(sc);
-            session(sc, o, embedded);
-            try (Statement st = sc.createStatement()) {
-              st.execute("USE " + db);
-            }
-          }
-          List<List<String>> orders = new ArrayList<>();
-          for (int s = 1; s <= streams; s++) {
-            orders.add(order(s, queries));
-          }
-          QueryStreams.throughput(ctx, connections.subList(0, streams), orders, run, scale,
-              refresh ? connections.get(streams) : null, refresh ? powerSet + 1 : null, power);
-        } finally {
-          for (Connection sc : connections) {
-            HiveSessions.closeQuietly(sc);
-          }
-        }
-      }
+      run.computingAnswers(computed.stream().map(q -> "q" + q).toList());
+      set.computeAnswers(computed);
+      Metric power = run.power(order(0, queries), set, powerSet);
+      run.throughput(streams, s -> order(s, queries), set, refresh ? powerSet + 1 : null, power);
       if (refresh) {
         TpchRefresh.finish(ctx, c, db, setsBefore, streams + 1, scale);
       }
@@ -344,12 +209,8 @@ public final class TpchBenchmark implements Benchmark {
         .map(q -> "q" + q).toList();
   }
 
-  private static int number(String query) {
-    return Integer.parseInt(query.substring(1));
-  }
-
-  /** The session's settings: the suite's own for partitions and transactions, then the rest. */
-  private static String session(Connection c, OptionValues o, boolean embedded) throws SQLException {
+  /** The suite's own session settings: for partitions and, on the embedded server, transactions. */
+  private static Map<String, String> sessionSettings(OptionValues o, boolean embedded) {
     Map<String, String> settings = new LinkedHashMap<>();
     if (o.get(PARTITIONED)) {
       settings.putAll(TpchDatabase.DYNAMIC_PARTITIONS);
@@ -360,6 +221,6 @@ public final class TpchBenchmark implements Benchmark {
       settings.put("hive.support.concurrency", "true");
       settings.put("hive.txn.manager", "org.apache.hadoop.hive.ql.lockmgr.DbTxnManager");
     }
-    return HiveSessions.prepare(c, o, settings);
+    return settings;
   }
 }

@@ -10,6 +10,9 @@
 # wordcount's size (default 32M): `MATRIX_SUITES=wordcount WORDCOUNT_SIZE=512M compat/matrix.sh
 # 3.3.6 3.4.2` compares the versions' text generation where the tasks' start matters little.
 #
+# MATRIX_DEFINES holds settings given to every suite as `-D key=value`, one per line (CI gives the
+# tests' quick task JVMs this way).
+#
 # Needs harness-cli/target/bench.jar (mvn -B -ntp package -DskipTests). MATRIX_OUT sets where each
 # version's configuration, logs and records go (default compat/target/matrix); MAVEN_OPTS is
 # passed to the Maven that resolves each version's jars.
@@ -67,6 +70,10 @@ else
 fi
 
 . "$here/matrix-lib.sh"
+defines=()
+while IFS= read -r d; do
+  [ -n "$d" ] && defines+=(-D "$d")
+done <<< "${MATRIX_DEFINES:-}"
 declare -A cell
 for v in $versions; do
   w=$out/$v
@@ -92,7 +99,7 @@ for v in $versions; do
     # dfsio's read reads what its write wrote.
     # shellcheck disable=SC2086
     HADOOP_CONF_DIR=$w/conf run_cell "$name" "$v" "$w/$name.jsonl" "${client[@]}" $args \
-      --cluster conf --base-dir "/matrix/${name%-*}" --out "$w/$name.jsonl"
+      "${defines[@]}" --cluster conf --base-dir "/matrix/${name%-*}" --out "$w/$name.jsonl"
   done
   stop_cluster
 done

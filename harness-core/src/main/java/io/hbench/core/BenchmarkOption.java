@@ -332,24 +332,7 @@ public final class BenchmarkOption<T> {
    * is seconds), or {@link InvalidInputException} naming the option {@code name}.
    */
   public static java.time.Duration parseDuration(String name, String text) {
-    java.util.regex.Matcher m =
-        java.util.regex.Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)?").matcher(text.trim().toLowerCase(java.util.Locale.ROOT));
-    if (!m.matches()) {
-      throw new InvalidInputException("invalid value '" + text + "' for " + name
-          + ": give a duration such as 500ms, 30s, 5m or 1h");
-    }
-    double n = Double.parseDouble(m.group(1));
-    String unit = m.group(2) == null ? "s" : m.group(2);
-    double millis = n * switch (unit) {
-      case "ms" -> 1;
-      case "m" -> 60_000;
-      case "h" -> 3_600_000;
-      default -> 1000;
-    };
-    if (millis > 365L * 24 * 3_600_000) {
-      throw new InvalidInputException("invalid value '" + text + "' for " + name + ": more than a year");
-    }
-    return java.time.Duration.ofNanos(Math.round(millis * 1_000_000));
+    return io.hbench.core.text.DurationText.parse(name, text);
   }
 
   /** Free text, such as a path. */

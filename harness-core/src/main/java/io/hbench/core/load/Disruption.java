@@ -1,0 +1,195 @@
+package io.hbench.core.load;
+
+import io.hbench.core.error.InvalidInputException;
+import io.hbench.core.text.DurationText;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * The faults of {@code --disrupt ACTION@TIME[,ACTION@TIME...]}, as planned before the load
+ * starts: each action, the node it is aimed at where it takes one ({@code shutdown-datanode:2}),
+ * and when it is issued, from the load's start after any warm-up. Pure planning: what performs an
+ * action is the cluster's business, and what the fault did is {@link FaultFigures}.
+ *
+ * @param actions in the order they are issued
+ */
+public record Disruption(List<Action> actions) {
+
+  /** What an action does and where it can be done. */
+  public enum Kind {
+    /** The standby NameNode of an HA pair made active. */
+    FAILOVER_NAMENODE("failover-namenode", false, false),
+    /** A DataNode told to shut down, as {@code dfsadmin -shutdownDatanode} does. */
+    SHUTDOWN_DATANODE("shutdown-datanode", true, false),
+    /** A DataNode stopped and started again (the embedded cluster's own). */
+    RESTART_DATANODE("restart-datanode", true, true),
+    /** The NameNode stopped and started again (the embedded cluster's own). */
+    RESTART_NAMENODE("restart-namenode", false, true),
+    /** Safe mode entered and left. */
+    SAFEMODE_ENTER_LEAVE("safemode-enter-leave", false, false),
+    /** A RegionServer stopped, as {@code Admin.stopRegionServer} does. */
+    STOP_REGIONSERVER("stop-regionserver", true, false),
+    /** The table's regions moved to other RegionServers. */
+    MOVE_REGIONS("move-regions", false, false),
+    /** A RegionServer stopped and started again (the embedded cluster's own). */
+    RESTART_REGIONSERVER("restart-regionserver", true, true),
+    /** One of the load's own task containers killed; YARN restarts the task. */
+    KILL_TASK_CONTAINER("kill-task-container", false, false);
+
+    private final String text;
+    private final boolean takesNode;
+    private final boolean embeddedOnly;
+
+    Kind(String text, boolean takesNode, boolean embeddedOnly) {
+      this.text = text;
+      this.takesNode = takesNode;
+      this.embeddedOnly = embeddedOnly;
+    }
+
+    /** The action as the option names it. */
+    public String text() {
+      return text;
+    }
+
+    /** Whether it is aimed at one node of several ({@code :N}). */
+    public boolean takesNode() {
+      return takesNode;
+    }
+
+    /** Whether only the embedded cluster, whose daemons run in hbench's process, can do it. */
+    public boolean embeddedOnly() {
+      return embeddedOnly;
+    }
+
+    private String usage() {
+      return text + (takesNode ? "[:N]" : "");
+    }
+  }
+
+  /**
+   * One action of the load.
+   *
+   * @param kind what it does
+   * @param node which node of its kind, counting from 0; 0 when not given, null for an action
+   *     that takes none
+   * @param at when it is issued, from the load's start after any warm-up
+   */
+  public record Action(Kind kind, Integer node, Duration at) {
+
+    /** The action as the option gives it: {@code shutdown-datanode:1@20s}. */
+    public String text() {
+      return kind.text() + (kind.takesNode() && node != 0 ? ":" + node : "") + "@"
+          + seconds(at);
+    }
+  }
+
+  public Disruption {
+    actions = List.copyOf(actions);
+  }
+
+  /**
+   * Reads {@code text}, the value of {@code option}: actions separated by commas, each {@code
+   * ACTION[:N]@TIME} with TIME a duration ({@code 20s}, {@code 1.5m}), in increasing order.
+   *
+   * @throws InvalidInputException naming the part that is wrong and what is expected
+   */
+  public static Disruption parse(String option, String text) {
+    List<Action> actions = new ArrayList<>();
+    for (String part : text.split(",", -1)) {
+      String p = part.strip();
+      int at = p.lastIndexOf('@');
+      if (at <= 0 || at == p.length() - 1) {
+        throw new InvalidInputException(option + " '" + p + "': give ACTION@TIME, such as"
+            + " shutdown-datanode@20s");
+      }
+      String name = p.substring(0, at);
+      Integer node = null;
+      int colon = name.indexOf(':');
+      if (colon >= 0) {
+        String n = name.substring(colon + 1);
+        name = name.substring(0, colon);
+        try {
+          node = Integer.parseInt(n);
+        } catch (NumberFormatException e) {
+          node = -1;
+        }
+        if (node < 0) {
+          throw new InvalidInputException(option + " '" + p + "': the node after ':' is a"
+              + " number from 0");
+        }
+      }
+      Kind kind = kind(option, name);
+      if (node != null && !kind.takesNode()) {
+        throw new InvalidInputException(option + " '" + p + "': " + kind.text() + " takes no"
+            + " node");
+      }
+      Duration when = DurationText.parse(option, p.substring(at + 1));
+      if (!actions.isEmpty() && when.compareTo(actions.get(actions.size() - 1).at()) <= 0) {
+        throw new InvalidInputException(option + " '" + p + "': the actions' times must"
+            + " increase; it comes after " + actions.get(actions.size() - 1).text());
+      }
+      actions.add(new Action(kind, kind.takesNode() ? (node == null ? 0 : node) : null, when));
+    }
+    return new Disruption(actions);
+  }
+
+  private static Kind kind(String option, String name) {
+    for (Kind k : Kind.values()) {
+      if (k.text().equals(name)) {
+        return k;
+      }
+    }
+    throw new InvalidInputException(option + ": unknown action '" + name + "'; one of "
+        + Arrays.stream(Kind.values()).map(Kind::usage).collect(Collectors.joining(", ")));
+  }
+
+  /**
+   * Refuses a disruption the load cannot measure, before anything is created: the load must be
+   * open-loop ({@code targetRate} above 0, so that a client's back-off cannot hide the dip) and
+   * timed, its first action must leave a control window of {@link
+   * FaultFigures#MIN_CONTROL_INTERVALS} whole intervals, and its last must come before the
+   * load's end with a whole interval after it.
+   *
+   * @param duration the load's {@code --duration}, or null when it runs by count
+   * @param interval the load's interval ({@code --interval})
+   */
+  public void check(String option, double targetRate, Duration duration, Duration interval) {
+    if (targetRate <= 0) {
+      throw new InvalidInputException(option + " needs --target-rate: an open-loop load, whose"
+          + " calls keep their times while the cluster stalls, so that no back-off hides the dip");
+    }
+    if (duration == null || duration.isZero()) {
+      throw new InvalidInputException(option + " needs --duration: the faults are placed in the"
+          + " load's time");
+    }
+    Duration control = interval.multipliedBy(FaultFigures.MIN_CONTROL_INTERVALS + 1);
+    Action first = actions.get(0);
+    if (first.at().compareTo(control) < 0) {
+      throw new InvalidInputException(option + " " + first.text() + ": the first action needs a"
+          + " control window before it of at least " + seconds(control) + " ("
+          + FaultFigures.MIN_CONTROL_INTERVALS + " whole intervals of " + seconds(interval)
+          + ")");
+    }
+    for (Action a : actions) {
+      if (a.at().plus(interval).compareTo(duration) > 0) {
+        throw new InvalidInputException(option + " " + a.text() + ": past the load's end less"
+            + " one interval (--duration " + seconds(duration) + ")");
+      }
+    }
+  }
+
+  /** The actions as the option gives them. */
+  public String text() {
+    return actions.stream().map(Action::text).collect(Collectors.joining(","));
+  }
+
+  private static String seconds(Duration d) {
+    double s = d.toNanos() / 1e9;
+    return (s == Math.rint(s) ? String.valueOf((long) s) : String.format(Locale.ROOT, "%s", s))
+        + "s";
+  }
+}

@@ -6,7 +6,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
@@ -189,7 +188,6 @@ public record Disruption(List<Action> actions) {
 
   private static String seconds(Duration d) {
     double s = d.toNanos() / 1e9;
-    return (s == Math.rint(s) ? String.valueOf((long) s) : String.format(Locale.ROOT, "%s", s))
-        + "s";
+    return (s == Math.rint(s) ? String.valueOf((long) s) : String.valueOf(s)) + "s";
   }
 }

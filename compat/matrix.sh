@@ -39,13 +39,13 @@ opens="--add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.ut
 suites=(
   "terasort|terasort --sizes 16M"
   "wordcount|wordcount --sizes ${WORDCOUNT_SIZE:-32M}"
-  "dfsio-write|dfsio --mode write --files 2 --size 16M"
+  # With --metrics: the version's own daemons read beside the write (one job for both).
+  "dfsio-write|dfsio --mode write --files 2 --size 16M --metrics"
   "dfsio-read|dfsio --mode read --files 2 --size 16M"
   "slive|slive --maps 2 --ops-per-map 500 --files 100"
   "nnthroughput|nnthroughput --op create --maps 2 --duration 5s"
   "fsops|fsops --op create_write --maps 2 --duration 5s --repeat 1"
   "replay|replay --trace file://TRACE --maps 2 --seed-namespace"
-  "metrics|dfsio --mode write --files 2 --size 16M --metrics"
 )
 
 # name|arguments|what the one line must say: suites that need what `yarn jar` does not give

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hbench.core.report.ResultReader;
 import io.hbench.core.result.DaemonFigures;
+import io.hbench.core.result.FaultRecord;
 import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.ResultRecord;
 import java.nio.file.Files;
@@ -150,6 +151,42 @@ class EmbeddedClusterCommandIT {
       List<String> states = d.phase("write").daemons().stream()
           .filter(x -> x.role().equals("namenode")).map(DaemonFigures::haState).sorted().toList();
       assertEquals(List.of("active", "standby"), states);
+
+      // docs/disrupt.md's failover, twice in one load, from this process: the outage each
+      // time, split where the NameNode stamped its takeover, the worst and the spread.
+      Path failovers = tmp.resolve("failover.jsonl");
+      BenchProcess f = BenchProcess.run(ha.conf.toString(), "nnthroughput", "--mode", "rpc",
+          "--op", "fileStatus", "--target-rate", "200", "--duration", "24s", "--disrupt",
+          "failover-namenode@8s", "--disrupt-cycles", "2", "--repeat", "1", "--out",
+          failovers.toString());
+      System.out.println("EmbeddedClusterCommandIT failover:\n" + f.err);
+      ResultRecord n = ResultReader.read(failovers).get(0);
+      assertTrue(n.ok(), f.toString());
+      FaultRecord fr = n.phases().stream().map(ph -> ph.figure(FaultRecord.FIELD))
+          .filter(java.util.Objects::nonNull).findFirst().orElseThrow();
+      assertEquals(2, fr.cycles());
+      assertEquals(2, fr.faults().size(), fr.toString());
+      // nn2 was active after the manual failover above: the first cycle hands over to nn1,
+      // the second back to nn2.
+      assertTrue(fr.faults().get(0).target().startsWith("nn2 (") && fr.faults().get(0).target()
+          .contains(") to nn1 ("), fr.faults().get(0).target());
+      assertTrue(fr.faults().get(1).target().startsWith("nn1 ("), fr.faults().get(1).target());
+      for (FaultRecord.Fault fault : fr.faults()) {
+        assertNotNull(fault.figures(), fault.toString());
+        // The NameNodes' own stamps from /jmx: the new active one's transition, after the
+        // action was issued.
+        assertTrue(fault.stamps().stream().anyMatch(st -> st.what().equals("last_ha_transition")
+            && st.value().equals("active") && st.atMillis() >= fault.issuedMillis()),
+            fault.stamps().toString());
+      }
+      FaultRecord.Summary summary = fr.byAction().get(0);
+      assertEquals("failover-namenode", summary.action());
+      assertEquals(2, summary.faults());
+      double a = fr.faults().get(0).figures().unavailableSeconds();
+      double b = fr.faults().get(1).figures().unavailableSeconds();
+      assertEquals(Math.max(a, b), summary.worst().unavailableSeconds(), 1e-9);
+      assertEquals(Math.abs(a - b), summary.spread().unavailableSeconds(), 1e-3);
+      assertTrue(f.err.contains("disrupt failover-namenode (cycle 2): unavailable "), f.err);
     }
   }
 

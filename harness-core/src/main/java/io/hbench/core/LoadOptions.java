@@ -1,6 +1,7 @@
 package io.hbench.core;
 
 import io.hbench.core.error.InvalidInputException;
+import io.hbench.core.load.Disruption;
 import io.hbench.core.load.LoadClients;
 import io.hbench.core.load.LoadPlan;
 import io.hbench.core.load.Slo;
@@ -78,6 +79,22 @@ public final class LoadOptions {
           + " percentile bound and optionally an error bound, such as p99<20ms or"
           + " p99.9<50ms,errors<0.1%.", "", v -> v.isBlank() ? null : Slo.parse("--slo", v));
 
+  /** {@code --disrupt}: faults done to the cluster during the load, and measured. */
+  public static final BenchmarkOption<Disruption> DISRUPT =
+      BenchmarkOption.of("--disrupt", "ACTION@TIME[,...]", "Do these to the cluster during the"
+          + " load (times from its start after the warm-up) and measure what each did: how"
+          + " deep the dip, how long no call succeeded, how long until 90% of the rate before"
+          + " it, what failed. Actions: " + Disruption.usage() + ". Needs --target-rate and"
+          + " --duration; see docs/disrupt.md.", "",
+          v -> v.isBlank() ? null : Disruption.parse("--disrupt", v));
+
+  /** {@code --disrupt-cycles}: the faults repeated this many times in one load. */
+  public static final BenchmarkOption<Integer> DISRUPT_CYCLES =
+      BenchmarkOption.integer("--disrupt-cycles", "Repeat --disrupt's actions this many times:"
+          + " the time from the first action to the load's end is cut into equal cycles, each"
+          + " with the actions at the same offsets; figures are given per fault, worst and"
+          + " spread.", "1", 1);
+
   private LoadOptions() {}
 
   private static Duration interval(String text) {
@@ -127,6 +144,23 @@ public final class LoadOptions {
             + ")");
       }
     }
+    Disruption disrupt = o.has(DISRUPT) ? o.get(DISRUPT) : null;
+    if (disrupt == null && o.has(DISRUPT_CYCLES) && o.get(DISRUPT_CYCLES) > 1) {
+      throw new InvalidInputException("--disrupt-cycles repeats --disrupt's actions; give both");
+    }
+    if (disrupt != null) {
+      if (findMax) {
+        throw new InvalidInputException("--disrupt measures one load at --target-rate; drop"
+            + " --find-max");
+      }
+      if (o.has(UNTIL_STABLE) && o.get(UNTIL_STABLE) != null) {
+        throw new InvalidInputException("--disrupt places faults in the load's --duration;"
+            + " drop --until-stable, which may end it before them");
+      }
+      disrupt.check("--disrupt", o.get(TARGET_RATE), timed(o) ? o.get(DURATION) : null,
+          o.get(INTERVAL));
+      disruption(o).check("--disrupt", o.get(TARGET_RATE), o.get(DURATION), o.get(INTERVAL));
+    }
     if (o.has(UNTIL_STABLE) && o.get(UNTIL_STABLE) != null && !timed(o)) {
       throw new InvalidInputException("--until-stable needs --duration: the longest the load"
           + " may run when it never becomes stable");
@@ -144,9 +178,20 @@ public final class LoadOptions {
     if (load != null) {
       all.add(MAPS.withDefault(Integer.toString(load.defaultMaps())));
       all.addAll(List.of(DURATION, TARGET_RATE, WARMUP_TIME, INTERVAL, UNTIL_STABLE, HLOG,
-          FIND_MAX, SLO));
+          FIND_MAX, SLO, DISRUPT, DISRUPT_CYCLES));
     }
     return all;
+  }
+
+  /**
+   * The faults the options ask for, every cycle's ({@code --disrupt}, {@code --disrupt-cycles}),
+   * or null for none.
+   */
+  public static Disruption disruption(OptionValues o) {
+    if (!o.has(DISRUPT) || o.get(DISRUPT) == null) {
+      return null;
+    }
+    return o.get(DISRUPT).repeated("--disrupt", o.get(DISRUPT_CYCLES), o.get(DURATION));
   }
 
   /** Whether the options ask for {@code --find-max}. */

@@ -32,6 +32,15 @@ public interface BenchCluster extends AutoCloseable {
     return java.util.List.of();
   }
 
+  /**
+   * The {@code --disrupt} actions this cluster can have done on {@code service}'s servers
+   * ({@code hdfs}, {@code hbase}, {@code yarn}), or null when it runs no such service or offers
+   * none of its actions.
+   */
+  default FaultActions faults(String service) {
+    return null;
+  }
+
   /** Configuration for clients and jobs of this cluster, {@code -D} and {@code --conf} applied. */
   Configuration configuration();
 

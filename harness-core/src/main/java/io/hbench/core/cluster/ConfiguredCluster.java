@@ -26,12 +26,25 @@ final class ConfiguredCluster implements BenchCluster {
   private final Configuration conf;
   private final boolean yarn;
   private final java.util.List<io.hbench.core.result.ServiceInfo> named;
+  private final Needs needs;
 
-  private ConfiguredCluster(
-      Configuration conf, boolean yarn, java.util.List<io.hbench.core.result.ServiceInfo> named) {
+  private ConfiguredCluster(Configuration conf, boolean yarn,
+      java.util.List<io.hbench.core.result.ServiceInfo> named, Needs needs) {
     this.conf = conf;
     this.yarn = yarn;
     this.named = named;
+    this.needs = needs;
+  }
+
+  @Override
+  public FaultActions faults(String service) {
+    if (service.equals("hdfs")) {
+      return conf.get(FileSystem.FS_DEFAULT_NAME_KEY, "").startsWith("hdfs:")
+          ? new HdfsFaults(conf, null) : null;
+    }
+    return needs.services().contains(service)
+        ? ServiceProviders.provider(service).faults(needs.withSettings(service, conf), null)
+        : null;
   }
 
   /**
@@ -62,7 +75,7 @@ final class ConfiguredCluster implements BenchCluster {
       named.add(ServiceProviders.provider(service).connect(needs.withSettings(service, conf)));
     }
     return new ConfiguredCluster(
-        conf, jobs && "yarn".equals(conf.get("mapreduce.framework.name")), java.util.List.copyOf(named));
+        conf, jobs && "yarn".equals(conf.get("mapreduce.framework.name")), java.util.List.copyOf(named), needs);
   }
 
   @Override

@@ -215,6 +215,18 @@ public final class EmbeddedCluster implements BenchCluster {
     return out;
   }
 
+  @Override
+  public FaultActions faults(String service) {
+    for (RunningService s : services) {
+      if (s.info().name().equals(service)) {
+        return service.equals("hdfs")
+            ? new HdfsFaults(configuration(), s.unwrap(org.apache.hadoop.hdfs.MiniDFSCluster.class))
+            : ServiceProviders.provider(service).faults(configuration(), s);
+      }
+    }
+    return null;
+  }
+
   /**
    * The running service named {@code name} ({@code hdfs}, {@code yarn}, {@code hive} ...), for a
    * tool that drives it: {@link RunningService#unwrap} it, or close it to see how a benchmark

@@ -136,6 +136,11 @@ public final class MiniDfsService implements ServiceProvider {
     }
 
     @Override
+    public <T> T unwrap(Class<T> type) {
+      return type.isInstance(dfs) ? type.cast(dfs) : super.unwrap(type);
+    }
+
+    @Override
     protected void stop() {
       dfs.shutdown();
     }

@@ -89,6 +89,18 @@ public interface ServiceProvider {
   }
 
   /**
+   * The {@code --disrupt} actions on this service's servers ({@link
+   * io.hbench.core.load.Disruption.Kind#service()} names it), or null when it offers none.
+   *
+   * @param conf the run's configuration, as {@link #watch} gets it
+   * @param embedded the service as this process started it (its daemons can be restarted), or
+   *     null on a configured cluster (actions an administrator's client can do over RPC only)
+   */
+  default FaultActions faults(Configuration conf, RunningService embedded) {
+    return null;
+  }
+
+  /**
    * On a kerberized cluster, adds to {@code credentials} the delegation tokens a job's tasks need
    * to reach this service: they have no Kerberos ticket of their own. Called for each job a point
    * submits when Kerberos is on, with the job's configuration. By default there are none.

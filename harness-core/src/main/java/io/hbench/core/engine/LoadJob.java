@@ -191,6 +191,13 @@ final class LoadJob {
     private final Console console;
     private final String label;
     private int runs;
+    private java.util.function.LongConsumer started = t -> {};
+
+    /** Tells {@code to} of each run's start on the wall clock (ms since the epoch). */
+    Conductor onStart(java.util.function.LongConsumer to) {
+      this.started = to;
+      return this;
+    }
 
     Conductor(Job job, int maps, OptionValues options, Console console, String label)
         throws IOException {
@@ -223,6 +230,7 @@ final class LoadJob {
         throw new Ended("its start");
       }
       long start = barrier.go();
+      started.accept(start);
       SteadyWatch watch = steady == null ? null : new SteadyWatch(steady, start
           + (options.has(LoadOptions.WARMUP_TIME) ? options.get(LoadOptions.WARMUP_TIME).toMillis()
               : 0), options.get(LoadOptions.INTERVAL).toMillis());

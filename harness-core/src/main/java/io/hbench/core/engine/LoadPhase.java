@@ -10,18 +10,22 @@ import io.hbench.core.RunContext.Figures;
 import io.hbench.core.RunContext.LoadFigures;
 import io.hbench.core.RunContext.PhaseBody;
 import io.hbench.core.RunContext;
+import io.hbench.core.cluster.FaultActions;
 import io.hbench.core.fs.OwnedDirectories;
 import io.hbench.core.load.CapacitySearch;
 import io.hbench.core.load.ConcurrentLoad;
+import io.hbench.core.load.Disruption;
 import io.hbench.core.load.LoadClients;
 import io.hbench.core.load.LoadPlan;
 import io.hbench.core.load.LoadResult;
 import io.hbench.core.load.Slo;
 import io.hbench.core.result.CapacityFigures;
+import io.hbench.core.result.FaultRecord;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ServerCalls;
 import io.hbench.core.text.Console;
 import java.io.IOException;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
@@ -55,9 +59,16 @@ final class LoadPhase {
   private final OwnedDirectories dirs;
   private final Console console;
   private final String label;
+  private final Map<String, FaultActions> faults;
 
+  /**
+   * @param faults {@code --disrupt}'s actions by service, checked when the run's cluster was
+   *     opened; empty without {@code --disrupt}
+   */
   LoadPhase(Timing timing, LoadSpec spec, Class<?> suiteClass, OptionValues options,
-      Configuration conf, OwnedDirectories dirs, Console console, String label) {
+      Configuration conf, OwnedDirectories dirs, Console console, String label,
+      Map<String, FaultActions> faults) {
+    this.faults = faults;
     this.timing = timing;
     this.spec = spec;
     this.suiteClass = suiteClass;
@@ -79,12 +90,26 @@ final class LoadPhase {
     Point point = whole.point();
     LoadResult[] result = new LoadResult[1];
     Path pointDirectory = whole.pointDirectory();
+    Disruption disruption = LoadOptions.disruption(options);
+    // Faults are placed in a timed load's time: a suite's set-up load by count has none.
+    FaultRun faultRun = disruption == null || !spec.timed(options, point) ? null
+        : new FaultRun(disruption, faults, console, label);
+    long warmup = options.has(LoadOptions.WARMUP_TIME)
+        ? options.get(LoadOptions.WARMUP_TIME).toMillis() : 0;
     Figures figures = (timed, into) -> {
       LoadResult r = result[0];
       into.work(r.bytes(), r.calls());
       into.loads(r.loads());
       into.figure(ServerCalls.FIELD, calls);
       spec.figures(r, whole, into);
+      if (faultRun != null) {
+        // After the phase's clock: the wait for re-replication is not the load's time.
+        faultRun.finish();
+        FaultRecord record = faultRun.record(r);
+        into.figure(FaultRecord.FIELD, record);
+        FaultRun.metrics(record).forEach(into::metric);
+        faultRun.describe(record).forEach(console::status);
+      }
     };
     // --find-max searches a load that runs by time; one of a fixed count (a suite's set-up:
     // ycsb's load phase, hbase-pe's write of the table a read needs) runs once, as declared.
@@ -93,10 +118,28 @@ final class LoadPhase {
           : findMaxOnTasks(name, spec, whole, calls, maps);
     }
     if (maps == 0) {
-      timing.phase(name, 0, () -> {
-        result[0] = LoadJob.runClients(spec, whole, console, label, LoadJob.ReadyGate.NONE);
-        return result[0].calls();
-      }, figures);
+      ConcurrentLoad.Watch placed = faultRun == null ? null : new ConcurrentLoad.Watch() {
+        @Override
+        public boolean ended(long interval, long done) {
+          return false;
+        }
+
+        @Override
+        public void started(long startMillis) {
+          faultRun.start(startMillis + warmup);
+        }
+      };
+      try {
+        timing.phase(name, 0, () -> {
+          result[0] = LoadJob.runClients(spec, whole, console, label, LoadJob.ReadyGate.NONE, 0,
+              plan -> plan, placed);
+          return result[0].calls();
+        }, figures);
+      } finally {
+        if (faultRun != null) {
+          faultRun.stop();
+        }
+      }
       sayRanOut(name, result[0]);
       logIntervals(name, result[0]);
       return result[0];
@@ -106,15 +149,24 @@ final class LoadPhase {
     // --until-stable judged over every task's calls, as one load's: the conductor's.
     io.hbench.core.stats.SteadyState steady = spec.timed(options, point)
         && options.has(LoadOptions.UNTIL_STABLE) ? options.get(LoadOptions.UNTIL_STABLE) : null;
-    timing.job(name, job, figures, j -> {
-          LoadJob.Conductor c = new LoadJob.Conductor(j, maps, options, console, label);
-          try {
-            result[0] = c.run(options.get(LoadOptions.TARGET_RATE), steady);
-            c.end();
-          } catch (LoadJob.Conductor.Ended e) {
-            // A task failed: the job's failure, reported as the phase's, says why.
-          }
-        });
+    try {
+      timing.job(name, job, figures, j -> {
+            LoadJob.Conductor c = new LoadJob.Conductor(j, maps, options, console, label);
+            if (faultRun != null) {
+              c.onStart(start -> faultRun.start(start + warmup));
+            }
+            try {
+              result[0] = c.run(options.get(LoadOptions.TARGET_RATE), steady);
+              c.end();
+            } catch (LoadJob.Conductor.Ended e) {
+              // A task failed: the job's failure, reported as the phase's, says why.
+            }
+          });
+    } finally {
+      if (faultRun != null) {
+        faultRun.stop();
+      }
+    }
     sayRanOut(name, result[0]);
     logIntervals(name, result[0]);
     return result[0];

@@ -86,7 +86,8 @@ final class PointExecutor {
             console,
             ws.clientIo,
             ws.needs,
-            ws.daemonMetrics == null ? null : ws.daemonMetrics.forPoint(serviceDaemons()));
+            ws.daemonMetrics == null ? null : ws.daemonMetrics.forPoint(serviceDaemons()),
+            ws.faults);
     InProgress point = new InProgress(m, ctx);
     current = point;
     try {

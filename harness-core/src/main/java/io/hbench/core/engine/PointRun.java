@@ -86,7 +86,8 @@ final class PointRun implements RunContext {
       Console console,
       IoStatistics clientIo,
       io.hbench.core.cluster.Needs needs,
-      io.hbench.core.daemons.DaemonMetrics daemonMetrics) {
+      io.hbench.core.daemons.DaemonMetrics daemonMetrics,
+      java.util.Map<String, io.hbench.core.cluster.FaultActions> faults) {
     this.daemonMetrics = daemonMetrics;
     this.loadSpec = loadSpec;
     this.suiteClass = suiteClass;
@@ -121,7 +122,7 @@ final class PointRun implements RunContext {
       public void check(String name, boolean passed, String detail) {
         PointRun.this.check(name, passed, detail);
       }
-    }, loadSpec, suiteClass, options, conf, dirs, console, label);
+    }, loadSpec, suiteClass, options, conf, dirs, console, label, faults);
   }
 
   /** The point's label as tables and progress lines show it ({@code 64M #2} for a repeat). */

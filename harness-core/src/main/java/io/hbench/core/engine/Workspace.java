@@ -8,12 +8,14 @@ import io.hbench.core.cluster.BenchCluster;
 import io.hbench.core.cluster.ClusterConfiguration;
 import io.hbench.core.cluster.ClusterEnvironment;
 import io.hbench.core.cluster.ClusterFactory;
+import io.hbench.core.cluster.FaultActions;
 import io.hbench.core.cluster.Needs;
 import io.hbench.core.embed.RunSettings;
 import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.fs.Instrumentation;
 import io.hbench.core.fs.IoStatistics;
 import io.hbench.core.fs.OwnedDirectories;
+import io.hbench.core.load.Disruption;
 import io.hbench.core.result.Environment;
 import io.hbench.core.text.Console;
 import java.io.IOException;
@@ -40,11 +42,15 @@ final class Workspace implements AutoCloseable {
   final Needs needs;
   /** {@code --metrics}: the daemons' figures read during each phase; null when off. */
   final io.hbench.core.daemons.DaemonMetrics daemonMetrics;
+  /** {@code --disrupt}'s actions by service, checked; empty without {@code --disrupt}. */
+  final java.util.Map<String, FaultActions> faults;
   private final boolean instrument;
 
   private Workspace(BenchCluster cluster, Configuration base, FileSystem dataFs,
       OwnedDirectories dirs, Path runDir, Environment env, IoStatistics clientIo, Needs needs,
-      io.hbench.core.daemons.DaemonMetrics daemonMetrics, boolean instrument) {
+      io.hbench.core.daemons.DaemonMetrics daemonMetrics, boolean instrument,
+      java.util.Map<String, FaultActions> faults) {
+    this.faults = faults;
     this.daemonMetrics = daemonMetrics;
     this.cluster = cluster;
     this.base = base;
@@ -103,6 +109,8 @@ final class Workspace implements AutoCloseable {
         base.setStrings(MRJobConfig.JOB_NAMENODES, servers.toArray(String[]::new));
       }
       benchmark.checkInputs(options, base, dataFs.makeQualified(basePath));
+      java.util.Map<String, FaultActions> faults =
+          faults(cluster, LoadOptions.disruption(options));
       if (needs.yarn() && !cluster.kind().startsWith("embedded")) {
         // Before anything is created: jobs whose containers would start on a Java older than
         // hbench's classes (the embedded NodeManager is this JVM).
@@ -116,7 +124,8 @@ final class Workspace implements AutoCloseable {
       OwnedDirectories dirs = new OwnedDirectories(dataFs, basePath, runId);
       dirs.prepareBase();
       return new Workspace(cluster, base, dataFs, dirs, new Path(dirs.base(), runId), env,
-          clientIo, needs, daemonMetrics(settings, cluster, dataFs, base), settings.instrument());
+          clientIo, needs, daemonMetrics(settings, cluster, dataFs, base), settings.instrument(),
+          faults);
     } catch (IOException | RuntimeException | Error e) {
       if (settings.instrument() && dataFs != null) {
         dataFs.close();
@@ -124,6 +133,33 @@ final class Workspace implements AutoCloseable {
       cluster.close();
       throw e;
     }
+  }
+
+  /**
+   * {@code --disrupt}'s actions on {@code cluster}, each checked before anything is created: the
+   * cluster offers it, has what it acts on, and lets hbench's user do it.
+   *
+   * @throws InvalidInputException naming the action and what is missing
+   */
+  static java.util.Map<String, FaultActions> faults(BenchCluster cluster, Disruption plan)
+      throws IOException {
+    java.util.Map<String, FaultActions> out = new java.util.LinkedHashMap<>();
+    if (plan == null) {
+      return out;
+    }
+    for (Disruption.Action a : plan.actions().subList(0, plan.perCycle())) {
+      String service = a.kind().service();
+      FaultActions f = out.containsKey(service) ? out.get(service) : cluster.faults(service);
+      if (f == null) {
+        throw new InvalidInputException("--disrupt " + a.kind().text() + ": hbench cannot do it"
+            + " on this " + cluster.kind() + " cluster (it runs no " + service + " hbench can"
+            + " act on" + (a.kind().embeddedOnly() ? "; only the embedded cluster's own" : "")
+            + ")");
+      }
+      f.check(a);
+      out.put(service, f);
+    }
+    return out;
   }
 
   /**

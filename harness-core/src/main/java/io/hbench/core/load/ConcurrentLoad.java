@@ -147,6 +147,13 @@ public final class ConcurrentLoad {
      * @return true to stop the load: no thread starts another call
      */
     boolean ended(long interval, long done);
+
+    /**
+     * Told once, as the threads are released, when the load starts on the wall clock (ms since
+     * the epoch, on the intervals' clock): what is placed in the load's time ({@code
+     * --disrupt}'s actions) starts from it.
+     */
+    default void started(long startMillis) {}
   }
 
   /** Thrown by a {@link Call} that has no more work: not a failure, and not counted. */
@@ -228,6 +235,9 @@ public final class ConcurrentLoad {
     long start = System.nanoTime();
     shared.goNanos = start;
     go.countDown();
+    if (watch != null) {
+      watch.started(clock.epochMillis(start));
+    }
     long total = plan.totalCalls();
     long lastCount = 0;
     long lastTick = start;
@@ -274,6 +284,7 @@ public final class ConcurrentLoad {
     AllRunning everyone = new AllRunning();
     long warmup = 0;
     List<Double> clientRates = new ArrayList<>();
+    List<List<long[]>> outages = new ArrayList<>();
     OperationTally merged = new OperationTally();
     Set<String> stepNames = new LinkedHashSet<>();
     java.util.Map<String, Long> counts = new java.util.TreeMap<>();
@@ -304,6 +315,9 @@ public final class ConcurrentLoad {
       }
       merged.add(c.tally);
       stepNames.addAll(c.steps.names);
+      if (c.made > 0) {
+        outages.add(c.outageSpans(clock));
+      }
     }
     if (first == Long.MAX_VALUE) {
       first = last = start;
@@ -320,8 +334,12 @@ public final class ConcurrentLoad {
     Stability stability = steady == null ? null : steady.verdict(first);
     return new LoadResult(merged, stepNames, clock.epochMillis(first), clock.epochMillis(last),
         last - first, warmup, threads, clientRates, counts, problem, band, stability, left,
-        ranOut == 0 ? null : new LoadResult.RanOut(ranOut, clock.epochMillis(firstRanOut)));
+        ranOut == 0 ? null : new LoadResult.RanOut(ranOut, clock.epochMillis(firstRanOut)))
+        .withOutages(new Outages(shared.minOutage / 1_000_000L, outages));
   }
+
+  /** The shortest span without a success a client keeps ({@link Shared#minOutage}). */
+  static final long MIN_OUTAGE_NANOS = 100_000_000L;
 
   /** How often the progress line is renewed. */
   private static final long PROGRESS_NANOS = 1_000_000_000L;
@@ -382,6 +400,11 @@ public final class ConcurrentLoad {
     /** When the threads were released; written before the latch opens. */
     long goNanos;
     /**
+     * The shortest span without a success a client keeps: 100 ms, or four of its calls' spacing
+     * in an open-loop load when longer, so that ordinary spacing is not an outage.
+     */
+    final long minOutage;
+    /**
      * Hadoop's clients swallow interrupts (DFSOutputStream.completeFile sleeps through one), so
      * the threads also watch this flag: once set, no thread starts another call.
      */
@@ -394,6 +417,8 @@ public final class ConcurrentLoad {
       this.plan = plan;
       this.call = call;
       this.done = new AtomicLongArray(plan.threads() * PAD);
+      this.minOutage = Math.max(MIN_OUTAGE_NANOS, plan.targetRate() > 0
+          ? (long) (4 * plan.threads() * 1e9 / plan.targetRate()) : 0);
     }
 
     long done() {
@@ -450,12 +475,40 @@ public final class ConcurrentLoad {
     long warmed;
     /** When the calls ran out of work before the load's duration, or 0. */
     long ranOutAt;
+    /**
+     * The spans without a successful recorded call of at least {@link Shared#minOutage} ns
+     * ({@link Outages}), {@code nanoTime} pairs, and how many are kept.
+     */
+    long[] outages = new long[0];
+    int outageCount;
 
     ClientThread(int t, Shared shared, OperationTally tally) {
       this.t = t;
       this.shared = shared;
       this.tally = tally;
       this.steps = new Steps(tally);
+    }
+
+    private void outage(long from, long to) {
+      if (outageCount < Outages.MAX_PER_CLIENT) {
+        if (2 * outageCount == outages.length) {
+          // Grown on the rare path: most clients of most loads have none.
+          outages = java.util.Arrays.copyOf(outages, Math.max(16, 2 * outages.length));
+        }
+        outages[2 * outageCount] = from;
+        outages[2 * outageCount + 1] = to;
+        outageCount++;
+      }
+    }
+
+    /** The spans kept, ms since the epoch on {@code clock}. */
+    List<long[]> outageSpans(IntervalClock clock) {
+      List<long[]> out = new ArrayList<>(outageCount);
+      for (int k = 0; k < outageCount; k++) {
+        out.add(new long[] {clock.epochMillis(outages[2 * k]),
+            clock.epochMillis(outages[2 * k + 1])});
+      }
+      return out;
     }
 
     void drive(Arrivals arrivals) {
@@ -472,6 +525,8 @@ public final class ConcurrentLoad {
       io.hbench.core.fs.OperationStats own = null;
       IntervalSeries ownSeries = null;
       Thread self = Thread.currentThread();
+      long minOutage = shared.minOutage;
+      long lastOk = warmEnd;
       for (long i = 0; i < n && !self.isInterrupted() && !shared.stopped; i++) {
         long intended = 0;
         if (open) {
@@ -547,10 +602,20 @@ public final class ConcurrentLoad {
           last = end;
           lastStart = from;
           made++;
+          if (failure == null) {
+            if (end - lastOk >= minOutage) {
+              outage(lastOk, end);
+            }
+            lastOk = end;
+          }
         } else {
           warmed++;
         }
         shared.done.lazySet(t * PAD, i + 1);
+      }
+      long stopped = System.nanoTime();
+      if (first != Long.MAX_VALUE && stopped - lastOk >= minOutage) {
+        outage(lastOk, stopped); // no success from the last one to the end
       }
       steps.names.addAll(steps.views);
       if (open && first != Long.MAX_VALUE) {

@@ -14,37 +14,40 @@ import java.util.stream.Collectors;
  * and when it is issued, from the load's start after any warm-up. Pure planning: what performs an
  * action is the cluster's business, and what the fault did is {@link FaultFigures}.
  *
- * @param actions in the order they are issued
+ * @param actions in the order they are issued, every cycle's ({@link #repeated})
+ * @param perCycle how many of them make one cycle: the option's actions
  */
-public record Disruption(List<Action> actions) {
+public record Disruption(List<Action> actions, int perCycle) {
 
   /** What an action does and where it can be done. */
   public enum Kind {
     /** The standby NameNode of an HA pair made active. */
-    FAILOVER_NAMENODE("failover-namenode", false, false),
+    FAILOVER_NAMENODE("failover-namenode", "hdfs", false, false),
     /** A DataNode told to shut down, as {@code dfsadmin -shutdownDatanode} does. */
-    SHUTDOWN_DATANODE("shutdown-datanode", true, false),
+    SHUTDOWN_DATANODE("shutdown-datanode", "hdfs", true, false),
     /** A DataNode stopped and started again (the embedded cluster's own). */
-    RESTART_DATANODE("restart-datanode", true, true),
+    RESTART_DATANODE("restart-datanode", "hdfs", true, true),
     /** The NameNode stopped and started again (the embedded cluster's own). */
-    RESTART_NAMENODE("restart-namenode", false, true),
+    RESTART_NAMENODE("restart-namenode", "hdfs", false, true),
     /** Safe mode entered and left. */
-    SAFEMODE_ENTER_LEAVE("safemode-enter-leave", false, false),
+    SAFEMODE_ENTER_LEAVE("safemode-enter-leave", "hdfs", false, false),
     /** A RegionServer stopped, as {@code Admin.stopRegionServer} does. */
-    STOP_REGIONSERVER("stop-regionserver", true, false),
+    STOP_REGIONSERVER("stop-regionserver", "hbase", true, false),
     /** The table's regions moved to other RegionServers. */
-    MOVE_REGIONS("move-regions", false, false),
+    MOVE_REGIONS("move-regions", "hbase", false, false),
     /** A RegionServer stopped and started again (the embedded cluster's own). */
-    RESTART_REGIONSERVER("restart-regionserver", true, true),
+    RESTART_REGIONSERVER("restart-regionserver", "hbase", true, true),
     /** One of the load's own task containers killed; YARN restarts the task. */
-    KILL_TASK_CONTAINER("kill-task-container", false, false);
+    KILL_TASK_CONTAINER("kill-task-container", "yarn", false, false);
 
     private final String text;
+    private final String service;
     private final boolean takesNode;
     private final boolean embeddedOnly;
 
-    Kind(String text, boolean takesNode, boolean embeddedOnly) {
+    Kind(String text, String service, boolean takesNode, boolean embeddedOnly) {
       this.text = text;
+      this.service = service;
       this.takesNode = takesNode;
       this.embeddedOnly = embeddedOnly;
     }
@@ -52,6 +55,11 @@ public record Disruption(List<Action> actions) {
     /** The action as the option names it. */
     public String text() {
       return text;
+    }
+
+    /** The service whose servers it acts on: {@code hdfs}, {@code hbase} or {@code yarn}. */
+    public String service() {
+      return service;
     }
 
     /** Whether it is aimed at one node of several ({@code :N}). */
@@ -64,7 +72,7 @@ public record Disruption(List<Action> actions) {
       return embeddedOnly;
     }
 
-    private String usage() {
+    String usage() {
       return text + (takesNode ? "[:N]" : "");
     }
   }
@@ -88,6 +96,54 @@ public record Disruption(List<Action> actions) {
 
   public Disruption {
     actions = List.copyOf(actions);
+    if (perCycle <= 0 || actions.size() % perCycle != 0) {
+      throw new IllegalArgumentException(actions.size() + " actions are no whole cycles of "
+          + perCycle);
+    }
+  }
+
+  /** The actions of one cycle. */
+  public Disruption(List<Action> actions) {
+    this(actions, actions.size());
+  }
+
+  /** How many cycles the actions make. */
+  public int cycles() {
+    return actions.size() / perCycle;
+  }
+
+  /** The cycle, from 0, of action {@code i} of {@link #actions()}. */
+  public int cycleOf(int i) {
+    return i / perCycle;
+  }
+
+  /**
+   * This cycle of actions {@code cycles} times in a load of {@code duration} ({@code
+   * --disrupt-cycles}): the time from the first action to the load's end is cut into {@code
+   * cycles} equal parts, and each part repeats the actions at the same offsets from its start,
+   * so that each fault has the same time to recover before the next.
+   *
+   * @throws InvalidInputException when an action of a cycle would fall in the next one
+   */
+  public Disruption repeated(String option, int cycles, Duration duration) {
+    if (cycles == 1) {
+      return this;
+    }
+    Duration first = actions.get(0).at();
+    Duration period = duration.minus(first).dividedBy(cycles);
+    Action last = actions.get(actions.size() - 1);
+    if (last.at().minus(first).compareTo(period) >= 0) {
+      throw new InvalidInputException(option + " " + text() + " with --disrupt-cycles "
+          + cycles + ": a cycle is " + seconds(period) + " long (from the first action to the"
+          + " load's end, over " + cycles + "), too short for its actions");
+    }
+    List<Action> all = new ArrayList<>();
+    for (int c = 0; c < cycles; c++) {
+      for (Action a : actions) {
+        all.add(new Action(a.kind(), a.node(), a.at().plus(period.multipliedBy(c))));
+      }
+    }
+    return new Disruption(all, actions.size());
   }
 
   /**
@@ -136,6 +192,11 @@ public record Disruption(List<Action> actions) {
     return new Disruption(actions);
   }
 
+  /** Every action as the option takes it, comma-separated: for help. */
+  public static String usage() {
+    return Arrays.stream(Kind.values()).map(Kind::usage).collect(Collectors.joining(", "));
+  }
+
   private static Kind kind(String option, String name) {
     for (Kind k : Kind.values()) {
       if (k.text().equals(name)) {
@@ -143,7 +204,7 @@ public record Disruption(List<Action> actions) {
       }
     }
     throw new InvalidInputException(option + ": unknown action '" + name + "'; one of "
-        + Arrays.stream(Kind.values()).map(Kind::usage).collect(Collectors.joining(", ")));
+        + usage());
   }
 
   /**
@@ -181,9 +242,10 @@ public record Disruption(List<Action> actions) {
     }
   }
 
-  /** The actions as the option gives them. */
+  /** The actions of the first cycle as the option gives them. */
   public String text() {
-    return actions.stream().map(Action::text).collect(Collectors.joining(","));
+    return actions.subList(0, perCycle).stream().map(Action::text)
+        .collect(Collectors.joining(","));
   }
 
   private static String seconds(Duration d) {

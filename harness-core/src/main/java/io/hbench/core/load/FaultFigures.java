@@ -70,6 +70,16 @@ public record FaultFigures(
    */
   public static FaultFigures of(IntervalSeries series, long controlStartNanos, long actionNanos,
       long windowEndNanos) {
+    return of(series, controlStartNanos, actionNanos, actionNanos, windowEndNanos);
+  }
+
+  /**
+   * As above, with the control window ending at {@code controlEndNanos} rather than at the
+   * action: a later cycle's fault is judged against the load's no-fault window before its first
+   * action, not against the recovery of the fault before it.
+   */
+  public static FaultFigures of(IntervalSeries series, long controlStartNanos,
+      long controlEndNanos, long actionNanos, long windowEndNanos) {
     long length = series.intervalNanos();
     double seconds = length / 1e9;
     Map<Long, IntervalSeries.Interval> byIndex = new TreeMap<>();
@@ -78,8 +88,8 @@ public record FaultFigures(
     }
     // Whole intervals only: [first, end).
     long controlFirst = Math.floorDiv(controlStartNanos + length - 1, length);
-    long controlEnd = Math.floorDiv(actionNanos, length);
-    long faultFirst = controlEnd;
+    long controlEnd = Math.floorDiv(controlEndNanos, length);
+    long faultFirst = Math.floorDiv(actionNanos, length);
     long faultEnd = Math.floorDiv(windowEndNanos, length);
     if (controlEnd - controlFirst < MIN_CONTROL_INTERVALS) {
       throw new IllegalArgumentException("the control window before the action holds "

@@ -38,12 +38,14 @@ import java.util.Set;
  * @param ranOut the clients of a timed load that ran out of work before its duration, or null
  * @param processCalls each process's recorded calls (steps left out), in the order merged: the
  *     map tasks' of a load merged from them, one entry in one process
+ * @param outages each client's spans without a successful call ({@link Outages}), or null
+ *     when not kept
  */
 public record LoadResult(
     OperationTally tally, Set<String> steps, long startMillis, long endMillis, long wallNanos,
     long warmupCalls, int clients, List<Double> clientRates, Map<String, Long> counts,
     String firstProblem, Band band, Stability stability, Map<String, Long> left,
-    RanOut ranOut, List<Long> processCalls) {
+    RanOut ranOut, List<Long> processCalls, Outages outages) {
 
   /** A span of wall-clock time, ms since the epoch. */
   public record Band(long startMillis, long endMillis) {}
@@ -79,7 +81,13 @@ public record LoadResult(
       Map<String, Long> counts, String firstProblem, Band band, Stability stability,
       Map<String, Long> left, RanOut ranOut) {
     this(tally, steps, startMillis, endMillis, wallNanos, warmupCalls, clients, clientRates,
-        counts, firstProblem, band, stability, left, ranOut, null);
+        counts, firstProblem, band, stability, left, ranOut, null, null);
+  }
+
+  /** This result with each client's spans without a success. */
+  public LoadResult withOutages(Outages o) {
+    return new LoadResult(tally, steps, startMillis, endMillis, wallNanos, warmupCalls, clients,
+        clientRates, counts, firstProblem, band, stability, left, ranOut, processCalls, o);
   }
 
   /** A result whose calls left nothing counted and never ran out. */
@@ -93,13 +101,13 @@ public record LoadResult(
   /** This result with {@code s} as its stability (judged over every task's calls). */
   public LoadResult withStability(Stability s) {
     return new LoadResult(tally, steps, startMillis, endMillis, wallNanos, warmupCalls, clients,
-        clientRates, counts, firstProblem, band, s, left, ranOut, processCalls);
+        clientRates, counts, firstProblem, band, s, left, ranOut, processCalls, outages);
   }
 
   /** This result with {@code l} as what its calls left (a search's, summed over its steps). */
   public LoadResult withLeft(Map<String, Long> l) {
     return new LoadResult(tally, steps, startMillis, endMillis, wallNanos, warmupCalls, clients,
-        clientRates, counts, firstProblem, band, stability, l, ranOut, processCalls);
+        clientRates, counts, firstProblem, band, stability, l, ranOut, processCalls, outages);
   }
 
   /** The record's form of {@link #ranOut}, or null when no client ran out. */
@@ -229,6 +237,7 @@ public record LoadResult(
     Map<String, Long> left = new java.util.TreeMap<>();
     RanOut ranOut = null;
     List<Long> processCalls = new ArrayList<>();
+    List<Outages> outages = new ArrayList<>();
     String problem = null;
     io.hbench.core.stats.AllRunning everyone = new io.hbench.core.stats.AllRunning();
     boolean banded = true;
@@ -246,6 +255,7 @@ public record LoadResult(
       p.counts().forEach((k, v) -> counts.merge(k, v, Long::sum));
       p.left().forEach((k, v) -> left.merge(k, v, Long::sum));
       processCalls.addAll(p.processCalls());
+      outages.add(p.outages());
       if (p.ranOut() != null) {
         ranOut = ranOut == null ? p.ranOut() : new RanOut(ranOut.clients() + p.ranOut().clients(),
             Math.min(ranOut.atMillis(), p.ranOut().atMillis()));
@@ -267,7 +277,8 @@ public record LoadResult(
     }
     Band band = banded && everyone.exists() ? new Band(everyone.start(), everyone.end()) : null;
     return new LoadResult(tally, steps, start, end, Math.max(0, end - start) * 1_000_000L, warmup,
-        clients, rates, counts, problem, band, stability, left, ranOut, processCalls);
+        clients, rates, counts, problem, band, stability, left, ranOut, processCalls,
+        Outages.merge(outages));
   }
 
   /**
@@ -316,6 +327,10 @@ public record LoadResult(
     if (ranOut != null) {
       lines.add(RAN_OUT + "\t" + ranOut.clients() + " " + ranOut.atMillis());
     }
+    if (outages != null) {
+      lines.add(OUTAGE_MIN + "\t" + outages.minMillis());
+      outages.clients().forEach(c -> lines.add(OUTAGES + "\t" + Outages.toText(c)));
+    }
     if (firstProblem != null) {
       // One line, whatever the exception's message held.
       lines.add(PROBLEM + "\t" + firstProblem.replaceAll("[\\t\\r\\n]+", " "));
@@ -335,6 +350,8 @@ public record LoadResult(
   private static final String STABILITY = "_stability";
   private static final String LEFT = "left:";
   private static final String RAN_OUT = "_ran_out";
+  private static final String OUTAGE_MIN = "_outage_min_ms";
+  private static final String OUTAGES = "_outages";
 
   /** Reads the lines of one process written by {@link #toLines}. */
   public static LoadResult parse(List<String> lines) {
@@ -349,6 +366,8 @@ public record LoadResult(
     Band band = null;
     Stability stability = null;
     Map<String, IntervalSeries> series = new java.util.LinkedHashMap<>();
+    Long outageMin = null;
+    List<List<long[]>> outages = new ArrayList<>();
     for (String line : lines) {
       int tab = line.indexOf('\t');
       if (tab < 0) {
@@ -367,6 +386,10 @@ public record LoadResult(
           throw new IllegalArgumentException("an interval before its series' length: " + line);
         }
         s.add(IntervalSeries.Interval.parse(value));
+      } else if (key.equals(OUTAGE_MIN)) {
+        outageMin = Long.parseLong(value);
+      } else if (key.equals(OUTAGES)) {
+        outages.add(Outages.parseText(value));
       } else if (key.equals(BAND)) {
         String[] f = value.split(" ");
         band = new Band(Long.parseLong(f[0]), Long.parseLong(f[1]));
@@ -403,6 +426,7 @@ public record LoadResult(
     }
     series.forEach(tally::addSeries);
     return new LoadResult(tally, steps, w[0], w[1], Math.max(0, w[1] - w[0]) * 1_000_000L, w[2],
-        (int) w[3], rates, counts, problem, band, stability, left, ranOut);
+        (int) w[3], rates, counts, problem, band, stability, left, ranOut, null,
+        outageMin == null ? null : new Outages(outageMin, outages));
   }
 }

@@ -2,6 +2,7 @@ package io.hbench.core.report;
 
 import io.hbench.core.load.Slo;
 import io.hbench.core.result.CapacityFigures;
+import io.hbench.core.result.FaultRecord;
 import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.OperationSeries;
 import io.hbench.core.result.PhaseResult;
@@ -61,7 +62,9 @@ final class SeriesCharts {
     return "<h3>Loads over time</h3>\n<p class=\"note\">Each interval's rate and p99 latency,"
         + " merged over threads and map tasks; dashed lines: the band in which every client was"
         + " running, whose whole intervals give the fastest, median and slowest rate; red line:"
-        + " where --until-stable found the load steady (docs/time-series.md).</p>\n" + h;
+        + " where --until-stable found the load steady (docs/time-series.md); shaded: each"
+        + " --disrupt fault, from its action until the load was back at 90% of its rate before"
+        + " (docs/disrupt.md).</p>\n" + h;
   }
 
   private static boolean hasSeries(ResultRecord r) {
@@ -170,6 +173,7 @@ final class SeriesCharts {
     if (first.stability() != null && first.stability().atSeconds() != null) {
       c.put("stable", round(offset + first.stability().atSeconds()));
     }
+    faults(c, p, p.startedMillis() != null ? p.startedMillis() : first.startMillis());
     ArrayNode lines = c.putArray("lines");
     for (OperationLoad l : ops) {
       ObjectNode line = lines.addObject();
@@ -197,6 +201,28 @@ final class SeriesCharts {
     }
     charts.add(c);
     return "<div class=\"chart\" id=\"" + id + "\"></div>";
+  }
+
+  /**
+   * {@code --disrupt}'s faults as shaded windows: from each action's issue until the load was
+   * back at 90% of its control rate, or to the fault window's end when it was not; in seconds
+   * from {@code zeroMillis}, the chart's time axis.
+   */
+  private static void faults(ObjectNode c, PhaseResult p, long zeroMillis) {
+    FaultRecord d = FaultRecord.FIELD.in(p.figures());
+    if (d == null) {
+      return;
+    }
+    ArrayNode windows = c.putArray("faults");
+    for (FaultRecord.Fault f : d.faults()) {
+      double from = (f.issuedMillis() - zeroMillis) / 1e3;
+      Double back = f.figures() == null ? null : f.figures().timeTo90Seconds();
+      ObjectNode w = windows.addObject();
+      w.put("from", round(from));
+      w.put("to", round(back != null ? from + Math.max(back, 0.2)
+          : (f.windowEndMillis() - zeroMillis) / 1e3));
+      w.put("label", f.action() + (d.cycles() > 1 ? " #" + (f.cycle() + 1) : ""));
+    }
   }
 
   private static double round(double v) {

@@ -151,6 +151,27 @@
     ctx.restore();
   }
 
+  // A --disrupt fault: its window shaded, its action a solid line and named at the top.
+  function shade(u, f) {
+    var x0 = Math.round(u.valToPos(f.from, 'x', true));
+    var x1 = Math.round(u.valToPos(f.to, 'x', true));
+    var ctx = u.ctx;
+    ctx.save();
+    ctx.fillStyle = 'rgba(214, 39, 40, 0.12)';
+    ctx.fillRect(x0, u.bbox.top, Math.max(1, x1 - x0), u.bbox.height);
+    ctx.strokeStyle = '#d62728';
+    ctx.beginPath();
+    ctx.moveTo(x0, u.bbox.top);
+    ctx.lineTo(x0, u.bbox.top + u.bbox.height);
+    ctx.stroke();
+    ctx.fillStyle = '#d62728';
+    ctx.font = (11 * devicePixelRatio) + 'px sans-serif';
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'alphabetic';
+    ctx.fillText(f.label, x0 + 4 * devicePixelRatio, u.bbox.top + 12 * devicePixelRatio);
+    ctx.restore();
+  }
+
   function daemonChart(c) {
     var el = document.getElementById(c.id);
     var d = c.lines.length === 1 ? [c.lines[0].t, c.lines[0].y]
@@ -194,6 +215,7 @@
       series: series,
       axes: [{label: c.xLabel || 'seconds since the load began'}, {label: c.unit, size: 60}],
       hooks: {draw: [function (u) {
+        (c.faults || []).forEach(function (f) { shade(u, f); });
         c.marks.forEach(function (at) { mark(u, at, '#888', [5, 4]); });
         if (c.end != null) { mark(u, c.end, '#444', [2, 3]); }
         if (c.stable != null) { mark(u, c.stable, '#d62728', []); }
@@ -212,7 +234,7 @@
       }]}
     }, d, el);
     window.hbenchCharts.push({id: c.id, kind: 'series', lines: c.lines.length,
-      points: d[0].length, plot: u});
+      points: d[0].length, faults: (c.faults || []).length, plot: u});
   }
 
   data.charts.forEach(function (c) { c.tips = data.tips[c.tips]; figureChart(c); });

@@ -69,4 +69,21 @@ class DisruptionTest {
             "--disrupt", "shutdown-datanode@2s").check("--disrupt", 40, Duration.ofSeconds(60),
                 second)));
   }
+
+  @Test
+  void cyclesRepeatTheActionsAtTheSameOffsetsInEqualParts() {
+    Disruption one = Disruption.parse("--disrupt", "failover-namenode@15s,shutdown-datanode@17s");
+    Disruption two = one.repeated("--disrupt", 2, Duration.ofSeconds(40));
+    // From 15 s to the end at 40 s in two cycles of 12.5 s.
+    assertEquals(List.of(Duration.ofSeconds(15), Duration.ofSeconds(17),
+        Duration.ofMillis(27_500), Duration.ofMillis(29_500)),
+        two.actions().stream().map(Disruption.Action::at).toList());
+    assertEquals(2, two.cycles());
+    assertEquals(1, two.cycleOf(2));
+    assertEquals(one.text(), two.text());
+    assertEquals("--disrupt failover-namenode@15s,shutdown-datanode@17s with --disrupt-cycles"
+        + " 20: a cycle is 1.25s long (from the first action to the load's end, over 20), too"
+        + " short for its actions", refused(() -> one.repeated("--disrupt", 20,
+            Duration.ofSeconds(40))));
+  }
 }

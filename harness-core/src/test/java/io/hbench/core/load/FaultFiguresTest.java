@@ -117,4 +117,25 @@ class FaultFiguresTest {
     assertEquals("the control window before the action holds 2 whole intervals; it needs 3",
         e.getMessage());
   }
+
+  @Test
+  void aLaterCycleIsJudgedAgainstTheLoadsControlWindowNotTheFaultBeforeIt() {
+    // 100/s until 10 s, a dip to 0 in second 10 and to 50 from 11 to 14, 100 again from 15;
+    // the second action at 20 s finds the load at 100 and dips it to 80 in second 20.
+    int[] ok = fill(30, 100);
+    ok[10] = 0;
+    for (int i = 11; i < 15; i++) {
+      ok[i] = 50;
+    }
+    ok[20] = 80;
+    IntervalSeries s = series(ok, new int[30], fill(30, 1.0));
+    FaultFigures second = FaultFigures.of(s, 0, 10 * S, 20 * S, 30 * S);
+    assertEquals(100, second.controlOpsPerSecond(), 1e-9);
+    assertEquals(0.8, second.dipDepth(), 1e-9);
+    assertEquals(20, second.actionSeconds(), 1e-9);
+    // Judged against the intervals just before it (10-19), the median would be 100 too but the
+    // control window would hold the first fault: asked for, it is refused as too short here.
+    assertThrows(IllegalArgumentException.class, () -> FaultFigures.of(s, 18 * S, 20 * S, 20 * S,
+        30 * S));
+  }
 }

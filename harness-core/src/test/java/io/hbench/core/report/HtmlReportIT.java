@@ -3,6 +3,7 @@ package io.hbench.core.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hbench.core.result.FaultRecord;
 import io.hbench.core.result.ResultRecord;
 import io.hbench.core.text.Console;
 import io.hbench.thirdparty.jackson.databind.JsonNode;
@@ -105,6 +106,59 @@ class HtmlReportIT {
       }
       assertTrue(chrome.errors.isEmpty(), chrome.errors.toString());
       chrome.screenshot(Path.of("target", "report-screenshots", "series.png"), 1400);
+    }
+  }
+
+  @Test
+  void aDisruptedLoadHasEachFaultShadedOnItsRateAndLatencyCharts() throws Exception {
+    io.hbench.core.load.LoadResult run = io.hbench.core.load.ConcurrentLoad.run("get",
+        io.hbench.core.load.LoadPlan.forDuration(2, java.time.Duration.ofMillis(3000))
+            .withInterval(java.time.Duration.ofMillis(100)), (t, i, steps) -> {
+              Thread.sleep(1);
+              return 0;
+            }, new Console(new java.io.PrintStream(new java.io.ByteArrayOutputStream()),
+                new java.io.PrintStream(new java.io.ByteArrayOutputStream()), false, 10_000),
+        "test");
+    long issued = run.startMillis() + 1000;
+    FaultRecord.Figures figures = new FaultRecord.Figures(0.3, issued, 0.4, null, null, 0.2,
+        1.0, true, 1.1, 5, 2, 300, 3, 0);
+    FaultRecord fault = new FaultRecord("shutdown-datanode@1s", 1, run.startMillis(), issued,
+        500, List.of(new FaultRecord.Fault("shutdown-datanode", 0, 1, "127.0.0.1:9866", issued,
+            issued + 100, null, run.endMillis(), figures, null, null, List.of())), List.of(),
+        null);
+    ResultRecord base = Records.withLoads(Records.load("A", "get", 1), run.loads());
+    io.hbench.core.result.PhaseResult phase = base.phases().get(0).withFigures(
+        java.util.Map.of(FaultRecord.FIELD.name(), fault));
+    ResultRecord r = new ResultRecord(base.schema(), base.runId(), base.label(), base.suite(),
+        base.point(), base.repeat(), base.warmup(), base.params(), base.status(), base.failure(),
+        base.validation(), List.of(phase), base.environment(), base.options(), base.config(),
+        base.started(), base.ended());
+    long zero = phase.startedMillis() != null ? phase.startedMillis()
+        : phase.loads().get(0).series().startMillis();
+    double at = (issued - zero) / 1e3;
+    Path page = dir.resolve("disrupted.html");
+    Files.writeString(page, HtmlReport.render(List.of(r)), StandardCharsets.UTF_8);
+    try (HeadlessChromium chrome = new HeadlessChromium(HeadlessChromium.find())) {
+      chrome.open(page);
+      JsonNode charts = chrome.evaluate("JSON.parse(JSON.stringify(window.hbenchCharts"
+          + ".filter(c => c.kind === 'series').map(c => { const u = c.plot;"
+          + " const x = Math.round(u.valToPos(" + (at + 0.2) + ", 'x', true));"
+          + " const y = Math.round(u.bbox.top + u.bbox.height - 3);"
+          + " const before = Math.round(u.valToPos(" + (at - 0.5) + ", 'x', true));"
+          + " return {faults: c.faults, inside: Array.from(u.ctx.getImageData(x, y, 1, 1).data),"
+          + " outside: Array.from(u.ctx.getImageData(before, y, 1, 1).data)}; })))"
+          );
+      assertEquals(2, charts.size(), charts.toString());
+      for (JsonNode c : charts) {
+        assertEquals(1, c.get("faults").asInt(), c.toString());
+        // Red-tinted inside the window (the action to 0.4 s after it), plain before it.
+        JsonNode in = c.get("inside");
+        assertTrue(in.get(0).asInt() > in.get(2).asInt() + 10, c.toString());
+        JsonNode out = c.get("outside");
+        assertTrue(Math.abs(out.get(0).asInt() - out.get(2).asInt()) < 10, c.toString());
+      }
+      assertTrue(chrome.errors.isEmpty(), chrome.errors.toString());
+      chrome.screenshot(Path.of("target", "report-screenshots", "disrupted.png"), 1400);
     }
   }
 

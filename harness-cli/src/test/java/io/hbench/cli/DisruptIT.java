@@ -1,0 +1,232 @@
+package io.hbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hbench.core.report.ResultReader;
+import io.hbench.core.result.FaultRecord;
+import io.hbench.core.result.OperationSeries;
+import io.hbench.core.result.PhaseResult;
+import io.hbench.core.result.ResultRecord;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * {@code --disrupt} on a cluster hbench did not start (4 datanodes, replication 3, a NameNode
+ * that declares a silent datanode dead in 14 s and re-replicates briskly, as docs/disrupt.md's
+ * recipe sets it): a datanode shut down during fsops' writes is marked, measured and recorded;
+ * the blocks short of replicas are counted back to 0; every file written is whole. The same load
+ * without it has no marker and no dip. What the cluster cannot do, or the load cannot measure,
+ * is one line and exit 2 before anything is created.
+ */
+@Tag("integration")
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
+class DisruptIT {
+
+  Path tmp;
+  MiniDFSCluster dfs;
+  Path confDir;
+  FileSystem fs;
+
+  @BeforeAll
+  void start() throws Exception {
+    tmp = Files.createTempDirectory("hbench-disrupt-it-");
+    Configuration conf = new Configuration();
+    conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, tmp.resolve("dfs").toString());
+    conf.set("hadoop.http.temp.dir", tmp.resolve("http").toString());
+    conf.setInt("dfs.replication", 3);
+    // docs/disrupt.md's recipe: dead after 2 x 2 s + 10 x 1 s, and re-replication not paced to
+    // a few blocks per heartbeat.
+    conf.setInt("dfs.heartbeat.interval", 1);
+    conf.setInt("dfs.namenode.heartbeat.recheck-interval", 2000);
+    conf.setInt("dfs.namenode.replication.max-streams", 50);
+    conf.setInt("dfs.namenode.replication.max-streams-hard-limit", 100);
+    conf.setInt("dfs.namenode.replication.work.multiplier.per.iteration", 50);
+    dfs = new MiniDFSCluster.Builder(conf).numDataNodes(4).build();
+    dfs.waitActive();
+    Configuration client = new Configuration(dfs.getConfiguration(0));
+    client.set("fs.defaultFS", dfs.getFileSystem().getUri().toString());
+    client.set("mapreduce.framework.name", "local");
+    confDir = BenchProcess.writeSites(client, tmp.resolve("conf"),
+        "hdfs-site.xml", "mapred-site.xml", "core-site.xml");
+    fs = dfs.getFileSystem();
+  }
+
+  @AfterAll
+  void stop() {
+    if (dfs != null) {
+      dfs.shutdown();
+    }
+    org.apache.hadoop.fs.FileUtil.fullyDelete(tmp.toFile());
+  }
+
+  private BenchProcess bench(String... args) {
+    return BenchProcess.run(confDir.toString(), args);
+  }
+
+  @Test
+  void aDatanodeShutDownDuringWritesIsMeasuredAndItsBlocksAreReplicatedAgain() throws Exception {
+    Path out = tmp.resolve("shutdown.jsonl");
+    BenchProcess p = bench("fsops", "--op", "create_write", "--file-size", "64K", "--threads",
+        "2", "--target-rate", "40", "--duration", "30s", "--disrupt", "shutdown-datanode@10s",
+        "--repeat", "1", "--cluster", "conf", "--out", out.toString());
+    System.out.println("DisruptIT shutdown-datanode:\n" + p.err);
+    ResultRecord r = ResultReader.read(out).get(0);
+    // Every file written is whole: fsops' own check, as on any run.
+    assertEquals("passed", r.validation().status(), p.toString());
+    PhaseResult phase = r.phase("create_write");
+    FaultRecord d = phase.figure(FaultRecord.FIELD);
+    assertNotNull(d, p.toString());
+    assertEquals("shutdown-datanode@10s", d.actions());
+    assertEquals(1, d.faults().size());
+    FaultRecord.Fault f = d.faults().get(0);
+    assertNull(f.error(), f.toString());
+    // The marker: issued at its time after the control window, on a datanode of the cluster.
+    assertEquals(10_000, f.issuedMillis() - d.controlStartMillis(), 1000, f.toString());
+    List<String> datanodes = dfs.getDataNodes().stream()
+        .map(dn -> "127.0.0.1:" + dn.getXferPort()).toList();
+    assertTrue(datanodes.contains(f.target()), f.target() + " " + datanodes);
+    assertTrue(f.acknowledgedMillis() >= f.issuedMillis(), f.toString());
+    // The figures, within the window's bounds; failed calls counted, not hidden.
+    FaultRecord.Figures g = f.figures();
+    assertNotNull(g, f.toString());
+    double window = (f.windowEndMillis() - f.issuedMillis()) / 1e3;
+    assertTrue(g.unavailableSeconds() >= 0 && g.unavailableSeconds() <= window, g.toString());
+    assertNotNull(g.worstClientUnavailableSeconds(), g.toString());
+    assertTrue(g.worstClientUnavailableSeconds() >= g.unavailableSeconds(), g.toString());
+    assertTrue(g.dipDepth() >= 0 && g.dipDepth() <= 1.5, g.toString());
+    assertTrue(g.recovered() == (g.timeTo90Seconds() != null), g.toString());
+    assertTrue(g.timeTo90Seconds() == null || g.timeTo90Seconds() <= window, g.toString());
+    assertEquals(phase.load("create_write").failures(),
+        g.callsFailed() + failuresBefore(phase, f.issuedMillis()), g.toString());
+    assertTrue(d.controlOpsPerSecond() > 30 && d.controlOpsPerSecond() < 50, d.toString());
+    // The dip, if any, is in the series after the marker: no interval of the control window
+    // below half its median.
+    OperationSeries series = phase.load("create_write").series();
+    for (int i = 0; i < series.t().size(); i++) {
+      long end = series.startMillis() + Math.round((series.t().get(i) + 1) * 1000);
+      if (end <= f.issuedMillis() && series.startMillis() + series.t().get(i) * 1000
+          >= d.controlStartMillis()) {
+        assertTrue(series.opsPerSecond().get(i) >= 0.5 * d.controlOpsPerSecond(),
+            "control interval " + i + ": " + series.opsPerSecond());
+      }
+    }
+    // Blocks short of replicas, counted back to 0 once the NameNode declared the datanode dead.
+    assertNotNull(f.lowRedundancySeconds(), f.toString());
+    assertTrue(f.lowRedundancyPeak() > 0, f.toString());
+    assertTrue(f.stamps().stream().anyMatch(s -> s.what().equals("live_datanodes")
+        && s.value().equals("3")), f.stamps().toString());
+    // As metrics with a direction, per action: what compare, report and history read.
+    assertEquals(f.figures().unavailableSeconds(),
+        phase.metric("shutdown-datanode", FaultRecord.UNAVAILABLE).value(), 1e-9);
+    assertEquals(f.lowRedundancySeconds(),
+        phase.metric("shutdown-datanode", FaultRecord.LOW_REDUNDANCY).value(), 1e-9);
+    assertTrue(p.err.contains("disrupt: shutdown-datanode at 10.0 s on " + f.target()), p.err);
+    assertTrue(p.err.contains("disrupt shutdown-datanode: unavailable "), p.err);
+    // A configured cluster's datanode is left for its operator, and said so.
+    assertTrue(p.err.contains("datanode " + f.target() + " was shut down by --disrupt and is"
+        + " left down"), p.err);
+    restartShutDown();
+  }
+
+  /** Failed calls recorded before the action (none expected; counted to balance the sum). */
+  private static long failuresBefore(PhaseResult phase, long actionMillis) {
+    OperationSeries s = phase.load("create_write").series();
+    long n = 0;
+    for (int i = 0; i < s.t().size(); i++) {
+      long end = s.startMillis() + Math.round((s.t().get(i) + s.intervalSeconds()) * 1000);
+      n += end <= actionMillis ? s.failures().get(i) : 0;
+    }
+    return n;
+  }
+
+  /** Starts the datanodes {@code --disrupt} shut down again, for the next test. */
+  private void restartShutDown() throws Exception {
+    for (int i = 0; i < dfs.getDataNodes().size(); i++) {
+      DataNode dn = dfs.getDataNodes().get(i);
+      if (!dn.isDatanodeUp()) {
+        dfs.restartDataNode(i, true);
+      }
+    }
+    dfs.waitActive();
+  }
+
+  @Test
+  void withoutDisruptThereIsNoMarkerAndNoDip() throws Exception {
+    Path out = tmp.resolve("plain.jsonl");
+    BenchProcess p = bench("fsops", "--op", "create_write", "--file-size", "64K", "--threads",
+        "2", "--target-rate", "40", "--duration", "12s", "--repeat", "1", "--cluster", "conf",
+        "--out", out.toString());
+    ResultRecord r = ResultReader.read(out).get(0);
+    assertTrue(r.ok(), p.toString());
+    PhaseResult phase = r.phase("create_write");
+    assertNull(phase.figure(FaultRecord.FIELD), phase.toString());
+    assertTrue(phase.metrics().stream().noneMatch(m -> m.name().equals("unavailable_s")),
+        phase.metrics().toString());
+    assertFalse(p.err.contains("] disrupt"), p.err);
+    // No dip deeper than the load's own spread: where a fault would have come (4 s in), no
+    // whole interval after it falls below half the lowest before it.
+    List<Long> calls = phase.load("create_write").series().calls();
+    long lowestBefore = calls.subList(1, 4).stream().mapToLong(Long::longValue).min().orElseThrow();
+    long lowestAfter = calls.subList(4, calls.size() - 1).stream().mapToLong(Long::longValue).min()
+        .orElseThrow();
+    assertTrue(lowestAfter >= lowestBefore / 2, calls.toString());
+  }
+
+  @Test
+  void whatTheClusterCannotDoOrTheLoadCannotMeasureIsOneLineBeforeAnythingIsMade()
+      throws Exception {
+    String base = "/benchmarks/hbench-disrupt-refused";
+    String[] common = {"--op", "create_write", "--file-size", "64K", "--target-rate", "40",
+        "--duration", "30s", "--cluster", "conf", "--base-dir", base};
+    refused("--disrupt failover-namenode: " + fs.getUri() + " has one NameNode; failing over"
+        + " needs an HA pair (dfs.ha.namenodes.localhost)", common, "--disrupt",
+        "failover-namenode@10s");
+    refused("--disrupt restart-datanode: only the embedded cluster's own daemons can be"
+        + " restarted by hbench (shutdown-datanode stops a cluster's datanode over RPC)", common,
+        "--disrupt", "restart-datanode@10s");
+    refused("--disrupt shutdown-datanode:7: " + fs.getUri() + " has 4 live datanodes (0 to 3)",
+        common, "--disrupt", "shutdown-datanode:7@10s");
+    refused("--disrupt stop-regionserver: hbench cannot do it on this configured cluster (it"
+        + " runs no hbase hbench can act on)", common, "--disrupt", "stop-regionserver@10s");
+    refused("--disrupt shutdown-datanode@40s: past the load's end less one interval"
+        + " (--duration 30s)", common, "--disrupt", "shutdown-datanode@40s");
+    refused("--disrupt: unknown action 'stop-datanode'; one of failover-namenode,"
+        + " shutdown-datanode[:N], restart-datanode[:N], restart-namenode, safemode-enter-leave,"
+        + " stop-regionserver[:N], move-regions, restart-regionserver[:N], kill-task-container",
+        common, "--disrupt", "stop-datanode@10s");
+    String[] closedLoop = {"--op", "create_write", "--duration", "30s", "--cluster", "conf",
+        "--base-dir", base, "--disrupt", "shutdown-datanode@10s"};
+    refused("--disrupt needs --target-rate: an open-loop load, whose calls keep their times"
+        + " while the cluster stalls, so that no back-off hides the dip", closedLoop);
+    assertFalse(fs.exists(new org.apache.hadoop.fs.Path(base)), "nothing made");
+    assertEquals(4, ((DistributedFileSystem) fs).getDataNodeStats(
+        org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType.LIVE).length);
+  }
+
+  private void refused(String line, String[] common, String... more) {
+    List<String> args = new java.util.ArrayList<>(List.of("fsops"));
+    args.addAll(List.of(common));
+    args.addAll(List.of(more));
+    BenchProcess p = bench(args.toArray(String[]::new));
+    assertEquals(2, p.exitCode, p.toString());
+    assertEquals("bench: " + line + "\n", p.err, p.toString());
+  }
+}

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.hbench.core.daemons.CallTimes;
 import io.hbench.core.report.ResultReader;
 import io.hbench.core.result.Check;
+import io.hbench.core.result.FaultRecord;
 import io.hbench.core.result.Metric;
 import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.PhaseResult;
@@ -290,6 +291,79 @@ class HBaseSuitesIT extends OnEmbeddedCluster {
       if (stopped == null) {
         second.getRegionServer().stop("the test is over");
         second.join(TimeUnit.MINUTES.toMillis(1));
+      }
+    }
+  }
+
+  /**
+   * docs/disrupt.md's RegionServer stop: ycsb c at a fixed rate while a second RegionServer,
+   * holding every region of the table, is stopped through hbench's --disrupt; reads stall until
+   * the Master reassigns the regions to the first, and the fault is measured: unavailability,
+   * recovery, the Master's dead server and regions in transition stamped.
+   */
+  @Test
+  void ycsbUnderAStoppedRegionServerIsUnavailableUntilItsRegionsAreReassigned()
+      throws Exception {
+    Configuration c = HBaseConfiguration.create(cluster.configuration());
+    c.setInt("hbase.regionserver.port", 0);
+    c.setInt("hbase.regionserver.info.port", -1);
+    org.apache.hadoop.hbase.util.JVMClusterUtil.RegionServerThread second =
+        org.apache.hadoop.hbase.util.JVMClusterUtil.createRegionServerThread(
+            c, org.apache.hadoop.hbase.regionserver.HRegionServer.class, 2);
+    second.start();
+    second.waitForServerOnline();
+    org.apache.hadoop.hbase.ServerName name = second.getRegionServer().getServerName();
+    TableName table = TableName.valueOf("it_ycsb_disrupt");
+    boolean stopped = false;
+    try (Admin admin = hbase.getAdmin()) {
+      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+      while (admin.getClusterMetrics().getLiveServerMetrics().size() < 2) {
+        assertTrue(System.nanoTime() < deadline, "the second RegionServer never registered");
+        Thread.sleep(100);
+      }
+      Run loaded = suite("ycsb", "ycsb-disrupt-load", "c", "--phase", "load", "--records",
+          "2000", "--presplit", "2", "--keep-table", "-p", "table=" + table.getNameAsString(),
+          "--base-dir", "/it-ycsb-disrupt");
+      assertEquals(0, loaded.process().exitCode, loaded.process().toString());
+      for (org.apache.hadoop.hbase.client.RegionInfo region : admin.getRegions(table)) {
+        admin.move(region.getEncodedNameAsBytes(), name);
+      }
+      List<String> live = admin.getClusterMetrics().getLiveServerMetrics().keySet().stream()
+          .map(s -> s.getAddress().toString()).sorted().toList();
+      int index = live.indexOf(name.getAddress().toString());
+      Run run = suite("ycsb", "ycsb-disrupt", "c", "--phase", "run", "--records", "2000",
+          "--threads", "4", "--target-rate", "200", "--duration", "20s", "--disrupt",
+          "stop-regionserver:" + index + "@6s", "-p", "table=" + table.getNameAsString(),
+          "--base-dir", "/it-ycsb-disrupt");
+      stopped = true;
+      System.out.println("HBaseSuitesIT ycsb disrupt:\n" + run.process().err);
+      ResultRecord r = run.records().get(0);
+      FaultRecord d = r.phases().stream().map(p -> p.figure(FaultRecord.FIELD))
+          .filter(java.util.Objects::nonNull).findFirst().orElseThrow(
+              () -> new AssertionError(run.process().toString()));
+      FaultRecord.Fault f = d.faults().get(0);
+      assertEquals("stop-regionserver" + (index == 0 ? "" : ":" + index), f.action());
+      assertEquals(name.getAddress().toString(), f.target(), f.toString());
+      FaultRecord.Figures g = f.figures();
+      assertNotNull(g, f.toString());
+      // Every region was on the stopped server: no read succeeded until they were reassigned.
+      assertTrue(g.unavailableSeconds() > 0, g.toString());
+      assertTrue(g.recovered(), "back after reassignment: " + g);
+      assertTrue(g.timeTo90Seconds() >= g.unavailableSeconds() - 1, g.toString());
+      assertTrue(f.stamps().stream().anyMatch(st -> st.what().equals("live_regionservers")
+          && st.value().equals("1")), f.stamps().toString());
+      assertTrue(run.process().err.contains("RegionServer " + name.getAddress()
+          + " was stopped by --disrupt and is left down"), run.process().err);
+    } finally {
+      if (!stopped) {
+        second.getRegionServer().stop("the test is over");
+        second.join(TimeUnit.MINUTES.toMillis(1));
+      }
+      try (Admin admin = hbase.getAdmin()) {
+        if (admin.tableExists(table)) {
+          admin.disableTable(table);
+          admin.deleteTable(table);
+        }
       }
     }
   }

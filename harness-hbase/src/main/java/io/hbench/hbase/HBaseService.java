@@ -101,6 +101,21 @@ public final class HBaseService implements ServiceProvider {
     }
   }
 
+  /**
+   * {@code stop-regionserver}, {@code move-regions}, and on the embedded cluster {@code
+   * restart-regionserver} ({@link HBaseFaults}).
+   */
+  @Override
+  public io.hbench.core.cluster.FaultActions faults(Configuration run,
+      io.hbench.core.cluster.RunningService embedded) {
+    try {
+      return new HBaseFaults(HBaseClientConfiguration.of(run),
+          embedded instanceof MiniHBase m ? m.util : null);
+    } catch (RuntimeException | LinkageError e) {
+      return null;
+    }
+  }
+
   /** The servers' web addresses, apart from the provider so that it loads without HBase's classes. */
   static final class Servers {
     private Servers() {}

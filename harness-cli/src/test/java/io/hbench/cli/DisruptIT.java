@@ -146,6 +146,34 @@ class DisruptIT {
     restartShutDown();
   }
 
+  /**
+   * On the embedded cluster hbench starts the datanode it shut down again after each point: the
+   * second repeat meets four live datanodes and shuts down the same one.
+   */
+  @Test
+  void theEmbeddedClusterIsWholeAgainForEachRepeat() throws Exception {
+    Path out = tmp.resolve("embedded.jsonl");
+    BenchProcess p = BenchProcess.run(null, "fsops", "--op", "create_write", "--file-size", "4K",
+        "--threads", "2", "--target-rate", "20", "--duration", "8s", "--disrupt",
+        "shutdown-datanode@4s", "--repeat", "2", "--datanodes", "4", "--cluster", "mini",
+        "--out", out.toString());
+    List<ResultRecord> rs = ResultReader.read(out);
+    assertEquals(2, rs.size(), p.toString());
+    List<String> targets = new java.util.ArrayList<>();
+    for (ResultRecord r : rs) {
+      assertEquals("embedded", r.environment().cluster(), r.toString());
+      FaultRecord d = r.phase("create_write").figure(FaultRecord.FIELD);
+      FaultRecord.Fault f = d.faults().get(0);
+      assertNull(f.error(), f.toString());
+      targets.add(f.target());
+      // Read just before the action: every datanode live.
+      assertEquals("4", f.stamps().stream().filter(s -> s.what().equals("live_datanodes"))
+          .findFirst().orElseThrow().value(), f.stamps().toString());
+    }
+    assertEquals(targets.get(0), targets.get(1), "the same datanode, started again: " + targets);
+    assertFalse(p.err.contains("left down"), p.err);
+  }
+
   /** Failed calls recorded before the action (none expected; counted to balance the sum). */
   private static long failuresBefore(PhaseResult phase, long actionMillis) {
     OperationSeries s = phase.load("create_write").series();

@@ -147,6 +147,30 @@ class DisruptIT {
   }
 
   /**
+   * Safe mode held 5 s: every create fails meanwhile. The failures are the fault's figure, not
+   * the run's defect: the point is ok, its check saying how many the fault window held.
+   */
+  @Test
+  void callsFailedUnderSafeModeAreMeasuredAndTheOthersStillJudged() throws Exception {
+    Path out = tmp.resolve("safemode.jsonl");
+    BenchProcess p = bench("fsops", "--op", "create_write", "--file-size", "4K", "--threads",
+        "2", "--target-rate", "20", "--duration", "12s", "--disrupt", "safemode-enter-leave@5s",
+        "--repeat", "1", "--cluster", "conf", "--out", out.toString());
+    ResultRecord r = ResultReader.read(out).get(0);
+    assertTrue(r.ok(), p.toString());
+    FaultRecord.Fault f = r.phase("create_write").figure(FaultRecord.FIELD).faults().get(0);
+    assertTrue(f.figures().callsFailed() > 0, f.toString());
+    assertTrue(f.figures().unavailableSeconds() >= 4, f.toString());
+    assertEquals(r.phase("create_write").load("create_write").failures(),
+        f.figures().callsFailed(), f.toString());
+    String detail = r.validation().checks().stream().filter(c -> c.name().equals("no_failures"))
+        .findFirst().orElseThrow().detail();
+    assertTrue(detail.contains(f.figures().callsFailed() + " inside --disrupt's fault windows,"
+        + " measured there"), detail);
+    assertFalse(dfs.getNameNode().isInSafeMode(), "left");
+  }
+
+  /**
    * On the embedded cluster hbench starts the datanode it shut down again after each point: the
    * second repeat meets four live datanodes and shuts down the same one.
    */

@@ -54,9 +54,10 @@ final class PeVerification {
     long made = r.calls() + r.warmupCalls();
     long expected = expectedCalls();
     boolean countOk = timed ? r.calls() > 0 : made == expected;
-    ctx.check("calls", r.failures() == 0 && countOk, r.calls() + " calls recorded"
+    ctx.check("calls", r.failuresOutsideFaults() == 0 && countOk, r.calls() + " calls recorded"
         + (r.warmupCalls() > 0 ? " (+" + r.warmupCalls() + " warm-up)" : "")
         + (timed ? "" : ", expected " + expected) + ", " + r.failures() + " failed"
+        + r.faultFailuresNote()
         + (failures.isEmpty() ? "" : " " + failures)
         + (problem != null ? "; first: " + problem : ""));
     switch (s.command().kind) {

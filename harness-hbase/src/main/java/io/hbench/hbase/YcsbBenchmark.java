@@ -223,9 +223,10 @@ public final class YcsbBenchmark implements Benchmark {
     for (String op : r.tally().stats().keySet()) {
       r.tally().failures(op).forEach((type, n) -> failures.merge(op + " " + type, n, Long::sum));
     }
-    ctx.check("calls", r.failures() == 0 && countOk, r.calls() + " calls recorded"
+    ctx.check("calls", r.failuresOutsideFaults() == 0 && countOk, r.calls() + " calls recorded"
         + (r.warmupCalls() > 0 ? " (+" + r.warmupCalls() + " warm-up)" : "")
         + (timed ? "" : ", expected " + expected) + ", " + r.failures() + " failed"
+        + r.faultFailuresNote()
         + (failures.isEmpty() ? "" : " " + failures)
         + (problem != null ? "; first: " + problem : ""));
     if (!load) {

@@ -40,12 +40,14 @@ import java.util.Set;
  *     map tasks' of a load merged from them, one entry in one process
  * @param outages each client's spans without a successful call ({@link Outages}), or null
  *     when not kept
+ * @param faultFailures the failed calls inside {@code --disrupt}'s fault windows, which the
+ *     faults' figures measure ({@link #failuresOutsideFaults}); 0 without
  */
 public record LoadResult(
     OperationTally tally, Set<String> steps, long startMillis, long endMillis, long wallNanos,
     long warmupCalls, int clients, List<Double> clientRates, Map<String, Long> counts,
     String firstProblem, Band band, Stability stability, Map<String, Long> left,
-    RanOut ranOut, List<Long> processCalls, Outages outages) {
+    RanOut ranOut, List<Long> processCalls, Outages outages, long faultFailures) {
 
   /** A span of wall-clock time, ms since the epoch. */
   public record Band(long startMillis, long endMillis) {}
@@ -81,13 +83,39 @@ public record LoadResult(
       Map<String, Long> counts, String firstProblem, Band band, Stability stability,
       Map<String, Long> left, RanOut ranOut) {
     this(tally, steps, startMillis, endMillis, wallNanos, warmupCalls, clients, clientRates,
-        counts, firstProblem, band, stability, left, ranOut, null, null);
+        counts, firstProblem, band, stability, left, ranOut, null, null, 0);
   }
 
   /** This result with each client's spans without a success. */
   public LoadResult withOutages(Outages o) {
     return new LoadResult(tally, steps, startMillis, endMillis, wallNanos, warmupCalls, clients,
-        clientRates, counts, firstProblem, band, stability, left, ranOut, processCalls, o);
+        clientRates, counts, firstProblem, band, stability, left, ranOut, processCalls, o,
+        faultFailures);
+  }
+
+  /** This result with {@code n} of its failed calls inside {@code --disrupt}'s fault windows. */
+  public LoadResult withFaultFailures(long n) {
+    return new LoadResult(tally, steps, startMillis, endMillis, wallNanos, warmupCalls, clients,
+        clientRates, counts, firstProblem, band, stability, left, ranOut, processCalls, outages,
+        n);
+  }
+
+  /**
+   * The failed calls a suite's check judges: all of them, less those inside {@code --disrupt}'s
+   * fault windows, which the faults' own figures count ({@code calls_failed}) and which the
+   * user asked for.
+   */
+  public long failuresOutsideFaults() {
+    return failures() - faultFailures;
+  }
+
+  /**
+   * For a check's detail: how many failed calls {@code --disrupt}'s faults account for ({@code
+   * " (3 inside --disrupt's fault windows, measured there)"}), or "" when none.
+   */
+  public String faultFailuresNote() {
+    return faultFailures == 0 ? "" : " (" + faultFailures + " inside --disrupt's fault windows,"
+        + " measured there)";
   }
 
   /** A result whose calls left nothing counted and never ran out. */
@@ -101,13 +129,15 @@ public record LoadResult(
   /** This result with {@code s} as its stability (judged over every task's calls). */
   public LoadResult withStability(Stability s) {
     return new LoadResult(tally, steps, startMillis, endMillis, wallNanos, warmupCalls, clients,
-        clientRates, counts, firstProblem, band, s, left, ranOut, processCalls, outages);
+        clientRates, counts, firstProblem, band, s, left, ranOut, processCalls, outages,
+        faultFailures);
   }
 
   /** This result with {@code l} as what its calls left (a search's, summed over its steps). */
   public LoadResult withLeft(Map<String, Long> l) {
     return new LoadResult(tally, steps, startMillis, endMillis, wallNanos, warmupCalls, clients,
-        clientRates, counts, firstProblem, band, stability, l, ranOut, processCalls, outages);
+        clientRates, counts, firstProblem, band, stability, l, ranOut, processCalls, outages,
+        faultFailures);
   }
 
   /** The record's form of {@link #ranOut}, or null when no client ran out. */
@@ -278,7 +308,7 @@ public record LoadResult(
     Band band = banded && everyone.exists() ? new Band(everyone.start(), everyone.end()) : null;
     return new LoadResult(tally, steps, start, end, Math.max(0, end - start) * 1_000_000L, warmup,
         clients, rates, counts, problem, band, stability, left, ranOut, processCalls,
-        Outages.merge(outages));
+        Outages.merge(outages), 0);
   }
 
   /**
@@ -427,6 +457,6 @@ public record LoadResult(
     series.forEach(tally::addSeries);
     return new LoadResult(tally, steps, w[0], w[1], Math.max(0, w[1] - w[0]) * 1_000_000L, w[2],
         (int) w[3], rates, counts, problem, band, stability, left, ranOut, null,
-        outageMin == null ? null : new Outages(outageMin, outages));
+        outageMin == null ? null : new Outages(outageMin, outages), 0);
   }
 }

@@ -134,6 +134,6 @@ public final class FsOpsBenchmark implements Benchmark {
     }
     LoadResult result = ctx.load(op.text());
     FsOpsChecks.verify(op, ctx, data, work, clients, iterations, size, result, given.isBlank(),
-        timed);
+        timed, LoadOptions.disruption(o) != null);
   }
 }

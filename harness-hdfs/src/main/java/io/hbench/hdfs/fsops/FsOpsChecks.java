@@ -30,14 +30,62 @@ final class FsOpsChecks {
     return new long[] {files, bytes};
   }
 
+  /** The run's files of {@code size} bytes, and the shorter ones. */
+  private static long[] wholeAndShort(FileSystem fs, Path work, long size) throws IOException {
+    long[] out = new long[2];
+    org.apache.hadoop.fs.RemoteIterator<org.apache.hadoop.fs.LocatedFileStatus> files =
+        fs.listFiles(work, true);
+    while (files.hasNext()) {
+      out[files.next().getLen() == size ? 0 : 1]++;
+    }
+    return out;
+  }
+
+  /**
+   * Reads every whole file of the run ({@code w_<client>_<i>}) and compares it with the
+   * pattern its client wrote; returns the files read and those that differ.
+   */
+  private static long[] readBack(FileSystem fs, Path work, long size, int buffer)
+      throws IOException {
+    long[] out = new long[2];
+    byte[] buf = new byte[Math.max(4096, buffer)];
+    java.util.Map<Long, io.hbench.core.fs.DataPattern> patterns = new java.util.HashMap<>();
+    org.apache.hadoop.fs.RemoteIterator<org.apache.hadoop.fs.LocatedFileStatus> files =
+        fs.listFiles(work, true);
+    while (files.hasNext()) {
+      org.apache.hadoop.fs.LocatedFileStatus f = files.next();
+      String[] name = f.getPath().getName().split("_");
+      if (f.getLen() != size || name.length != 3 || !name[0].equals("w")) {
+        continue;
+      }
+      io.hbench.core.fs.DataPattern pattern = patterns.computeIfAbsent(
+          Long.parseLong(name[1]), n -> new io.hbench.core.fs.DataPattern(n, buf.length));
+      out[0]++;
+      try (java.io.InputStream in = fs.open(f.getPath())) {
+        long offset = 0;
+        int n;
+        while ((n = in.read(buf, 0, buf.length)) > 0) {
+          if (pattern.mismatch(buf, 0, n, offset) >= 0) {
+            out[1]++;
+            break;
+          }
+          offset += n;
+        }
+      }
+    }
+    return out;
+  }
+
   /**
    * @param work delete's and mkdirs' directory
    * @param clients client threads over every process
    * @param checked whether reads compared every byte (not for a file given with --file-path)
    * @param timed whether a duration, not a count, ended the load
+   * @param readBack whether every file a timed create_write wrote is read back and compared
+   *     (under {@code --disrupt}, whose faults hit writes under way)
    */
   static void verify(FsOperation op, RunContext ctx, Path data, Path work, int clients,
-      long iterations, long size, LoadResult r, boolean checked, boolean timed)
+      long iterations, long size, LoadResult r, boolean checked, boolean timed, boolean readBack)
       throws IOException {
     FileSystem fs = ctx.fileSystem();
     long calls = r.calls();
@@ -52,8 +100,28 @@ final class FsOpsChecks {
         if (timed) {
           // Fresh files, every run's under <op>/r<run>: as many as written, each whole.
           long[] files = runFiles(fs, work);
-          ctx.check("lengths", files[0] == left && files[1] == left * size, files[0] + " files"
-              + " of " + files[1] + " bytes for " + left + " written of " + size + " bytes each");
+          if ((files[0] == left && files[1] == left * size) || r.failures() == 0) {
+            ctx.check("lengths", files[0] == left && files[1] == left * size, files[0]
+                + " files of " + files[1] + " bytes for " + left + " written of " + size
+                + " bytes each");
+          } else {
+            // A call that failed (a fault mid-write) may leave its file behind, short or whole
+            // but not closed: the written ones must all be whole, and no more files be left
+            // over than calls failed.
+            long[] split = wholeAndShort(fs, work, size);
+            long extra = split[0] - left + split[1];
+            ctx.check("lengths", split[0] >= left && extra <= r.failures(), split[0]
+                + " whole files of " + size + " bytes for " + left + " written; " + extra
+                + " more (" + split[1] + " short) left by " + r.failures() + " failed calls");
+          }
+          if (readBack) {
+            long[] read = readBack(fs, work, size, ctx.configuration().getInt(
+                "io.file.buffer.size", 4096));
+            ctx.check("read_back", read[1] == 0, read[1] == 0
+                ? "every one of the " + read[0] + " whole files read back is what was written"
+                : read[1] + " of " + read[0] + " whole files read back hold bytes that were not"
+                    + " written");
+          }
           break;
         }
         int wrong = 0;
@@ -125,9 +193,11 @@ final class FsOpsChecks {
     if (op == FsOperation.CLEAN) {
       return;
     }
-    ctx.check("no_failures", r.failures() == 0 && calls > 0 && calls == expectedCalls,
-        calls + " calls" + (timed ? "" : " of " + expectedCalls) + ", " + r.failures()
-            + " failed" + (failures.isEmpty() ? "" : " " + failures
+    ctx.check("no_failures", r.failuresOutsideFaults() == 0 && calls > 0
+        && calls == expectedCalls, calls + " calls" + (timed ? "" : " of " + expectedCalls)
+            + ", " + r.failures() + " failed" + r.faultFailuresNote() + (failures.isEmpty() ? ""
+            : " "
+            + failures
                 + "; the first: " + r.firstProblem()));
   }
 }

@@ -630,7 +630,8 @@ final class NameNodeWorkload {
   void verify(RunContext ctx, LoadResult r) throws IOException {
     long calls = r.calls();
     long failed = r.failures();
-    ctx.check("no_failures", failed == 0 && calls > 0, calls + " calls, " + failed + " failed"
+    ctx.check("no_failures", r.failuresOutsideFaults() == 0 && calls > 0, calls + " calls, "
+        + failed + " failed" + r.faultFailuresNote()
         + (failed == 0 ? "" : "; the first: " + r.firstProblem()));
     long scheduled = r.count(REPLICATIONS_SCHEDULED);
     ClientProtocol c = nn.client();

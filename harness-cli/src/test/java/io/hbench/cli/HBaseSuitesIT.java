@@ -199,23 +199,11 @@ class HBaseSuitesIT extends OnEmbeddedCluster {
   void aRegionServerStoppedDuringAWriteIsNamedBesideAPassedCheckOrFailsThePoint()
       throws Exception {
     // A second RegionServer in this process, the one stopped: its regions move to the first.
-    Configuration c = HBaseConfiguration.create(cluster.configuration());
-    c.setInt("hbase.regionserver.port", 0);
-    c.setInt("hbase.regionserver.info.port", -1);
     org.apache.hadoop.hbase.util.JVMClusterUtil.RegionServerThread second =
-        org.apache.hadoop.hbase.util.JVMClusterUtil.createRegionServerThread(
-            c, org.apache.hadoop.hbase.regionserver.HRegionServer.class, 1);
-    second.start();
-    second.waitForServerOnline();
-    org.apache.hadoop.hbase.ServerName name = second.getRegionServer().getServerName();
+        secondRegionServer(1);
     TableName table = TableName.valueOf("it_rs_stopped");
     org.apache.hadoop.hbase.ServerName stopped = null;
     try (Admin admin = hbase.getAdmin()) {
-      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
-      while (admin.getClusterMetrics().getLiveServerMetrics().size() < 2) {
-        assertTrue(System.nanoTime() < deadline, "the second RegionServer never registered");
-        Thread.sleep(100);
-      }
       java.util.concurrent.CompletableFuture<Run> run =
           java.util.concurrent.CompletableFuture.supplyAsync(() -> {
             try {
@@ -230,7 +218,7 @@ class HBaseSuitesIT extends OnEmbeddedCluster {
       // The server that holds the table's first region is stopped once it has taken writes;
       // its regions then move to the other. (Which one it is was not the same from run to run:
       // moving regions onto the second server before the write did not always hold.)
-      deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
       while (!admin.tableExists(table) || admin.getRegions(table).size() < 4) {
         assertFalse(run.isDone(), "the write ended before its table was seen");
         assertTrue(System.nanoTime() < deadline, "the table never appeared");
@@ -304,23 +292,12 @@ class HBaseSuitesIT extends OnEmbeddedCluster {
   @Test
   void ycsbUnderAStoppedRegionServerIsUnavailableUntilItsRegionsAreReassigned()
       throws Exception {
-    Configuration c = HBaseConfiguration.create(cluster.configuration());
-    c.setInt("hbase.regionserver.port", 0);
-    c.setInt("hbase.regionserver.info.port", -1);
     org.apache.hadoop.hbase.util.JVMClusterUtil.RegionServerThread second =
-        org.apache.hadoop.hbase.util.JVMClusterUtil.createRegionServerThread(
-            c, org.apache.hadoop.hbase.regionserver.HRegionServer.class, 2);
-    second.start();
-    second.waitForServerOnline();
+        secondRegionServer(2);
     org.apache.hadoop.hbase.ServerName name = second.getRegionServer().getServerName();
     TableName table = TableName.valueOf("it_ycsb_disrupt");
     boolean stopped = false;
     try (Admin admin = hbase.getAdmin()) {
-      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
-      while (admin.getClusterMetrics().getLiveServerMetrics().size() < 2) {
-        assertTrue(System.nanoTime() < deadline, "the second RegionServer never registered");
-        Thread.sleep(100);
-      }
       Run loaded = suite("ycsb", "ycsb-disrupt-load", "c", "--phase", "load", "--records",
           "2000", "--presplit", "2", "--keep-table", "-p", "table=" + table.getNameAsString(),
           "--base-dir", "/it-ycsb-disrupt");
@@ -332,8 +309,8 @@ class HBaseSuitesIT extends OnEmbeddedCluster {
           .map(s -> s.getAddress().toString()).sorted().toList();
       int index = live.indexOf(name.getAddress().toString());
       Run run = suite("ycsb", "ycsb-disrupt", "c", "--phase", "run", "--records", "2000",
-          "--threads", "4", "--target-rate", "200", "--duration", "20s", "--disrupt",
-          "stop-regionserver:" + index + "@6s", "-p", "table=" + table.getNameAsString(),
+          "--threads", "4", "--target-rate", "200", "--duration", "14s", "--disrupt",
+          "stop-regionserver:" + index + "@5s", "-p", "table=" + table.getNameAsString(),
           "--base-dir", "/it-ycsb-disrupt");
       stopped = true;
       System.out.println("HBaseSuitesIT ycsb disrupt:\n" + run.process().err);
@@ -366,6 +343,30 @@ class HBaseSuitesIT extends OnEmbeddedCluster {
         }
       }
     }
+  }
+
+  /**
+   * Starts a second RegionServer in this process (number {@code index} of the threads started
+   * here) and waits until the Master lists both: the one a test stops.
+   */
+  private org.apache.hadoop.hbase.util.JVMClusterUtil.RegionServerThread secondRegionServer(
+      int index) throws Exception {
+    Configuration c = HBaseConfiguration.create(cluster.configuration());
+    c.setInt("hbase.regionserver.port", 0);
+    c.setInt("hbase.regionserver.info.port", -1);
+    org.apache.hadoop.hbase.util.JVMClusterUtil.RegionServerThread second =
+        org.apache.hadoop.hbase.util.JVMClusterUtil.createRegionServerThread(
+            c, org.apache.hadoop.hbase.regionserver.HRegionServer.class, index);
+    second.start();
+    second.waitForServerOnline();
+    try (Admin admin = hbase.getAdmin()) {
+      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+      while (admin.getClusterMetrics().getLiveServerMetrics().size() < 2) {
+        assertTrue(System.nanoTime() < deadline, "the second RegionServer never registered");
+        Thread.sleep(100);
+      }
+    }
+    return second;
   }
 
   /** Whether {@code server} holds regions of {@code table} that have taken writes. */

@@ -2,9 +2,11 @@ package io.hbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hbench.core.report.ResultReader;
+import io.hbench.core.result.FaultRecord;
 import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultRecord;
@@ -198,6 +200,31 @@ class NnThroughputIT extends OnEmbeddedCluster {
     assertEquals(4, ((Number) r.params().get("clients")).intValue());
     assertTrue(r.phase("mkdirs").jobId().startsWith("job_"), "ran as a job");
     assertEquals("passed", r.validation().status());
+  }
+
+  /**
+   * --disrupt with the clients on map tasks: the action is issued by this process from the
+   * tasks' common start, and the fault is measured on their merged calls and outage spans.
+   */
+  @Test
+  @Order(4)
+  void aFaultDuringALoadOnMapTasksIsMeasuredOnTheirMergedCalls() throws Exception {
+    Run run = bench(confDir.toString(), 0, "nnthroughput", "--maps", "2", "--threads", "2",
+        "--op", "mkdirs", "--target-rate", "100", "--duration", "15s", "--disrupt",
+        "safemode-enter-leave@5s", "--base-dir", "/it-nn-disrupt", "--cluster", "conf");
+    ResultRecord r = run.records().get(0);
+    assertTrue(r.ok(), r.failure() + " " + r.validation());
+    assertTrue(r.phase("mkdirs").jobId().startsWith("job_"), "ran as a job");
+    FaultRecord.Fault f = r.phase("mkdirs").figure(FaultRecord.FIELD).faults().get(0);
+    assertEquals(5_000, f.issuedMillis() - r.phase("mkdirs").figure(FaultRecord.FIELD)
+        .controlStartMillis(), 1000, f.toString());
+    // No mkdirs succeeds in safe mode, on either task: 5 s without a success, from both
+    // tasks' spans; back once it is left.
+    assertTrue(f.figures().unavailableSeconds() >= 4, f.toString());
+    assertTrue(f.figures().recovered(), f.toString());
+    assertNotNull(f.figures().worstClientUnavailableSeconds(), f.toString());
+    assertTrue(f.figures().callsFailed() > 0, f.toString());
+    assertEquals(load(r).failures(), f.figures().callsFailed(), f.toString());
   }
 
   @Test

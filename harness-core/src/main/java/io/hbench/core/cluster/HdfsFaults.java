@@ -1,5 +1,6 @@
 package io.hbench.core.cluster;
 
+import io.hbench.core.error.ErrorLine;
 import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.load.Disruption.Kind;
 import io.hbench.core.load.Disruption;
@@ -115,7 +116,7 @@ final class HdfsFaults implements FaultActions {
             t.getProxy(quick, 5000).getServiceStatus();
           } catch (IOException e) {
             throw new InvalidInputException(what + ": NameNode " + t.getNameNodeId() + " ("
-                + t.getAddress() + ") does not answer: " + firstLine(e));
+                + t.getAddress() + ") does not answer: " + ErrorLine.of(e));
           }
         }
       }
@@ -233,7 +234,8 @@ final class HdfsFaults implements FaultActions {
           }
         }
       } catch (IOException | RuntimeException e) {
-        left.add("datanode " + address + " could not be started again: " + firstLine(e));
+        left.add("datanode " + address + " could not be started again: "
+            + ErrorLine.of(e));
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         left.add("datanode " + address + " was left down: interrupted");
@@ -366,11 +368,5 @@ final class HdfsFaults implements FaultActions {
       Thread.currentThread().interrupt();
     }
     return out;
-  }
-
-  private static String firstLine(Throwable e) {
-    String m = String.valueOf(e.getMessage());
-    int nl = m.indexOf('\n');
-    return nl < 0 ? m : m.substring(0, nl);
   }
 }

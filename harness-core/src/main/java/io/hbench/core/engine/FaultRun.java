@@ -1,6 +1,7 @@
 package io.hbench.core.engine;
 
 import io.hbench.core.cluster.FaultActions;
+import io.hbench.core.error.ErrorLine;
 import io.hbench.core.fs.IntervalSeries;
 import io.hbench.core.load.Disruption;
 import io.hbench.core.load.FaultFigures;
@@ -103,7 +104,7 @@ final class FaultRun {
       } catch (InterruptedException e) {
         error = "interrupted";
       } catch (Exception e) {
-        error = e.getClass().getSimpleName() + ": " + firstLine(e);
+        error = ErrorLine.of(e);
       }
       Done d = new Done(a, plan.cycleOf(i), target, issued, ack, error);
       synchronized (done) {
@@ -162,15 +163,20 @@ final class FaultRun {
     issuer.join(); // an action under way completes: the cluster is left as the action leaves it
     stamper.interrupt();
     stamper.join();
-    if (!lowRedundancyOutstanding()) {
+    boolean datanodeDown = done.stream().anyMatch(d -> d.error() == null
+        && d.action().kind() == Disruption.Kind.SHUTDOWN_DATANODE);
+    if (!lowRedundancyOutstanding() && !datanodeDown) {
       return;
     }
     if (!deadDeclared()) {
-      console.status("[" + label + "] disrupt: blocks short of their replicas were not back to"
-          + " 0 at the load's end, and the NameNode had not yet declared a datanode dead: it"
-          + " does so after 2 x dfs.namenode.heartbeat.recheck-interval + 10 x"
-          + " dfs.heartbeat.interval (630 s by default), and only then re-replicates; see"
-          + " docs/disrupt.md");
+      console.status("[" + label + "] disrupt: the NameNode had not yet declared the datanode"
+          + " dead at the load's end: it does so after 2 x"
+          + " dfs.namenode.heartbeat.recheck-interval + 10 x dfs.heartbeat.interval (630 s by"
+          + " default), and only then re-replicates; no re-replication time is recorded (see"
+          + " docs/disrupt.md)");
+      return;
+    }
+    if (!lowRedundancyOutstanding()) {
       return;
     }
     console.status("[" + label + "] disrupt: waiting up to " + LOW_REDUNDANCY_WAIT_MILLIS / 1000
@@ -484,11 +490,5 @@ final class FaultRun {
 
   private static double round(double v) {
     return Math.round(v * 1000) / 1000.0;
-  }
-
-  private static String firstLine(Throwable e) {
-    String m = String.valueOf(e.getMessage());
-    int nl = m.indexOf('\n');
-    return nl < 0 ? m : m.substring(0, nl);
   }
 }

@@ -147,6 +147,10 @@ final class Workspace implements AutoCloseable {
     if (plan == null) {
       return out;
     }
+    if (cluster.kind().equals("local")) {
+      throw new InvalidInputException("--disrupt: this run works on this machine's directory,"
+          + " with no cluster to disrupt");
+    }
     for (Disruption.Action a : plan.actions().subList(0, plan.perCycle())) {
       String service = a.kind().service();
       FaultActions f = out.containsKey(service) ? out.get(service) : cluster.faults(service);

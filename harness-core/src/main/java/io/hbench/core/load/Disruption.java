@@ -234,6 +234,16 @@ public record Disruption(List<Action> actions, int perCycle) {
           + FaultFigures.MIN_CONTROL_INTERVALS + " whole intervals of " + seconds(interval)
           + ")");
     }
+    if (cycles() > 1) {
+      Duration cycle = actions.get(perCycle).at().minus(first.at());
+      Duration least = interval.multipliedBy(FaultFigures.RECOVERED_INTERVALS + 1);
+      if (cycle.compareTo(least) < 0) {
+        throw new InvalidInputException(option + " " + text() + " with --disrupt-cycles "
+            + cycles() + ": each cycle is " + seconds(cycle) + ", too short to show a recovery"
+            + " (" + seconds(least) + ": " + (FaultFigures.RECOVERED_INTERVALS + 1)
+            + " intervals of " + seconds(interval) + ")");
+      }
+    }
     for (Action a : actions) {
       if (a.at().plus(interval).compareTo(duration) > 0) {
         throw new InvalidInputException(option + " " + a.text() + ": past the load's end less"

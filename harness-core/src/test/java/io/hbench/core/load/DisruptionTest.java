@@ -81,6 +81,11 @@ class DisruptionTest {
     assertEquals(2, two.cycles());
     assertEquals(1, two.cycleOf(2));
     assertEquals(one.text(), two.text());
+    two.check("--disrupt", 40, Duration.ofSeconds(40), Duration.ofSeconds(1));
+    assertEquals("--disrupt failover-namenode@15s,shutdown-datanode@17s with --disrupt-cycles"
+        + " 2: each cycle is 12.5s, too short to show a recovery (14s: 4 intervals of 3.5s)",
+        refused(() -> two.check("--disrupt", 40, Duration.ofSeconds(40),
+            Duration.ofMillis(3500))));
     assertEquals("--disrupt failover-namenode@15s,shutdown-datanode@17s with --disrupt-cycles"
         + " 20: a cycle is 1.25s long (from the first action to the load's end, over 20), too"
         + " short for its actions", refused(() -> one.repeated("--disrupt", 20,

@@ -51,7 +51,8 @@ public final class NnThroughputBenchmark implements Benchmark {
       BenchmarkOption.of("--mode", "MODE",
           "direct: a NameNode in this process, its methods called directly (NNThroughputBenchmark's"
               + " figure); rpc: the running NameNode (embedded or configured) through client RPC;"
-              + " auto: rpc with --maps (map tasks reach the NameNode over RPC), else direct.",
+              + " auto: rpc with --maps (map tasks reach the NameNode over RPC) or --disrupt (its"
+              + " faults are the cluster's), else direct.",
           BenchmarkOption.AUTO, NnThroughputBenchmark::parseMode);
 
   private static Mode parseMode(String text) {
@@ -159,10 +160,14 @@ public final class NnThroughputBenchmark implements Benchmark {
         ? BenchmarkOption.Spelling.AMBIGUOUS : BenchmarkOption.Spelling.COMMON;
   }
 
-  /** Whether the NameNode's methods are called directly: asked for, or auto without --maps. */
+  /**
+   * Whether the NameNode's methods are called directly: asked for, or auto without --maps and
+   * without --disrupt, whose faults are done to the cluster's NameNodes and datanodes.
+   */
   static boolean direct(OptionValues o) {
     Mode m = o.get(MODE);
-    return m == null ? LoadOptions.maps(o) == 0 : m == Mode.DIRECT;
+    return m == null ? LoadOptions.maps(o) == 0 && LoadOptions.disruption(o) == null
+        : m == Mode.DIRECT;
   }
 
   @Override

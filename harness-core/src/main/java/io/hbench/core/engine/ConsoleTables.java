@@ -56,6 +56,10 @@ final class ConsoleTables implements RunListener {
     if (capacity != null) {
       tables.add(capacity);
     }
+    Table faults = SeriesTable.faults(records);
+    if (faults != null) {
+      tables.add(faults);
+    }
     Table daemons = DaemonTable.render(records);
     if (daemons != null) {
       tables.add(daemons);

@@ -50,6 +50,11 @@ public final class ReportTables {
         out.add(new Table(capacity.title() + " · " + s.name + " · " + label, capacity.columns(),
             capacity.rows(), noted(capacity.note(), which)));
       }
+      Table faults = SeriesTable.faults(detail);
+      if (faults != null) {
+        out.add(new Table(faults.title() + " · " + s.name + " · " + label, faults.columns(),
+            faults.rows(), noted(faults.note(), which)));
+      }
       Table series = SeriesTable.render(detail);
       if (series != null) {
         out.add(new Table(series.title() + " · " + s.name + " · " + label, series.columns(),

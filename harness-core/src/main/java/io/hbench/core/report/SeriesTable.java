@@ -1,6 +1,7 @@
 package io.hbench.core.report;
 
 import io.hbench.core.result.CapacityFigures;
+import io.hbench.core.result.FaultRecord;
 import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.OperationSeries;
 import io.hbench.core.result.PhaseResult;
@@ -58,6 +59,53 @@ public final class SeriesTable {
         + " window. band s: where every client (thread, task) was running, s from the load's"
         + " start; fastest, median, slowest: the rates of the whole intervals inside it; spread:"
         + " (fastest - slowest) / median. See docs/time-series.md.");
+  }
+
+  /**
+   * Every {@code --disrupt} fault in {@code records}, one row per fault: whom it hit, how long
+   * no client succeeded (and the worst client), the dip, the time back to 90%, the fault
+   * window's p99 against the control's, the failed calls and the re-replication time; null when
+   * no load was disrupted. The definitions are docs/disrupt.md's.
+   */
+  public static Table faults(List<ResultRecord> records) {
+    List<List<String>> rows = new ArrayList<>();
+    for (ResultRecord r : records) {
+      for (PhaseResult p : r.phases()) {
+        FaultRecord d = FaultRecord.FIELD.in(p.figures());
+        if (d == null) {
+          continue;
+        }
+        for (FaultRecord.Fault f : d.faults()) {
+          FaultRecord.Figures g = f.figures();
+          String action = f.action() + (d.cycles() > 1 ? " #" + (f.cycle() + 1) : "");
+          if (g == null) {
+            rows.add(List.of(r.pointAndRepeat(), p.name(), action, String.valueOf(f.target()),
+                f.error() != null ? "not done: " + f.error() : "not measured", "", "", "", "",
+                "", ""));
+            continue;
+          }
+          rows.add(List.of(r.pointAndRepeat(), p.name(), action, String.valueOf(f.target()),
+              RecordIndex.number(g.unavailableSeconds()),
+              g.worstClientUnavailableSeconds() == null ? "-"
+                  : RecordIndex.number(g.worstClientUnavailableSeconds()),
+              RecordIndex.number(100 * g.dipDepth()),
+              g.recovered() ? RecordIndex.number(g.timeTo90Seconds()) : "not back",
+              RecordIndex.number(g.p99Ms()) + " (" + RecordIndex.number(g.controlP99Ms()) + ")",
+              Long.toString(g.callsFailed()),
+              f.lowRedundancySeconds() == null ? "-"
+                  : RecordIndex.number(f.lowRedundancySeconds())));
+        }
+      }
+    }
+    if (rows.isEmpty()) {
+      return null;
+    }
+    return Table.of("Faults (--disrupt)", List.of("point", "phase", "action", "on",
+        "unavailable s", "worst client s", "dip to %", "back to 90% s", "p99 ms (before)",
+        "failed", "re-replicated s"), rows, "unavailable: the longest span in which no client"
+        + " succeeded; dip: the lowest interval's rate in % of the median before the first"
+        + " action; back to 90%: from the action until 3 intervals in a row held 90% of it;"
+        + " re-replicated: until no block was short of its replicas. See docs/disrupt.md.");
   }
 
   /**

@@ -72,11 +72,13 @@ class HtmlReportIT {
     }
   }
 
-  @Test
-  void aLoadIsDrawnOverTimeFromTheSeriesItsRunRecorded() throws Exception {
-    // A real load through the core's runner, 100 ms intervals, as a record keeps it.
-    io.hbench.core.load.LoadResult run = io.hbench.core.load.ConcurrentLoad.run("get",
-        io.hbench.core.load.LoadPlan.forDuration(2, java.time.Duration.ofMillis(1500))
+  /**
+   * A real load through the core's runner for {@code millis}, 100 ms intervals, as a record keeps
+   * it: two threads of 1 ms calls, each with a step ({@code get.seek}) that is not drawn.
+   */
+  private static io.hbench.core.load.LoadResult load(long millis) throws Exception {
+    return io.hbench.core.load.ConcurrentLoad.run("get",
+        io.hbench.core.load.LoadPlan.forDuration(2, java.time.Duration.ofMillis(millis))
             .withInterval(java.time.Duration.ofMillis(100)), (t, i, steps) -> {
               Thread.sleep(1);
               steps.mark("get.seek");
@@ -84,6 +86,11 @@ class HtmlReportIT {
             }, new Console(new java.io.PrintStream(new java.io.ByteArrayOutputStream()),
                 new java.io.PrintStream(new java.io.ByteArrayOutputStream()), false, 10_000),
         "test");
+  }
+
+  @Test
+  void aLoadIsDrawnOverTimeFromTheSeriesItsRunRecorded() throws Exception {
+    io.hbench.core.load.LoadResult run = load(1500);
     ResultRecord base = Records.load("A", "get", 1);
     ResultRecord r = Records.withLoads(base, run.loads());
     int intervals = r.phases().get(0).loads().get(0).series().t().size();
@@ -111,14 +118,7 @@ class HtmlReportIT {
 
   @Test
   void aDisruptedLoadHasEachFaultShadedOnItsRateAndLatencyCharts() throws Exception {
-    io.hbench.core.load.LoadResult run = io.hbench.core.load.ConcurrentLoad.run("get",
-        io.hbench.core.load.LoadPlan.forDuration(2, java.time.Duration.ofMillis(3000))
-            .withInterval(java.time.Duration.ofMillis(100)), (t, i, steps) -> {
-              Thread.sleep(1);
-              return 0;
-            }, new Console(new java.io.PrintStream(new java.io.ByteArrayOutputStream()),
-                new java.io.PrintStream(new java.io.ByteArrayOutputStream()), false, 10_000),
-        "test");
+    io.hbench.core.load.LoadResult run = load(3000);
     long issued = run.startMillis() + 1000;
     FaultRecord.Figures figures = new FaultRecord.Figures(0.3, issued, 0.4, null, null, 0.2,
         1.0, true, 1.1, 5, 2, 300, 3, 0);

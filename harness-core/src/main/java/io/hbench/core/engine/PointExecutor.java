@@ -67,6 +67,13 @@ final class PointExecutor {
     this.recordedConfig = recordedConfig;
   }
 
+  /** Whether {@code --disrupt} restarts the NameNode: a restart then is the measured fault. */
+  private boolean restartAskedFor() {
+    io.hbench.core.load.Disruption d = io.hbench.core.LoadOptions.disruption(options);
+    return d != null && d.actions().stream()
+        .anyMatch(a -> a.kind() == io.hbench.core.load.Disruption.Kind.RESTART_NAMENODE);
+  }
+
   /** Measures {@code m}: always returns its record, ok or failed. */
   ResultRecord measure(RunPlan.Measurement m) {
     PointRun ctx =
@@ -165,8 +172,11 @@ final class PointExecutor {
             + "] the NameNode is not answering; waiting for it (at most "
             + NAMENODE_WAIT_MILLIS / 60_000 + " min) to see whether it restarted"));
     if (changes.nameNodeRestart() != null) {
-      // Calls in flight failed or waited: whatever figure the point made describes neither.
-      failure = changes.nameNodeRestart() + (failure == null ? "" : "; the suite: " + failure);
+      // Calls in flight failed or waited: whatever figure the point made describes neither,
+      // unless the restart is the fault --disrupt was asked to measure.
+      if (!restartAskedFor()) {
+        failure = changes.nameNodeRestart() + (failure == null ? "" : "; the suite: " + failure);
+      }
       awaitOutOfSafeMode(p.m.label());
     }
     for (var w : serviceWatches.entrySet()) {

@@ -113,6 +113,33 @@ final class BenchProcess {
   }
 
   /**
+   * The configuration of a MiniDFSCluster a test starts under {@code tmp}: its data and its web
+   * servers' temporary files there.
+   */
+  static org.apache.hadoop.conf.Configuration miniDfs(Path tmp) {
+    org.apache.hadoop.conf.Configuration conf = new org.apache.hadoop.conf.Configuration();
+    conf.set(org.apache.hadoop.hdfs.MiniDFSCluster.HDFS_MINIDFS_BASEDIR,
+        tmp.resolve("dfs").toString());
+    conf.set("hadoop.http.temp.dir", tmp.resolve("http").toString());
+    return conf;
+  }
+
+  /**
+   * {@code dfs} as a user's {@code HADOOP_CONF_DIR} in {@code tmp/conf}: its client settings,
+   * and jobs in MapReduce's local runner (the tests' subject is the file system; YARN's
+   * containers would cost a minute of CI each).
+   */
+  static Path clientSites(org.apache.hadoop.hdfs.MiniDFSCluster dfs, Path tmp)
+      throws IOException {
+    org.apache.hadoop.conf.Configuration client =
+        new org.apache.hadoop.conf.Configuration(dfs.getConfiguration(0));
+    client.set("fs.defaultFS", dfs.getFileSystem().getUri().toString());
+    client.set("mapreduce.framework.name", "local");
+    return writeSites(client, tmp.resolve("conf"), "hdfs-site.xml", "mapred-site.xml",
+        "core-site.xml");
+  }
+
+  /**
    * Writes {@code client} as each of {@code sites} in {@code dir} (created): the {@code
    * HADOOP_CONF_DIR} a test gives bench for a cluster it started.
    */

@@ -53,9 +53,7 @@ class DisruptIT {
   @BeforeAll
   void start() throws Exception {
     tmp = Files.createTempDirectory("hbench-disrupt-it-");
-    Configuration conf = new Configuration();
-    conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, tmp.resolve("dfs").toString());
-    conf.set("hadoop.http.temp.dir", tmp.resolve("http").toString());
+    Configuration conf = BenchProcess.miniDfs(tmp);
     conf.setInt("dfs.replication", 3);
     // docs/disrupt.md's recipe: dead after 2 x 2 s + 10 x 1 s, and re-replication not paced to
     // a few blocks per heartbeat.
@@ -66,11 +64,7 @@ class DisruptIT {
     conf.setInt("dfs.namenode.replication.work.multiplier.per.iteration", 50);
     dfs = new MiniDFSCluster.Builder(conf).numDataNodes(4).build();
     dfs.waitActive();
-    Configuration client = new Configuration(dfs.getConfiguration(0));
-    client.set("fs.defaultFS", dfs.getFileSystem().getUri().toString());
-    client.set("mapreduce.framework.name", "local");
-    confDir = BenchProcess.writeSites(client, tmp.resolve("conf"),
-        "hdfs-site.xml", "mapred-site.xml", "core-site.xml");
+    confDir = BenchProcess.clientSites(dfs, tmp);
     fs = dfs.getFileSystem();
   }
 

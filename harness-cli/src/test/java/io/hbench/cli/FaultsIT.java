@@ -49,19 +49,12 @@ class FaultsIT {
   @BeforeAll
   void start() throws Exception {
     tmp = Files.createTempDirectory("hbench-faults-it-");
-    Configuration conf = new Configuration();
-    conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, tmp.resolve("dfs").toString());
+    Configuration conf = BenchProcess.miniDfs(tmp);
     conf.setInt("dfs.replication", 3);
-    conf.set("hadoop.http.temp.dir", tmp.resolve("http").toString());
     dfs = new MiniDFSCluster.Builder(conf).numDataNodes(3).build();
     dfs.waitActive();
-    // Jobs run in MapReduce's local runner: the faults are the file system's, and YARN's
-    // containers would cost a minute of CI across these tests.
-    Configuration client = new Configuration(dfs.getConfiguration(0));
-    client.set("fs.defaultFS", dfs.getFileSystem().getUri().toString());
-    client.set("mapreduce.framework.name", "local");
-    confDir = BenchProcess.writeSites(client, tmp.resolve("conf"),
-        "hdfs-site.xml", "mapred-site.xml", "core-site.xml");
+    // Jobs run in MapReduce's local runner: the faults are the file system's.
+    confDir = BenchProcess.clientSites(dfs, tmp);
     fs = dfs.getFileSystem();
     try (FSDataOutputStream out = fs.create(PRECIOUS)) {
       out.write("not hbench's".getBytes(StandardCharsets.UTF_8));

@@ -44,9 +44,7 @@ class MetricsIT {
   @BeforeAll
   void start() throws Exception {
     tmp = Files.createTempDirectory("hbench-metrics-it-");
-    Configuration conf = new Configuration();
-    conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, tmp.resolve("dfs").toString());
-    conf.set("hadoop.http.temp.dir", tmp.resolve("http").toString());
+    Configuration conf = BenchProcess.miniDfs(tmp);
     conf.setInt("dfs.replication", 1);
     // The first datanode is slow to take in writes (its own write throttle); the others are not.
     Configuration slow = new Configuration(false);
@@ -57,11 +55,7 @@ class MetricsIT {
         .build();
     dfs.waitActive();
     // Jobs in MapReduce's local runner: the daemons read here are the file system's.
-    Configuration client = new Configuration(dfs.getConfiguration(0));
-    client.set("fs.defaultFS", dfs.getFileSystem().getUri().toString());
-    client.set("mapreduce.framework.name", "local");
-    confDir = BenchProcess.writeSites(client, tmp.resolve("conf"),
-        "hdfs-site.xml", "mapred-site.xml", "core-site.xml");
+    confDir = BenchProcess.clientSites(dfs, tmp);
   }
 
   @AfterAll

@@ -50,8 +50,13 @@ class HostLoadIT {
       double node = figure(figures, "nodemanager", "node_cpu_cores") / cores;
       System.out.printf("HostLoadIT quiet: host CPU %.3f, node CPU %.3f, /proc/stat %.3f%n", host,
           node, busy);
-      assertTrue(host <= 0.2, "host CPU " + host);
-      assertTrue(node <= 0.2, "node CPU " + node);
+      // Quiet is the host's state, not the test's to choose: another process on the machine
+      // keeps it busy (CI once read 0.69 with a second job beside it). Then the figures must
+      // still read what /proc/stat reads.
+      if (busy <= 0.1) {
+        assertTrue(host <= 0.2, "host CPU " + host);
+        assertTrue(node <= 0.2, "node CPU " + node);
+      }
       assertEquals(busy, host, 0.15, "host CPU");
       assertEquals(busy, node, 0.15, "node CPU");
     }

@@ -1,14 +1,30 @@
 package io.hbench.cli;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -59,12 +75,117 @@ class ArchitectureTest {
     slices().assignedFrom(CORE_PACKAGES).should().beFreeOfCycles().check(classes);
   }
 
+  /**
+   * The suite SPI beyond the root package: what a suite (or a service's module) may use of the
+   * core. Whole packages where every type is for suites and readers alike (sizes, numbers and
+   * console text, errors, the result model); elsewhere the named types, each a piece of the SPI
+   * a suite needs (a load's clients and its result, a service's provider, a job's input).
+   * A suite that needs another core type makes it part of the SPI here, on purpose.
+   */
+  private static final Set<String> SUITE_PACKAGES = Set.of("io.hbench.core",
+      "io.hbench.core.error", "io.hbench.core.size", "io.hbench.core.text",
+      "io.hbench.core.result");
+  private static final Set<String> SUITE_TYPES = Set.of(
+      "io.hbench.core.cluster.ClusterConfiguration", "io.hbench.core.cluster.Daemon",
+      "io.hbench.core.cluster.EmbeddedCluster", "io.hbench.core.cluster.FaultActions",
+      "io.hbench.core.cluster.InProcessService", "io.hbench.core.cluster.Needs",
+      "io.hbench.core.cluster.RunningService", "io.hbench.core.cluster.ServiceProbe",
+      "io.hbench.core.cluster.ServiceProvider", "io.hbench.core.cluster.ServiceWatch",
+      "io.hbench.core.fs.DataPattern", "io.hbench.core.fs.OperationStats",
+      "io.hbench.core.fs.OperationTally", "io.hbench.core.fs.OwnedDirectories",
+      "io.hbench.core.load.ConcurrentLoad", "io.hbench.core.load.Disruption",
+      "io.hbench.core.load.LoadClients", "io.hbench.core.load.LoadPlan",
+      "io.hbench.core.load.LoadResult", "io.hbench.core.load.Schedule",
+      "io.hbench.core.mapreduce.NumberRangeInputFormat", "io.hbench.core.mapreduce.PartFiles",
+      "io.hbench.core.mapreduce.StartBarrier", "io.hbench.core.report.SuiteReport",
+      "io.hbench.core.report.Table", "io.hbench.core.stats.AllRunning",
+      "io.hbench.core.stats.RefusedCallException", "io.hbench.core.stats.Spread");
+
+  private static final DescribedPredicate<JavaClass> IN_THE_SUITE_SPI =
+      DescribedPredicate.describe("the suite SPI (ArchitectureTest.SUITE_PACKAGES and SUITE_TYPES)",
+          c -> {
+            String name = c.getName();
+            if (!name.startsWith("io.hbench.core.")) {
+              return true;
+            }
+            int nested = name.indexOf('$');
+            String top = nested < 0 ? name : name.substring(0, nested);
+            return SUITE_PACKAGES.contains(c.getPackageName()) || SUITE_TYPES.contains(top);
+          });
+
+  /**
+   * The same, read from the core's sources: the compiler copies a constant into the class that
+   * uses it, so a cycle made of constants alone leaves no trace in the classes ArchUnit reads.
+   * Code only: comments are stripped first.
+   */
   @Test
-  void suitesImportNeitherTheEngineNorTheEmbeddingApi() {
+  void theCoresSourcesHaveNoPackageCycle() throws IOException {
+    Path root = Path.of("..", "harness-core", "src", "main", "java");
+    Map<String, Set<String>> uses = new TreeMap<>();
+    Pattern reference = Pattern.compile("\\bio\\.hbench\\.core(?:\\.([a-z]+))?\\.[A-Z]");
+    try (Stream<Path> files = Files.walk(root)) {
+      for (Path f : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+        String code = Files.readString(f).replaceAll("(?s)/\\*.*?\\*/", "")
+            .replaceAll("//[^\\n]*", "");
+        String from = slice(root.relativize(f.getParent()).toString().replace('/', '.'));
+        Matcher m = reference.matcher(code);
+        while (m.find()) {
+          String to = slice("io.hbench.core" + (m.group(1) == null ? "" : "." + m.group(1)));
+          if (!to.equals(from)) {
+            uses.computeIfAbsent(from, k -> new TreeSet<>()).add(to);
+          }
+        }
+      }
+    }
+    assertTrue(uses.size() > 10, "the core's packages were read: " + uses.keySet());
+    for (String start : uses.keySet()) {
+      List<String> cycle = pathBack(start, start, uses, new ArrayList<>(), new HashSet<>());
+      assertTrue(cycle == null, "a cycle through the core's sources: " + cycle);
+    }
+  }
+
+  private static String slice(String pkg) {
+    String[] parts = pkg.split("\\.");
+    return parts.length <= 3 ? "io.hbench.core" : "io.hbench.core." + parts[3];
+  }
+
+  /** A path from {@code at} back to {@code start}, or null. */
+  private static List<String> pathBack(String start, String at, Map<String, Set<String>> uses,
+      List<String> path, Set<String> seen) {
+    path.add(at);
+    for (String next : uses.getOrDefault(at, Set.of())) {
+      if (next.equals(start)) {
+        List<String> cycle = new ArrayList<>(path);
+        cycle.add(start);
+        return cycle;
+      }
+      if (seen.add(next)) {
+        List<String> found = pathBack(start, next, uses, path, seen);
+        if (found != null) {
+          return found;
+        }
+      }
+    }
+    path.remove(path.size() - 1);
+    return null;
+  }
+
+  @Test
+  void suitesUseOnlyTheSuiteSpi() {
     // Every module but the core and the CLI is a suite's (or a service's): a new one is covered.
-    noClasses().that().resideOutsideOfPackages("io.hbench.core..", "io.hbench.cli..")
-        .should().dependOnClassesThat()
-        .resideInAnyPackage("io.hbench.core.engine..", "io.hbench.core.embed..")
+    classes().that().resideOutsideOfPackages("io.hbench.core..", "io.hbench.cli..")
+        .should().onlyDependOnClassesThat(IN_THE_SUITE_SPI)
+        .check(classes);
+  }
+
+  @Test
+  void theReadSideDependsOnNoHadoopClass() {
+    // report, compare and history run where no cluster is (a laptop with the results files);
+    // BenchJarIT checks at run time that they load no Hadoop class.
+    noClasses().that().resideInAnyPackage("io.hbench.core.report..", "io.hbench.core.result..",
+            "io.hbench.core.stats..", "io.hbench.core.text..", "io.hbench.core.size..",
+            "io.hbench.core.error..")
+        .should().dependOnClassesThat().resideInAnyPackage("org.apache.hadoop..")
         .check(classes);
   }
 

@@ -148,7 +148,7 @@ class ConfiguredClusterIT extends OnEmbeddedCluster {
       client.addResource(new org.apache.hadoop.fs.Path(confDir.resolve(site).toUri()));
     }
     // The written configuration also says how often the embedded daemons refresh /jmx.
-    assertEquals("0.5", client.get(io.hbench.core.daemons.DaemonMetrics.PERIOD_KEY));
+    assertEquals("0.5", client.get(io.hbench.core.cluster.ClusterConfiguration.METRICS_PERIOD_KEY));
     org.apache.hadoop.mapreduce.JobID id = org.apache.hadoop.mapreduce.JobID.forName(jobId);
     org.apache.hadoop.yarn.api.records.ApplicationId app = org.apache.hadoop.yarn.api.records
         .ApplicationId.newInstance(Long.parseLong(jobId.split("_")[1]), id.getId());

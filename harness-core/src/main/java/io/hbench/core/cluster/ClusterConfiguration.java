@@ -36,6 +36,12 @@ public final class ClusterConfiguration {
           "AWS_ENDPOINT", "fs.s3a.endpoint",
           "AWS_REGION", "fs.s3a.endpoint.region");
 
+  /**
+   * The cluster's daemons' metrics period, in seconds, when it is not Hadoop's default (10 s):
+   * what their {@code /jmx} shows is refreshed this often. The embedded cluster sets 0.5.
+   */
+  public static final String METRICS_PERIOD_KEY = "hbench.metrics.period";
+
   /** The key of such a file that names where to work: the default base directory. */
   public static final String BASE_DIR_KEY = "base_dir";
 

@@ -265,7 +265,7 @@ public final class EmbeddedCluster implements BenchCluster {
     // Its daemons refresh /jmx every half second (hbench's hadoop-metrics2.properties), not every
     // 10 s as a configured cluster's: --metrics through this file then waits that long per phase.
     Configuration written = new Configuration(conf);
-    written.setIfUnset(io.hbench.core.daemons.DaemonMetrics.PERIOD_KEY, "0.5");
+    written.setIfUnset(ClusterConfiguration.METRICS_PERIOD_KEY, "0.5");
     for (String site : sites) {
       Path tmp = dir.resolve("." + site + ".tmp");
       try (OutputStream out = Files.newOutputStream(tmp)) {

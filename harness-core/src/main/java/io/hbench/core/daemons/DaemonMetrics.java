@@ -15,15 +15,12 @@ import org.apache.hadoop.fs.FileSystem;
  * @param conf the run's configuration (its YARN)
  * @param interval time between samples during a phase ({@code --metrics-interval})
  * @param period the daemons' metrics period: what {@code /jmx} shows is refreshed this often
- *     ({@value #PERIOD_KEY}; 10 s, Hadoop's default, unless set; 0.5 s on the embedded cluster)
+ *     ({@value io.hbench.core.cluster.ClusterConfiguration#METRICS_PERIOD_KEY}; 10 s, Hadoop's default, unless set; 0.5 s on the embedded cluster)
  * @param daemons the daemons found for the current point
  * @param fingerprints what those daemons are, read as the point began
  */
 public record DaemonMetrics(FileSystem dataFs, Configuration conf, Duration interval,
     Duration period, List<Daemon> daemons, ServerFingerprints fingerprints) {
-
-  /** The daemons' metrics period, in seconds, when a cluster's is not Hadoop's default. */
-  public static final String PERIOD_KEY = "hbench.metrics.period";
 
   /** The metrics of a run, with no daemons found yet. */
   public static DaemonMetrics of(FileSystem dataFs, Configuration conf, Duration interval,

@@ -192,7 +192,7 @@ final class Workspace implements AutoCloseable {
   /**
    * {@code --metrics}, on by default for the embedded cluster, whose daemons refresh what they
    * show every half second (hbench's {@code hadoop-metrics2.properties}); a configured cluster's do
-   * every 10 s unless {@value io.hbench.core.daemons.DaemonMetrics#PERIOD_KEY} says otherwise.
+   * every 10 s unless {@value io.hbench.core.cluster.ClusterConfiguration#METRICS_PERIOD_KEY} says otherwise.
    */
   private static io.hbench.core.daemons.DaemonMetrics daemonMetrics(RunSettings settings,
       BenchCluster cluster, FileSystem dataFs, Configuration base) {
@@ -202,7 +202,7 @@ final class Workspace implements AutoCloseable {
     }
     java.time.Duration period = embedded ? java.time.Duration.ofMillis(500)
         : java.time.Duration.ofMillis(
-            (long) (base.getDouble(io.hbench.core.daemons.DaemonMetrics.PERIOD_KEY, 10) * 1000));
+            (long) (base.getDouble(io.hbench.core.cluster.ClusterConfiguration.METRICS_PERIOD_KEY, 10) * 1000));
     return io.hbench.core.daemons.DaemonMetrics.of(dataFs, base, settings.metricsInterval(), period);
   }
 

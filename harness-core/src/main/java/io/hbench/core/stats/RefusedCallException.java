@@ -1,10 +1,8 @@
 package io.hbench.core.stats;
 
-import io.hbench.core.fs.OperationTally;
-
 /**
  * A call the server refused by returning false or null rather than throwing ({@code rename}
- * returning false, {@code getFileInfo} returning null). {@link OperationTally#failureType} names
+ * returning false, {@code getFileInfo} returning null). the file system's tally ({@code fs.OperationTally}) names
  * it by what was refused ("rename returned false"), not by this class.
  */
 public final class RefusedCallException extends Exception {

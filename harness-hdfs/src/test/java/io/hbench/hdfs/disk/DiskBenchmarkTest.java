@@ -5,10 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hbench.core.OptionValues;
-import io.hbench.core.embed.RunSettings;
-import io.hbench.core.embed.SuiteOptions;
-import io.hbench.core.engine.BenchmarkRunner;
+import io.hbench.core.embed.RunRequest;
 import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.result.ResultRecord;
 import io.hbench.core.text.Console;
@@ -19,7 +16,6 @@ import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -32,29 +28,25 @@ class DiskBenchmarkTest {
 
   private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
 
-  private BenchmarkRunner.Summary run(Path dir, Map<String, String> more, boolean keep)
+  private List<ResultRecord> run(Path dir, Map<String, String> more, boolean keep)
       throws IOException {
     return run(dir, more, keep, 1, 0);
   }
 
-  private BenchmarkRunner.Summary run(Path dir, Map<String, String> more, boolean keep, int runs)
+  private List<ResultRecord> run(Path dir, Map<String, String> more, boolean keep, int runs)
       throws IOException {
     return run(dir, more, keep, runs, 0);
   }
 
-  private BenchmarkRunner.Summary run(
+  /** A run through the embedding door, as any Java tool makes one, its tables printed. */
+  private List<ResultRecord> run(
       Path dir, Map<String, String> more, boolean keep, int runs, int warmup) throws IOException {
-    DiskBenchmark disk = new DiskBenchmark();
-    Map<String, List<String>> texts = new HashMap<>(Map.of("--path", List.of(dir.toString()),
-        "--out", List.of(tmp.resolve("results.jsonl").toString()),
-        "--keep", List.of(Boolean.toString(keep)), "--repeat", List.of(Integer.toString(runs)),
-        "--warmup", List.of(Integer.toString(warmup))));
-    more.forEach((k, v) -> texts.put(k, List.of(v)));
-    SuiteOptions.Parsed parsed = SuiteOptions.parse(disk, texts, note -> { });
-    OptionValues options = parsed.suite();
-    RunSettings settings = RunSettings.of(parsed.common(), null);
     PrintStream out = new PrintStream(printed, true, StandardCharsets.UTF_8);
-    return new BenchmarkRunner(new Console(out, out, false, 60_000)).run(disk, options, settings);
+    RunRequest.Builder request = RunRequest.suite(new DiskBenchmark())
+        .option("--path", dir.toString()).resultsFile(tmp.resolve("results.jsonl")).keep(keep)
+        .repeat(runs).warmup(warmup).console(new Console(out, out, false, 60_000), true);
+    more.forEach(request::option);
+    return request.build().run();
   }
 
   private static List<Path> filesUnder(Path dir) throws IOException {
@@ -66,10 +58,10 @@ class DiskBenchmarkTest {
   @Test
   void writesAndReadsTheExpectedBytesAndCleansUp() throws Exception {
     Path disk = Files.createDirectory(tmp.resolve("disk"));
-    var summary = run(disk, Map.of("--block-size", "4K", "--size", "3M"), false, 2);
-    assertEquals(2, summary.records().size(), "one record per run");
-    summary.records().forEach(io.hbench.core.result.ResultSchema::assertValid);
-    for (ResultRecord r : summary.records()) {
+    List<ResultRecord> records = run(disk, Map.of("--block-size", "4K", "--size", "3M"), false, 2);
+    assertEquals(2, records.size(), "one record per run");
+    records.forEach(io.hbench.core.result.ResultSchema::assertValid);
+    for (ResultRecord r : records) {
       assertEquals("ok", r.status(), r.toString());
       assertEquals("local", r.environment().cluster());
       assertEquals(3L << 20, r.phase("write").bytes());
@@ -143,8 +135,7 @@ class DiskBenchmarkTest {
   @Test
   void warmupRunsAreRecordedAsSuchAndLeftOutOfTheMean() throws Exception {
     Path disk = Files.createDirectory(tmp.resolve("warm"));
-    var summary = run(disk, Map.of("--block-size", "4K", "--size", "1M"), false, 3, 1);
-    List<ResultRecord> records = summary.records();
+    List<ResultRecord> records = run(disk, Map.of("--block-size", "4K", "--size", "1M"), false, 3, 1);
     assertEquals(3, records.size());
     assertTrue(records.get(0).isWarmup(), "the first run is the warm-up");
     assertFalse(records.get(1).isWarmup() || records.get(2).isWarmup());
@@ -167,7 +158,7 @@ class DiskBenchmarkTest {
     try {
       System.setOut(new PrintStream(leaked, true, StandardCharsets.UTF_8));
       System.setErr(new PrintStream(leaked, true, StandardCharsets.UTF_8));
-      records = io.hbench.core.embed.RunRequest.suite("disk")
+      records = RunRequest.suite("disk")
           .option("--path", disk.toString())
           .option("--block-size", "4K")
           .option("--size", "1M")
@@ -193,9 +184,9 @@ class DiskBenchmarkTest {
     }
     assertFalse(Files.exists(Path.of("hbench-results", "disk-" + records.get(0).runId() + ".jsonl")));
     assertThrows(InvalidInputException.class,
-        () -> io.hbench.core.embed.RunRequest.suite("no-such-suite"));
+        () -> RunRequest.suite("no-such-suite"));
     assertThrows(InvalidInputException.class,
-        () -> io.hbench.core.embed.RunRequest.suite("disk").option("--path", disk.toString())
+        () -> RunRequest.suite("disk").option("--path", disk.toString())
             .repeat(1).warmup(1).build());
   }
 
@@ -203,9 +194,9 @@ class DiskBenchmarkTest {
   @Test
   void aCancelledRunMeasuresNoFurtherPoint() throws Exception {
     Path disk = Files.createDirectory(tmp.resolve("cancelled"));
-    java.util.concurrent.atomic.AtomicReference<io.hbench.core.embed.RunRequest> request =
+    java.util.concurrent.atomic.AtomicReference<RunRequest> request =
         new java.util.concurrent.atomic.AtomicReference<>();
-    request.set(io.hbench.core.embed.RunRequest.suite("disk")
+    request.set(RunRequest.suite("disk")
         .option("--path", disk.toString())
         .option("--block-size", "4K")
         .option("--size", "1M")

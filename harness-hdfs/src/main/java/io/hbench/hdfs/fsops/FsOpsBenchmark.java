@@ -78,7 +78,7 @@ public final class FsOpsBenchmark implements Benchmark {
     if (LoadOptions.maps(o) > 0 && op == FsOperation.CLEAN) {
       throw new InvalidInputException("--maps does not apply to clean: it is one call");
     }
-    Point p = Point.of(op.text()).with(FsOpsFields.OP, op).with(FsOpsFields.THREADS, o.get(THREADS))
+    Point p = Point.of(op.text()).with(FsOpsFields.OP, op)
         .with(FsOpsFields.ITERATIONS, o.get(ITERATIONS));
     return List.of(p.with(FsOpsFields.BUFFER_SIZE, o.get(BUFFER_SIZE).bytes()));
   }

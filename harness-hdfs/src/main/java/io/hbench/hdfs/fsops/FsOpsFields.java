@@ -10,7 +10,6 @@ final class FsOpsFields {
 
   static final Field<FsOperation> OP =
       Field.of("op", FsOperation.class, FsOperation::text, String.class, FsOperation::parse);
-  static final Field<Integer> THREADS = Field.of("threads", Integer.class);
   static final Field<Integer> ITERATIONS = Field.of("iterations", Integer.class);
   /** Bytes each call writes or reads, worked out before the load. */
   static final Field<Long> FILE_SIZE = Field.of("file_size", Long.class);

@@ -118,7 +118,7 @@ public final class FsOpsReport implements SuiteReport {
       Integer clients = r.param(LoadFacts.CLIENTS);
       List<String> row = new ArrayList<>(List.of(
           "repeat " + r.repeat() + (r.isWarmup() ? " (warm-up)" : ""),
-          String.valueOf(clients != null ? clients : r.param(FsOpsFields.THREADS)),
+          String.valueOf(clients != null ? clients : r.param(LoadFacts.THREADS)),
           String.valueOf(r.param(FsOpsFields.ITERATIONS))));
       for (int i = 0; i < cols.size(); i++) {
         v[i] = cols.get(i).value().applyAsDouble(p, op.text());

@@ -7,7 +7,6 @@ import static io.hbench.hdfs.replay.ReplayOptions.EMPTY_FILES;
 import static io.hbench.hdfs.replay.ReplayOptions.RATE_FACTOR;
 import static io.hbench.hdfs.replay.ReplayOptions.SEED_NAMESPACE;
 import static io.hbench.hdfs.replay.ReplayOptions.SYNTHESIZE;
-import static io.hbench.hdfs.replay.ReplayOptions.THREADS;
 import static io.hbench.hdfs.replay.ReplayOptions.TRACE;
 import static io.hbench.hdfs.replay.ReplayOptions.WRITE_TRACE;
 
@@ -167,7 +166,7 @@ public final class ReplayBenchmark implements Benchmark {
       return List.of(Point.of("anonymize").with("trace", o.get(TRACE)));
     }
     Point p = Point.of("replay").with("trace", o.get(TRACE))
-        .with(ReplayFields.RATE_FACTOR, o.get(RATE_FACTOR)).with("threads", o.get(THREADS))
+        .with(ReplayFields.RATE_FACTOR, o.get(RATE_FACTOR))
         .with("partition_by", o.get(ReplayOptions.PARTITION_BY).text())
         .with("seed_namespace", o.get(SEED_NAMESPACE))
         .with("anonymized", !o.get(ANONYMIZE).isEmpty());

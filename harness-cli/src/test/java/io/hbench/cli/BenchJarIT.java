@@ -274,8 +274,8 @@ class BenchJarIT {
 
   /**
    * Where Hadoop is on the class path (bench-standalone.jar's lib/, a Hadoop client's), the read
-   * side still loads none of it: report, its page, compare and history of every suite's records,
-   * each in a JVM of its own whose class loading is logged.
+   * side still loads none of it: report, its page, compare (of two files and by label) and
+   * history of every suite's records, each in a JVM of its own whose class loading is logged.
    */
   @Test
   void theReadSideLoadsNoHadoopClassWhereHadoopIsOnTheClassPath(
@@ -284,11 +284,17 @@ class BenchJarIT {
         .toString();
     Path copy = tmp.resolve("again.jsonl");
     Files.copy(Path.of(records), copy);
+    // The same records under a second label, for compare --by label.
+    Path relabelled = tmp.resolve("relabelled.jsonl");
+    Files.writeString(relabelled, Files.readString(copy)
+        .replace("\"label\":\"fixture\"", "\"label\":\"again\""));
     List<List<String>> commands = List.of(List.of("report", records),
         List.of("report", "--html", tmp.resolve("r.html").toString(), records),
-        List.of("compare", records, copy.toString()), List.of("history", records, copy.toString()));
+        List.of("compare", records, copy.toString()),
+        List.of("compare", "--by", "label", records, relabelled.toString()),
+        List.of("history", records, copy.toString()));
     for (List<String> command : commands) {
-      Path classes = tmp.resolve("classes-" + command.get(0) + command.size() + ".log");
+      Path classes = tmp.resolve("classes-" + String.join("-", command).hashCode() + ".log");
       Path out = tmp.resolve("out.log");
       Process p = BenchProcess.start(tmp, null, out,
           List.of("-Xlog:class+load=info:file=" + classes), java.util.Map.of(), command);

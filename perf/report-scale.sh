@@ -64,25 +64,33 @@ cat "$OUT"/*.jsonl | awk '/^\{"schema": ?"hbench.server-config\// {c++; next} {r
   END {print r " records, " c + 0 " server configuration lines"}'
 cat "$OUT"/*.jsonl | wc -c | awk '{printf "%.0f MB of JSON Lines\n", $1 / 1048576}'
 JAR=harness-cli/target/bench.jar
+exec 3>&2  # the terminal's stderr, for a failed command whose stderr goes to a file
 # RUNS: how many times each command runs (default 1); with more, their median is printed too.
+# MAX_EXIT: the highest exit code that is a result (compare and history exit 1 when they find a
+# change, which L1's 10% makes them do); any other stops the script: no time of a failed run.
 run() {
-  local name=$1 i
-  shift
+  local name=$1 max=$2 i rc
+  shift 2
   : > "$OUT/times"
   for i in $(seq "${RUNS:-1}"); do
-    /usr/bin/time -o "$OUT/time" -f "%e %M" java -Xmx"${HEAP:-512m}" -jar "$JAR" "$@"
+    rc=0
+    /usr/bin/time -o "$OUT/time" -f "%e %M" java -Xmx"${HEAP:-512m}" -jar "$JAR" "$@" || rc=$?
+    if [ "$rc" -gt "$max" ]; then
+      echo "$name: exit code $rc (see $OUT)" >&3
+      exit 1
+    fi
     grep -E "^[0-9.]+ [0-9]+$" "$OUT/time" >> "$OUT/times"
   done
   sort -n "$OUT/times" | awk -v name="$name" '{t[NR] = $1; if ($2 > m) m = $2}
     END {printf "%s: %.2f s wall (median of %d: %s), %d KB peak RSS\n", name, t[int((NR + 1) / 2)],
       NR, t[1] "-" t[NR], m}' >&2
 }
-run "report" report "$OUT" > "$OUT/report.txt"
-run "report --html" report --html "$OUT/report.html" "$OUT" 2> "$OUT/report-html.err" || true
+run "report" 0 report "$OUT" > "$OUT/report.txt"
+run "report --html" 0 report --html "$OUT/report.html" "$OUT" 2> "$OUT/report-html.err"
 tail -1 "$OUT/report-html.err"
 ls -l "$OUT/report.html" | awk '{printf "HTML: %.2f MB\n", $5 / 1048576}'
-run "compare --by label" compare --by label "$OUT" > "$OUT/compare.txt" 2> "$OUT/compare.err" || true
+run "compare --by label" 1 compare --by label "$OUT" > "$OUT/compare.txt" 2> "$OUT/compare.err"
 tail -1 "$OUT/compare.err"
-run "history" history "$OUT" > "$OUT/history.txt" 2> "$OUT/history.err" || true
+run "history" 1 history "$OUT" > "$OUT/history.txt" 2> "$OUT/history.err"
 tail -1 "$OUT/history.err"
 tail -1 "$OUT/history.txt"

@@ -52,16 +52,12 @@ class ArchitectureTest {
   private static final SliceAssignment CORE_PACKAGES = new SliceAssignment() {
     @Override
     public SliceIdentifier getIdentifierOf(JavaClass c) {
-      String p = c.getPackageName();
-      if (p.equals("io.hbench.core")) {
-        return SliceIdentifier.of("io.hbench.core (the suite SPI)");
+      String slice = slice(c.getPackageName());
+      if (slice == null) {
+        return SliceIdentifier.ignore();
       }
-      if (p.startsWith("io.hbench.core.")) {
-        String rest = p.substring("io.hbench.core.".length());
-        int dot = rest.indexOf('.');
-        return SliceIdentifier.of("io.hbench.core." + (dot < 0 ? rest : rest.substring(0, dot)));
-      }
-      return SliceIdentifier.ignore();
+      return SliceIdentifier.of(slice.equals("io.hbench.core") ? slice + " (the suite SPI)"
+          : slice);
     }
 
     @Override
@@ -144,9 +140,17 @@ class ArchitectureTest {
     }
   }
 
+  /** The core's slice a package belongs to (the root, or its first sub-package); null outside. */
   private static String slice(String pkg) {
-    String[] parts = pkg.split("\\.");
-    return parts.length <= 3 ? "io.hbench.core" : "io.hbench.core." + parts[3];
+    if (pkg.equals("io.hbench.core")) {
+      return pkg;
+    }
+    if (!pkg.startsWith("io.hbench.core.")) {
+      return null;
+    }
+    String rest = pkg.substring("io.hbench.core.".length());
+    int dot = rest.indexOf('.');
+    return "io.hbench.core." + (dot < 0 ? rest : rest.substring(0, dot));
   }
 
   /** A path from {@code at} back to {@code start}, or null. */

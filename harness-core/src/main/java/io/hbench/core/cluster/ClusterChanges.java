@@ -14,6 +14,8 @@ import org.apache.hadoop.fs.FilterFileSystem;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
+import org.apache.hadoop.ipc.RemoteException;
+import org.apache.hadoop.ipc.RetriableException;
 
 /**
  * What happened to HDFS while a point ran, read from the cluster itself: datanodes that were
@@ -167,7 +169,7 @@ public record ClusterChanges(List<String> datanodesLost, String nameNodeRestart,
    * Waits, at most {@code maxMillis}, for the NameNode behind {@code dataFs} to leave safe mode: a
    * restarted NameNode refuses every change until the datanodes have reported enough blocks (on a
    * large cluster, minutes), and a point started before then fails on its first write. Not HDFS,
-   * or the NameNode not answering: returns at once.
+   * or an error other than the NameNode still starting: returns at once.
    *
    * @return false if it was still in safe mode when the time ran out
    */
@@ -183,8 +185,14 @@ public record ClusterChanges(List<String> datanodesLost, String nameNodeRestart,
         if (!dfs.isInSafeMode()) {
           return true;
         }
-      } catch (java.net.ConnectException e) {
+      } catch (java.net.ConnectException | RetriableException e) {
         // Its web server answers before its RPC server listens: not up yet.
+      } catch (RemoteException e) {
+        // Its RPC server answers "still not started" before it has loaded its namespace: not up
+        // yet either (FaultsIT: taken for "not in safe mode", the next point met safe mode).
+        if (!(e.unwrapRemoteException(RetriableException.class) instanceof RetriableException)) {
+          return true;
+        }
       } catch (IOException | RuntimeException e) {
         return true; // not ours to judge: the next point's calls will say what is wrong
       }

@@ -66,6 +66,15 @@ class DisruptIT {
     dfs.waitActive();
     confDir = BenchProcess.clientSites(dfs, tmp);
     fs = dfs.getFileSystem();
+    // A cluster's own data, not hbench's: 200 one-block files, so that a datanode's loss leaves
+    // more blocks short of replicas than one pass of the NameNode's re-replication schedules
+    // (150 here). On a busy machine fsops writes few files, and their copies were all scheduled
+    // and made between two stamps (CI, once).
+    for (int i = 0; i < 200; i++) {
+      try (var out = fs.create(new org.apache.hadoop.fs.Path("/data/block-" + i))) {
+        out.write(new byte[1024]);
+      }
+    }
   }
 
   @AfterAll
@@ -122,6 +131,9 @@ class DisruptIT {
     assertTrue(f.lowRedundancyPeak() > 0, f.toString());
     assertTrue(f.stamps().stream().anyMatch(s -> s.what().equals("live_datanodes")
         && s.value().equals("3")), f.stamps().toString());
+    // Copies scheduled and not yet made are still short: read from the active NameNode's /jmx.
+    assertTrue(f.stamps().stream().anyMatch(s -> s.what().equals("pending_reconstruction_blocks")),
+        f.stamps().toString());
     // As metrics with a direction, per action: what compare, report and history read.
     assertEquals(f.figures().unavailableSeconds(),
         phase.metric("shutdown-datanode", FaultRecord.UNAVAILABLE).value(), 1e-9);

@@ -4,8 +4,10 @@ import io.hbench.core.error.ErrorLine;
 import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.load.Disruption.Kind;
 import io.hbench.core.load.Disruption;
+import io.hbench.core.result.FaultRecord;
 import io.hbench.thirdparty.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -337,6 +339,7 @@ final class HdfsFaults implements FaultActions {
     long now = System.currentTimeMillis();
     try {
       DistributedFileSystem dfs = dfs();
+      Long pending = null;
       for (NameNodeAddresses.NameNode n : NameNodeAddresses.of(dfs, conf)) {
         try {
           for (Map.Entry<String, JsonNode> e : JmxReader.read(n.http(),
@@ -350,14 +353,19 @@ final class HdfsFaults implements FaultActions {
               }
             }
           }
+          pending = pending != null ? pending : pendingReconstructions(n.http());
         } catch (IOException | RuntimeException e) {
           out.add(new Stamp(n.rpc(), "state", "not answering", now));
         }
       }
+      if (pending != null) {
+        out.add(new Stamp(dfs.getUri().getAuthority(), FaultRecord.PENDING_RECONSTRUCTION_STAMP,
+            Long.toString(pending), now));
+      }
       try {
         out.add(new Stamp(dfs.getUri().getAuthority(), "live_datanodes",
             Integer.toString(dfs.getDataNodeStats(DatanodeReportType.LIVE).length), now));
-        out.add(new Stamp(dfs.getUri().getAuthority(), "low_redundancy_blocks",
+        out.add(new Stamp(dfs.getUri().getAuthority(), FaultRecord.LOW_REDUNDANCY_STAMP,
             Long.toString(dfs.getLowRedundancyBlocksCount()), now));
       } catch (IOException | RuntimeException e) {
         // No NameNode answering now (mid-failover): the stamps say so by their absence.
@@ -368,5 +376,24 @@ final class HdfsFaults implements FaultActions {
       Thread.currentThread().interrupt();
     }
     return out;
+  }
+
+  /**
+   * The blocks the active NameNode behind {@code http} has scheduled for re-replication and not
+   * yet seen copied ({@code PendingReplicationBlocks}, named so on every Hadoop 2 and 3): still
+   * short of their replicas although no longer counted as low redundancy. Null when that
+   * NameNode is not the active one (NameNodes sharing one JVM show each other's beans, told
+   * apart by their HA state).
+   */
+  private static Long pendingReconstructions(URI http) throws IOException, InterruptedException {
+    Long active = null;
+    for (JsonNode b : JmxReader.read(http, "Hadoop:service=NameNode,name=FSNamesystem*")
+        .values()) {
+      if (b.has("PendingReplicationBlocks")
+          && b.path("tag.HAState").asText("active").equals("active")) {
+        active = Math.max(active == null ? 0 : active, b.path("PendingReplicationBlocks").asLong());
+      }
+    }
+    return active;
   }
 }

@@ -221,16 +221,40 @@ final class FaultRun {
     }
   }
 
-  /** Whether the last stamp of blocks short of redundancy is above 0. */
+  /** Whether the blocks short of their replicas last stamped are above 0. */
   private boolean lowRedundancyOutstanding() {
+    List<long[]> s = shortOfReplicas();
+    return !s.isEmpty() && s.get(s.size() - 1)[1] > 0;
+  }
+
+  /**
+   * The blocks short of their replicas as stamped, {@code [atMillis, count]}: those the NameNode
+   * counts as low redundancy and those it has scheduled and not yet seen copied, added (a block
+   * leaves the first count when it is scheduled, long before it has its replicas). Both are read
+   * in one pass with one time, which is kept once.
+   */
+  private List<long[]> shortOfReplicas() {
+    List<long[]> out = new ArrayList<>();
+    long low = 0;
+    long pending = 0;
     synchronized (stamps) {
-      for (int i = stamps.size() - 1; i >= 0; i--) {
-        if (stamps.get(i).what().equals("low_redundancy_blocks")) {
-          return !stamps.get(i).value().equals("0");
+      for (FaultRecord.Stamp s : stamps) {
+        boolean isLow = s.what().equals(FaultRecord.LOW_REDUNDANCY_STAMP);
+        if (!isLow && !s.what().equals(FaultRecord.PENDING_RECONSTRUCTION_STAMP)) {
+          continue;
         }
+        if (isLow) {
+          low = Long.parseLong(s.value());
+        } else {
+          pending = Long.parseLong(s.value());
+        }
+        if (!out.isEmpty() && out.get(out.size() - 1)[0] == s.atMillis()) {
+          out.remove(out.size() - 1);
+        }
+        out.add(new long[] {s.atMillis(), low + pending});
       }
     }
-    return false;
+    return out;
   }
 
   /**
@@ -336,34 +360,27 @@ final class FaultRun {
    */
   private Double lowRedundancySeconds(long issued, long windowEnd, boolean last) {
     boolean some = false;
-    synchronized (stamps) {
-      for (FaultRecord.Stamp s : stamps) {
-        if (!s.what().equals("low_redundancy_blocks") || s.atMillis() < issued
-            || (!last && s.atMillis() >= windowEnd)) {
-          continue;
-        }
-        if (!s.value().equals("0")) {
-          some = true;
-        } else if (some) {
-          return Math.round((s.atMillis() - issued) / 100.0) / 10.0;
-        }
+    for (long[] s : shortOfReplicas()) {
+      if (s[0] < issued || (!last && s[0] >= windowEnd)) {
+        continue;
+      }
+      if (s[1] > 0) {
+        some = true;
+      } else if (some) {
+        return Math.round((s[0] - issued) / 100.0) / 10.0;
       }
     }
     return null;
   }
 
   private Long lowRedundancyPeak(long issued, long windowEnd, boolean last) {
-    Long peak = null;
-    synchronized (stamps) {
-      for (FaultRecord.Stamp s : stamps) {
-        if (s.what().equals("low_redundancy_blocks") && s.atMillis() >= issued
-            && (last || s.atMillis() < windowEnd)) {
-          long v = Long.parseLong(s.value());
-          peak = peak == null ? v : Math.max(peak, v);
-        }
+    long peak = 0;
+    for (long[] s : shortOfReplicas()) {
+      if (s[0] >= issued && (last || s[0] < windowEnd)) {
+        peak = Math.max(peak, s[1]);
       }
     }
-    return peak == null || peak == 0 ? null : peak;
+    return peak == 0 ? null : peak;
   }
 
   /** Per action, the worst of its faults and their spread. */

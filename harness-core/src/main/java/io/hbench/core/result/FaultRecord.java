@@ -71,9 +71,18 @@ public record FaultRecord(
   public static final MetricKey FAULT_CALLS_FAILED =
       MetricKey.of("fault_calls_failed", Metric.COUNT, Metric.Better.LOWER);
 
-  /** From the action until the NameNode had no block short of its replicas again. */
+  /**
+   * From the action until the NameNode had no block short of its replicas again: none waiting
+   * for re-replication and none scheduled and not yet copied.
+   */
   public static final MetricKey LOW_REDUNDANCY =
       MetricKey.of("low_redundancy_s", Metric.SECONDS, Metric.Better.LOWER);
+
+  /** The stamp of the blocks the NameNode counts as low redundancy, waiting to be scheduled. */
+  public static final String LOW_REDUNDANCY_STAMP = "low_redundancy_blocks";
+
+  /** The stamp of the blocks the NameNode has scheduled for re-replication, not yet copied. */
+  public static final String PENDING_RECONSTRUCTION_STAMP = "pending_reconstruction_blocks";
 
   /**
    * One action done during the load, and what the load went through after it.
@@ -90,8 +99,10 @@ public record FaultRecord(
    * @param stamps what the servers said, read just before the action and as it was
    *     acknowledged, and until the window's end
    * @param lowRedundancySeconds from the action until the NameNode reported no block short of
-   *     its redundancy again, after having reported some; absent when it never reported any
-   * @param lowRedundancyPeak the most blocks short of their redundancy it reported
+   *     its redundancy again (low redundancy and pending reconstruction both 0), after having
+   *     reported some; absent when it never reported any
+   * @param lowRedundancyPeak the most blocks short of their redundancy it reported (the two
+   *     counts added)
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonPropertyOrder({"action", "cycle", "planned_s", "target", "issued_ms", "acknowledged_ms",
@@ -158,7 +169,7 @@ public record FaultRecord(
    *
    * @param server whom
    * @param what the figure ({@code state}, {@code last_ha_transition}, {@code live_datanodes},
-   *     {@code low_redundancy_blocks})
+   *     {@code low_redundancy_blocks}, {@code pending_reconstruction_blocks})
    * @param value as the server gave it
    * @param atMillis when read, or when the server says it happened, ms since the epoch
    */

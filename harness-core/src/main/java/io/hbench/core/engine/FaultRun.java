@@ -32,6 +32,14 @@ final class FaultRun {
   /** How long after the load hbench waits for blocks short of replicas to be back at 0. */
   static final long LOW_REDUNDANCY_WAIT_MILLIS = 120_000;
 
+  /**
+   * How long after the load hbench waits for a datanode declared dead to have blocks counted
+   * short: the NameNode's report counts a datanode dead once its heartbeats are late enough, but
+   * counts its blocks short only at its next check of heartbeats ({@code
+   * dfs.namenode.heartbeat.recheck-interval}), seconds later (DisruptIT, on a busy machine).
+   */
+  static final long SHORT_COUNTED_WAIT_MILLIS = 30_000;
+
   private final Disruption plan;
   private final Map<String, FaultActions> actions;
   private final Console console;
@@ -176,16 +184,33 @@ final class FaultRun {
           + " docs/disrupt.md)");
       return;
     }
-    if (!lowRedundancyOutstanding()) {
+    long since = done.stream().mapToLong(Done::issuedMillis).min().orElse(controlStartMillis);
+    if (!lowRedundancyOutstanding() && shortCountedSince(since)) {
       return;
     }
     console.status("[" + label + "] disrupt: waiting up to " + LOW_REDUNDANCY_WAIT_MILLIS / 1000
         + " s for blocks short of their replicas to be back to 0");
-    long deadline = System.currentTimeMillis() + LOW_REDUNDANCY_WAIT_MILLIS;
-    while (lowRedundancyOutstanding() && System.currentTimeMillis() < deadline) {
+    long start = System.currentTimeMillis();
+    long deadline = start + LOW_REDUNDANCY_WAIT_MILLIS;
+    while (System.currentTimeMillis() < deadline) {
+      boolean counted = shortCountedSince(since);
+      if (counted && !lowRedundancyOutstanding()) {
+        return;
+      }
+      if (!counted && System.currentTimeMillis() > start + SHORT_COUNTED_WAIT_MILLIS) {
+        console.status("[" + label + "] disrupt: the NameNode counted no block short of its"
+            + " replicas within " + SHORT_COUNTED_WAIT_MILLIS / 1000 + " s of the load's end;"
+            + " no re-replication time is recorded");
+        return;
+      }
       Thread.sleep(STAMP_MILLIS);
       stampOnce();
     }
+  }
+
+  /** Whether blocks short of their replicas were stamped above 0 at or after {@code millis}. */
+  private boolean shortCountedSince(long millis) {
+    return shortOfReplicas().stream().anyMatch(s -> s[0] >= millis && s[1] > 0);
   }
 
   /** Whether the live datanodes stamped fell below the first count stamped. */

@@ -36,8 +36,8 @@ import org.junit.jupiter.api.Timeout;
  * that declares a silent datanode dead in 14 s and re-replicates briskly, as docs/disrupt.md's
  * recipe sets it): a datanode shut down during fsops' writes is marked, measured and recorded;
  * the blocks short of replicas are counted back to 0; every file written is whole. The same load
- * without it has no marker and no dip. What the cluster cannot do, or the load cannot measure,
- * is one line and exit 2 before anything is created.
+ * without it has no marker and no fault figure. What the cluster cannot do, or the load cannot
+ * measure, is one line and exit 2 before anything is created.
  */
 @Tag("integration")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -226,7 +226,7 @@ class DisruptIT {
   }
 
   @Test
-  void withoutDisruptThereIsNoMarkerAndNoDip() throws Exception {
+  void withoutDisruptThereIsNoMarkerAndNoFaultFigure() throws Exception {
     Path out = tmp.resolve("plain.jsonl");
     BenchProcess p = bench("fsops", "--op", "create_write", "--file-size", "64K", "--threads",
         "2", "--target-rate", "40", "--duration", "12s", "--repeat", "1", "--cluster", "conf",
@@ -238,13 +238,8 @@ class DisruptIT {
     assertTrue(phase.metrics().stream().noneMatch(m -> m.name().equals("unavailable_s")),
         phase.metrics().toString());
     assertFalse(p.err.contains("] disrupt"), p.err);
-    // No dip deeper than the load's own spread: where a fault would have come (4 s in), no
-    // whole interval after it falls below half the lowest before it.
-    List<Long> calls = phase.load("create_write").series().calls();
-    long lowestBefore = calls.subList(1, 4).stream().mapToLong(Long::longValue).min().orElseThrow();
-    long lowestAfter = calls.subList(4, calls.size() - 1).stream().mapToLong(Long::longValue).min()
-        .orElseThrow();
-    assertTrue(lowestAfter >= lowestBefore / 2, calls.toString());
+    // Not asserted: that the plain load's rate does not dip. With three test classes at a time
+    // on 2 cores its intervals ranged from 8 to 38 calls (CI), a spread no bound can hold.
   }
 
   @Test

@@ -186,10 +186,11 @@ public record ClusterChanges(List<String> datanodesLost, String nameNodeRestart,
           return true;
         }
       } catch (java.net.ConnectException | RetriableException e) {
-        // Its web server answers before its RPC server listens: not up yet.
+        // Not up yet: its web server answers before its RPC server listens, and that answers
+        // "still not started" before it has loaded its namespace.
       } catch (RemoteException e) {
-        // Its RPC server answers "still not started" before it has loaded its namespace: not up
-        // yet either (FaultsIT: taken for "not in safe mode", the next point met safe mode).
+        // The same answer, as the RPC client passes it on (FaultsIT: taken for "not in safe
+        // mode", the next point met safe mode).
         if (!(e.unwrapRemoteException(RetriableException.class) instanceof RetriableException)) {
           return true;
         }

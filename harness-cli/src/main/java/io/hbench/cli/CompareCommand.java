@@ -96,13 +96,8 @@ final class CompareCommand {
     List<Path> inputs = ResultsOptions.inputs(sub);
     Map<String, List<ResultRecord>> sides =
         by == null ? byInput(inputs, console) : byLabel(inputs, sub, console);
-    List<String> names = new ArrayList<>(sides.keySet());
-    String base = names.get(0);
     boolean all = sub.hasMatchedOption("--all-figures");
-    // Each candidate against the baseline on its own core: --by label of a history has many.
-    List<Comparison> comparisons = names.subList(1, names.size()).parallelStream()
-        .map(cand -> Comparison.of(base, sides.get(base), cand, sides.get(cand), alpha, all))
-        .toList();
+    List<Comparison> comparisons = Comparison.ofEach(sides, alpha, all);
     if (format == TableFormat.JSON) {
       console.print(Comparison.json(comparisons));
     } else {

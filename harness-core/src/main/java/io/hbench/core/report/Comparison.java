@@ -136,26 +136,73 @@ public record Comparison(
   public static Comparison of(String baselineName, List<ResultRecord> baselineRecords,
       String candidateName, List<ResultRecord> candidateRecords, double alpha,
       boolean allFigures) {
+    Map<String, List<ResultRecord>> sides = new LinkedHashMap<>();
+    sides.put(baselineName, baselineRecords);
+    sides.put(candidateName, candidateRecords);
+    return ofEach(sides, alpha, allFigures).get(0);
+  }
+
+  /**
+   * Compares each side after the first against the first, as {@link #of} would one by one, the
+   * candidates on every core. The records are grouped once for all: a history compared by label
+   * has many candidates, and grouping the baseline again for each was a third of the time.
+   *
+   * @param sides each side's name and records (any runs, any labels: pooled), the baseline first
+   * @param alpha significance level, 0 &lt; alpha &lt; 1
+   * @param allFigures every figure with a direction, not only the suites' headlines
+   * @return one comparison per candidate, in order
+   * @throws InvalidInputException when a candidate shares no point with the baseline, or there
+   *     is no candidate
+   */
+  public static List<Comparison> ofEach(Map<String, List<ResultRecord>> sides, double alpha,
+      boolean allFigures) {
     if (!(alpha > 0 && alpha < 1)) {
       throw new InvalidInputException("--alpha must be between 0 and 1, got " + alpha);
     }
+    if (sides.size() < 2) {
+      throw new InvalidInputException("a baseline and at least one candidate are needed");
+    }
     List<ResultRecord> all = new ArrayList<>();
-    baselineRecords.forEach(r -> all.add(r.withLabel(baselineName)));
-    candidateRecords.forEach(r -> all.add(r.withLabel(candidateName)));
+    sides.forEach((name, records) ->
+        records.forEach(r -> all.add(name.equals(r.label()) ? r : r.withLabel(name))));
     RecordIndex index = new RecordIndex(all);
+    List<String> names = new ArrayList<>(sides.keySet());
+    List<Map<String, Set<String>>> each =
+        names.parallelStream().map(n -> RecordIndex.settings(sides.get(n))).toList();
+    Map<String, Map<String, Set<String>>> settings = new LinkedHashMap<>();
+    for (int i = 0; i < names.size(); i++) {
+      settings.put(names.get(i), each.get(i));
+    }
+    String base = names.get(0);
+    return names.subList(1, names.size()).parallelStream()
+        .map(cand -> compare(index, base, sides.get(base), settings.get(base), cand,
+            sides.get(cand), settings.get(cand), alpha, allFigures))
+        .toList();
+  }
+
+  /** One candidate against the baseline, both in {@code index} under their names. */
+  private static Comparison compare(RecordIndex index, String baselineName,
+      List<ResultRecord> baselineRecords, Map<String, Set<String>> baselineSettings,
+      String candidateName, List<ResultRecord> candidateRecords,
+      Map<String, Set<String>> candidateSettings, double alpha, boolean allFigures) {
     List<Row> rows = new ArrayList<>();
     List<Geomean> geomeans = new ArrayList<>();
     Set<String> warnings = new LinkedHashSet<>();
     boolean tooFew = false;
     Set<String> fewRepeats = new LinkedHashSet<>();
     for (RecordIndex.Suite s : index.suites()) {
-      if (!s.labels.contains(baselineName) || !s.labels.contains(candidateName)) {
-        warnings.add(s.name + ": only in " + String.join(", ", s.labels) + ", not compared");
+      boolean inBase = s.labels.contains(baselineName);
+      boolean inCand = s.labels.contains(candidateName);
+      if (!inBase || !inCand) {
+        if (inBase || inCand) {
+          warnings.add(s.name + ": only in " + (inBase ? baselineName : candidateName)
+              + ", not compared");
+        }
         continue;
       }
       List<String> common = new ArrayList<>();
       List<String> onlyOne = new ArrayList<>();
-      for (String point : s.orderedPoints()) {
+      for (String point : s.orderedPoints(List.of(baselineName, candidateName))) {
         boolean b = !s.repeats(baselineName, point).isEmpty();
         boolean c = !s.repeats(candidateName, point).isEmpty();
         if (b && c) {
@@ -257,8 +304,8 @@ public record Comparison(
           + "; measure at least 4 repeats per side (--repeat 4; 6 or more for a finite"
           + " interval)");
     }
-    warnings.addAll(environmentDifferences(baselineName, baselineRecords, candidateName,
-        candidateRecords));
+    warnings.addAll(environmentDifferences(baselineName, baselineSettings, candidateName,
+        candidateSettings));
     for (ServerDifferences.Difference d :
         ServerDifferences.between(List.of(baselineRecords, candidateRecords))) {
       warnings.add("differs on the servers: " + d.text(List.of(baselineName, candidateName)));
@@ -342,10 +389,8 @@ public record Comparison(
    * Versions, node counts and settings that differ between the sides, as warp's {@code cmp}
    * warns: a difference may be the cluster's, or the way it was measured.
    */
-  static List<String> environmentDifferences(String baseName, List<ResultRecord> base,
-      String candName, List<ResultRecord> cand) {
-    Map<String, Set<String>> b = RecordIndex.settings(base);
-    Map<String, Set<String>> c = RecordIndex.settings(cand);
+  private static List<String> environmentDifferences(String baseName, Map<String, Set<String>> b,
+      String candName, Map<String, Set<String>> c) {
     Set<String> keys = new java.util.TreeSet<>(b.keySet());
     keys.addAll(c.keySet());
     List<String> out = new ArrayList<>();

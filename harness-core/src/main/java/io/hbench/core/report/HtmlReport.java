@@ -61,7 +61,11 @@ public final class HtmlReport {
     StringBuilder body = new StringBuilder();
     StringBuilder toc = new StringBuilder();
     int suiteNo = 0;
-    for (RecordIndex.Suite s : index.suites()) {
+    // What does not number the page's charts is made for each suite on a core of its own.
+    List<RecordIndex.Suite> suites = index.suites();
+    List<List<Table>> tables = suites.parallelStream().map(ReportTables::of).toList();
+    List<String> environments = suites.parallelStream().map(HtmlReport::environment).toList();
+    for (RecordIndex.Suite s : suites) {
       String anchor = "suite-" + suiteNo++;
       toc.append("<li><a href=\"#").append(anchor).append("\">").append(esc(s.name))
           .append("</a></li>");
@@ -90,12 +94,12 @@ public final class HtmlReport {
           + " shaded band: from the smallest to the largest repeat; red ring at the bottom: a"
           + " point with failed repeats (no line through it when all failed). Hover a chart for"
           + " each point's figures, environment and settings.</p>\n");
-      for (Table t : ReportTables.of(s)) {
+      for (Table t : tables.get(suiteNo - 1)) {
         body.append(table(t));
       }
       body.append(SeriesCharts.section(s, series));
       body.append(DaemonCharts.section(s, daemons));
-      body.append(environment(s));
+      body.append(environments.get(suiteNo - 1));
       body.append("</section>\n");
     }
     return shell("hbench report", records.size() + " records", "<nav><ul>" + toc

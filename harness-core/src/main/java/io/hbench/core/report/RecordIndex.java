@@ -53,9 +53,14 @@ final class RecordIndex {
     final Map<String, List<ResultRecord>> byLabel = new LinkedHashMap<>();
     /** Every figure seen, with a metric that says its unit, direction and headline. */
     final Map<Figure, Metric> figures = new LinkedHashMap<>();
-    /** Each measured record's figures, as {@link #metric} finds them: tables ask for each. */
-    private final Map<ResultRecord, Map<Figure, Metric>> byRecord =
-        new java.util.IdentityHashMap<>();
+    /** Each figure's place in a record's array of {@link #byRecord}, in the order first read. */
+    private final Map<Figure, Integer> slots = new java.util.HashMap<>();
+    /**
+     * Each measured record's figures, as {@link #metric} finds them (tables ask for each): an
+     * array by figure slot, as long as the slots when it was made. A map per record took a
+     * hundred megabytes at a year of nightly runs.
+     */
+    private final Map<ResultRecord, Metric[]> byRecord = new java.util.IdentityHashMap<>();
     boolean perPhase;
 
     Suite(String name) {
@@ -71,6 +76,25 @@ final class RecordIndex {
     List<String> orderedPoints() {
       List<String> out = new ArrayList<>(points.keySet());
       if (points.values().stream().allMatch(x -> x != null)) {
+        out.sort(Comparator.comparingDouble(points::get));
+      }
+      return out;
+    }
+
+    /**
+     * The points of some labels' records in report order: by size when every one has a size,
+     * else as first read in those labels' records, the labels in the order given (as an index of
+     * their records alone would order them).
+     */
+    List<String> orderedPoints(List<String> ofLabels) {
+      Set<String> seen = new LinkedHashSet<>();
+      for (String label : ofLabels) {
+        for (ResultRecord r : byLabel.getOrDefault(label, List.of())) {
+          seen.add(r.point());
+        }
+      }
+      List<String> out = new ArrayList<>(seen);
+      if (out.stream().allMatch(p -> points.get(p) != null)) {
         out.sort(Comparator.comparingDouble(points::get));
       }
       return out;
@@ -125,8 +149,9 @@ final class RecordIndex {
 
     /** The figure's metric in a measured record, or null when it has none. */
     Metric metric(ResultRecord r, Figure f) {
-      Map<Figure, Metric> indexed = byRecord.get(r);
-      return indexed == null ? null : indexed.get(f);
+      Metric[] indexed = byRecord.get(r);
+      Integer slot = slots.get(f);
+      return indexed == null || slot == null || slot >= indexed.length ? null : indexed[slot];
     }
 
     /**
@@ -161,14 +186,23 @@ final class RecordIndex {
   private final Map<String, Suite> suites = new LinkedHashMap<>();
 
   RecordIndex(List<ResultRecord> records) {
-    FigureNames figures = new FigureNames();
-    Map<String, Boolean> multiPhase = new LinkedHashMap<>();
+    Map<String, List<ResultRecord>> bySuite = new LinkedHashMap<>();
     for (ResultRecord r : records) {
-      multiPhase.merge(r.suite(), r.phases().size() > 1, Boolean::logicalOr);
+      bySuite.computeIfAbsent(r.suite(), k -> new ArrayList<>()).add(r);
     }
+    // Each suite on a core of its own: a year of nightly runs is 100,000 records.
+    for (Suite s : bySuite.entrySet().parallelStream()
+        .map(e -> suite(e.getKey(), e.getValue())).toList()) {
+      suites.put(s.name, s);
+    }
+  }
+
+  /** The suite of {@code records}, all of that suite. */
+  private static Suite suite(String name, List<ResultRecord> records) {
+    FigureNames figures = new FigureNames();
+    Suite s = new Suite(name);
+    s.perPhase = records.stream().anyMatch(r -> r.phases().size() > 1);
     for (ResultRecord r : records) {
-      Suite s = suites.computeIfAbsent(r.suite(), Suite::new);
-      s.perPhase = multiPhase.get(r.suite());
       s.labels.add(r.label());
       s.byLabel.computeIfAbsent(r.label(), k -> new ArrayList<>()).add(r);
       Double x = r.params() != null && r.params().get("size_bytes") instanceof Number n
@@ -182,29 +216,48 @@ final class RecordIndex {
         continue;
       }
       s.repeats.computeIfAbsent(r.label() + "\n" + r.point(), k -> new ArrayList<>()).add(r);
-      Map<Figure, Metric> ofRecord = new java.util.HashMap<>();
+      Metric[] ofRecord = new Metric[s.slots.size() + 8];
+      Metric[] ofPhase = r.phases().size() == 1 ? ofRecord : new Metric[ofRecord.length];
       for (PhaseResult p : r.phases()) {
-        Map<Figure, Metric> ofPhase = r.phases().size() == 1 ? ofRecord : new java.util.HashMap<>();
         for (Metric m : p.metrics()) {
           Figure f = figures.of(s.perPhase ? p.name() : null, p, m);
           Metric known = s.figures.get(f);
           if (known == null || known.op() == null && m.op() != null) {
             s.figures.put(f, m);
           }
+          int slot = s.slots.computeIfAbsent(f, k -> s.slots.size());
+          if (slot >= ofPhase.length) {
+            int n = Math.max(slot + 1, ofPhase.length * 2);
+            boolean one = ofPhase == ofRecord;
+            ofRecord = java.util.Arrays.copyOf(ofRecord, n);
+            ofPhase = one ? ofRecord : java.util.Arrays.copyOf(ofPhase, n);
+          }
           // The first phase that has the figure gives it. Within a phase, a load's metric over
           // the phase's: records written before a phase held one metric per figure had the
           // phase's MB/s beside its load's, and the load's, over the calls' window, is the figure.
-          Metric inPhase = ofPhase.get(f);
+          Metric inPhase = ofPhase[slot];
           if (inPhase == null || inPhase.op() == null && m.op() != null) {
-            ofPhase.put(f, m);
+            ofPhase[slot] = m;
           }
         }
         if (ofPhase != ofRecord) {
-          ofPhase.forEach(ofRecord::putIfAbsent);
+          for (int i = 0; i < ofPhase.length; i++) {
+            if (ofPhase[i] != null) {
+              if (ofRecord[i] == null) {
+                ofRecord[i] = ofPhase[i];
+              }
+              ofPhase[i] = null;
+            }
+          }
         }
       }
-      s.byRecord.put(r, ofRecord);
+      int used = ofRecord.length;
+      while (used > 0 && ofRecord[used - 1] == null) {
+        used--;
+      }
+      s.byRecord.put(r, java.util.Arrays.copyOf(ofRecord, used));
     }
+    return s;
   }
 
   /**
@@ -264,15 +317,18 @@ final class RecordIndex {
   /** Every recorded environment fact and setting of some records, with the values seen. */
   static Map<String, Set<String>> settings(List<ResultRecord> records) {
     Map<String, Set<String>> m = new java.util.TreeMap<>();
-    // Settings maps read once for many records (the reader's pool) are gone through once.
-    Map<String, Set<Object>> seen = new java.util.HashMap<>();
+    // What many records share (a history's nights on one cluster) is gone through once: the
+    // settings maps the reader's pool keeps once, by identity; environments and the JVMs, by
+    // their values.
+    Set<Object> configs = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    Map<String, Set<Object>> options = new java.util.HashMap<>();
+    Set<List<Object>> environments = new java.util.HashSet<>();
+    Set<Object> jvmsSeen = new java.util.HashSet<>();
     for (ResultRecord r : records) {
-      Set<Object> configs = seen.computeIfAbsent("config",
-          k -> java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>()));
-      Set<Object> options = seen.computeIfAbsent("options " + r.suite(),
-          k -> java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>()));
-      if (r.environment() != null) {
-        var e = r.environment();
+      var e = r.environment();
+      if (e != null && environments.add(java.util.Arrays.asList(e.hbenchVersion(),
+          e.hadoopVersion(), e.cluster(), e.datanodes(), e.nodeManagers(), e.java(), e.os(),
+          e.cpus(), e.services()))) {
         put(m, "environment.hbench_version", e.hbenchVersion());
         put(m, "environment.hadoop_version", e.hadoopVersion());
         put(m, "environment.cluster", e.cluster());
@@ -291,13 +347,14 @@ final class RecordIndex {
       // The JVMs the jobs' tasks and ApplicationMasters said they ran in.
       if (r.phases() != null) {
         for (var p : r.phases()) {
-          var jvms = p.figures() == null ? null
-              : io.hbench.core.result.JobJvms.FIELD.in(p.figures());
-          if (jvms != null) {
-            if (jvms.tasks() != null) {
+          Object raw = p.figures() == null ? null
+              : p.figures().get(io.hbench.core.result.JobJvms.FIELD.name());
+          if (raw != null && jvmsSeen.add(raw)) {
+            var jvms = io.hbench.core.result.JobJvms.FIELD.in(p.figures());
+            if (jvms != null && jvms.tasks() != null) {
               jvms.tasks().forEach(j -> put(m, JVMS + "tasks", j.text()));
             }
-            if (jvms.am() != null) {
+            if (jvms != null && jvms.am() != null) {
               jvms.am().forEach(j -> put(m, JVMS + "am", j.text()));
             }
           }
@@ -306,7 +363,9 @@ final class RecordIndex {
       if (r.config() != null && configs.add(r.config())) {
         r.config().forEach((k, v) -> put(m, "config." + k, v));
       }
-      if (r.options() != null && options.add(r.options())) {
+      if (r.options() != null && options.computeIfAbsent(r.suite(),
+          k -> java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>()))
+          .add(r.options())) {
         r.options().forEach((k, v) -> {
           if (!RUN_OPTIONS.contains(k)) {
             put(m, "options." + r.suite() + "." + k, v);

@@ -31,6 +31,36 @@ class ComparisonTest {
   }
 
   @Test
+  void eachCandidateAgainstTheBaselineAtOnceIsEachComparedAlone() {
+    List<ResultRecord> a = run("A", ENV, 10, 11, 12, 10.5, 11.5);
+    List<ResultRecord> b = run("B", Records.env("3.3.6", 3), 12, 13, 12.5, 13.5, 12.2);
+    List<ResultRecord> c = new ArrayList<>(run("C", ENV, 9, 9.5, 9.2, 9.8, 9.1));
+    // A point only C measured: no part of A against B.
+    for (int i = 0; i < 4; i++) {
+      c.add(Records.sort("C", "32M", 32, i + 1, "ok", 20 + i, ENV));
+    }
+    Map<String, List<ResultRecord>> sides = new java.util.LinkedHashMap<>();
+    sides.put("A", a);
+    sides.put("B", b);
+    sides.put("C", c);
+    List<Comparison> atOnce = Comparison.ofEach(sides, 0.05, true);
+    assertEquals(2, atOnce.size());
+    for (Comparison each : atOnce) {
+      Comparison alone = Comparison.of("A", a, each.candidate(), sides.get(each.candidate()),
+          0.05, true);
+      assertEquals(alone.rows(), each.rows(), each.candidate());
+      assertEquals(alone.geomeans(), each.geomeans(), each.candidate());
+      assertEquals(alone.warnings(), each.warnings(), each.candidate());
+    }
+    assertTrue(atOnce.get(0).warnings().stream().noneMatch(w -> w.contains("32M")),
+        atOnce.get(0).warnings().toString());
+    assertTrue(atOnce.get(1).warnings().stream().anyMatch(w -> w.contains("32M (C)")),
+        atOnce.get(1).warnings().toString());
+    assertTrue(atOnce.get(0).warnings().stream().anyMatch(w -> w.contains("3.3.6")),
+        atOnce.get(0).warnings().toString());
+  }
+
+  @Test
   void identicalInputsAreTheSameEverywhere() {
     List<ResultRecord> a = run("A", ENV, 10, 11, 12, 10.5, 11.5);
     Comparison c = Comparison.of("A", a, "B", a, 0.05, true);

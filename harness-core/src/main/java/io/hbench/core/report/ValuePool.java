@@ -37,7 +37,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * each is a string and a map of its own, and each number of a series a boxed {@code Double}:
  * 10,000 records of every suite took 460 MB of heap, and most of the time went to the garbage
  * collector. This reader keeps one copy of each short string and of each map of strings, and
- * every list of numbers as an array of doubles, for the records of one read. With the pool,
+ * every list of numbers as an array of doubles (or of longs), for the records of one read. With the pool,
  * that history takes 300 MB, and the collector 0.4 s instead of 5.3 s. Maps keyed by strings are
  * {@link CompactMap}s sharing their keys, and lists are trimmed to what they hold. What only the
  * charts and the last runs' tables use (a list of numbers, a phase's daemons, its I/O figures)
@@ -81,8 +81,12 @@ final class ValuePool {
           DeserializationConfig config, BeanDescription bean,
           io.hbench.thirdparty.jackson.databind.jsontype.TypeDeserializer elementTypes,
           JsonDeserializer<?> elements) {
-        return type.getRawClass() == List.class && type.getContentType().getRawClass() == Double.class
-            ? new Doubles() : null;
+        if (type.getRawClass() != List.class) {
+          return null;
+        }
+        Class<?> of = type.getContentType().getRawClass();
+        return of == Double.class ? new Numbers(false) : of == Long.class ? new Numbers(true)
+            : null;
       }
     });
     m.addDeserializer(String.class, new PooledStrings());
@@ -90,7 +94,7 @@ final class ValuePool {
       @Override
       public JsonDeserializer<?> modifyCollectionDeserializer(DeserializationConfig config,
           CollectionType type, BeanDescription bean, JsonDeserializer<?> deserializer) {
-        if (deserializer instanceof Doubles) {
+        if (deserializer instanceof Numbers) {
           return deserializer;
         }
         if (type.getContentType().getRawClass() == DaemonFigures.class) {
@@ -210,7 +214,47 @@ final class ValuePool {
 
     @Override
     public String deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-      return pooled(StringDeserializer.instance.deserialize(p, ctxt));
+      if (p.currentToken() != JsonToken.VALUE_STRING) {
+        return pooled(StringDeserializer.instance.deserialize(p, ctxt));
+      }
+      int length = p.getTextLength();
+      if (length > POOLED_LENGTH) {
+        return p.getText();
+      }
+      return recent.get().of(p.getTextCharacters(), p.getTextOffset(), length);
+    }
+  }
+
+  /**
+   * Each parsing thread's strings last read, by their characters: most strings of a history are
+   * one of a few hundred, and finding one here makes no string to find it in the pool (making
+   * and hashing them was a tenth of a read).
+   */
+  private final ThreadLocal<RecentStrings> recent = ThreadLocal.withInitial(RecentStrings::new);
+
+  /** A table of strings by their characters' hash, the last one of each slot kept. */
+  private final class RecentStrings {
+    private final String[] slots = new String[1 << 12];
+
+    String of(char[] chars, int from, int length) {
+      int h = 0;
+      for (int i = from; i < from + length; i++) {
+        h = 31 * h + chars[i];
+      }
+      int slot = (h ^ (h >>> 16)) & (slots.length - 1);
+      String s = slots[slot];
+      if (s != null && s.length() == length && s.hashCode() == h) {
+        int i = 0;
+        while (i < length && s.charAt(i) == chars[from + i]) {
+          i++;
+        }
+        if (i == length) {
+          return s;
+        }
+      }
+      s = pooled(new String(chars, from, length));
+      slots[slot] = s;
+      return s;
     }
   }
 
@@ -498,32 +542,36 @@ final class ValuePool {
   /** A daemon's map of series, as it reads from its bytes (each a {@link DoubleList}). */
   private static Map<String, List<Double>> series(byte[] bytes) throws IOException {
     Map<String, List<Double>> m = new java.util.LinkedHashMap<>();
-    try (JsonParser p = LazyDoubles.NUMBERS.createParser(bytes)) {
+    try (JsonParser p = LazyNumbers.NUMBERS.createParser(bytes)) {
       p.nextToken();
       for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
         String name = p.currentName();
         p.nextToken();
-        m.put(name, ValuePool.read(p, null, null));
+        m.put(name, ValuePool.<Double>read(p, false, null, null));
       }
     }
     return Collections.unmodifiableMap(m);
   }
 
   /** A JSON array of numbers (and nulls) as a list over a {@code double[]}, read when first used. */
-  private final class Doubles extends StdDeserializer<List<Double>> {
-    Doubles() {
+  /** Lists of numbers: of doubles, or of longs (a load's calls and failures per second). */
+  private final class Numbers extends StdDeserializer<List<?>> {
+    private final boolean longs;
+
+    Numbers(boolean longs) {
       super(List.class);
+      this.longs = longs;
     }
 
     @Override
-    public List<Double> deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+    public List<?> deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
       if (p.currentToken() != JsonToken.START_ARRAY) {
         return ctxt.reportInputMismatch(this, "a list of numbers was expected");
       }
       // Kept as its bytes until asked for: most series of a history are never drawn.
       Chunk c = chunk.get();
       if (c == null) {
-        return read(p, this, ctxt);
+        return read(p, longs, this, ctxt);
       }
       int start = c.from() + (int) p.currentTokenLocation().getByteOffset();
       // Stepped over token by token: numbers are checked to be numbers, not converted.
@@ -534,22 +582,27 @@ final class ValuePool {
         }
       }
       int end = c.from() + (int) p.currentLocation().getByteOffset();
-      return c.file() != null ? new LazyDoubles(c.file(), c.fileOffset() + start, end - start)
-          : new LazyDoubles(Arrays.copyOfRange(c.bytes(), start, end), 0, end - start);
+      return c.file() != null
+          ? new LazyNumbers<>(c.file(), c.fileOffset() + start, end - start, longs)
+          : new LazyNumbers<>(Arrays.copyOfRange(c.bytes(), start, end), 0, end - start, longs);
     }
   }
 
   /**
-   * The numbers of the array {@code p} stands at the start of; {@code ctxt} null when read
-   * outside a record's deserialization (a {@link LazyDoubles}).
+   * The numbers of the array {@code p} stands at the start of, as doubles or as longs; {@code
+   * ctxt} null when read outside a record's deserialization (a {@link LazyNumbers}).
    */
-  private static DoubleList read(JsonParser p, JsonDeserializer<?> d, DeserializationContext ctxt)
-      throws IOException {
-    double[] v = new double[16];
+  @SuppressWarnings("unchecked")
+  private static <T> List<T> read(JsonParser p, boolean longs, JsonDeserializer<?> d,
+      DeserializationContext ctxt) throws IOException {
+    double[] v = longs ? null : new double[16];
+    long[] w = longs ? new long[16] : null;
     BitSet nulls = null;
     int n = 0;
     for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
-      if (n == v.length) {
+      if (longs && n == w.length) {
+        w = Arrays.copyOf(w, n * 2);
+      } else if (!longs && n == v.length) {
         v = Arrays.copyOf(v, n * 2);
       }
       if (t == JsonToken.VALUE_NULL) {
@@ -558,7 +611,11 @@ final class ValuePool {
         }
         nulls.set(n);
       } else if (t == JsonToken.VALUE_NUMBER_INT || t == JsonToken.VALUE_NUMBER_FLOAT) {
-        v[n] = p.getDoubleValue();
+        if (longs) {
+          w[n] = p.getLongValue();
+        } else {
+          v[n] = p.getDoubleValue();
+        }
       } else if (ctxt != null) {
         return ctxt.reportInputMismatch(d, "a list of numbers was expected");
       } else {
@@ -567,7 +624,8 @@ final class ValuePool {
       }
       n++;
     }
-    return new DoubleList(Arrays.copyOf(v, n), nulls);
+    return (List<T>) (longs ? new LongList(Arrays.copyOf(w, n), nulls)
+        : new DoubleList(Arrays.copyOf(v, n), nulls));
   }
 
   /**
@@ -575,20 +633,23 @@ final class ValuePool {
    * a results file (most series of a history are never drawn; a year of them does not fit in
    * memory).
    */
-  static final class LazyDoubles extends AbstractList<Double> implements RandomAccess {
+  static final class LazyNumbers<T> extends AbstractList<T> implements RandomAccess {
     private static final io.hbench.thirdparty.jackson.core.JsonFactory NUMBERS =
         ResultReader.factory();
     /** Its bytes, or the file they are in. */
     private Object source;
     private final long at;
     private final int length;
+    /** Of longs, not doubles. */
+    private final boolean longs;
     /** Held strongly when read from bytes kept, softly when read from a file (read again). */
     private volatile Object values;
 
-    LazyDoubles(Object source, long at, int length) {
+    LazyNumbers(Object source, long at, int length, boolean longs) {
       this.source = source;
       this.at = at;
       this.length = length;
+      this.longs = longs;
     }
 
     private byte[] bytes() {
@@ -596,14 +657,14 @@ final class ValuePool {
     }
 
     @SuppressWarnings("unchecked")
-    private DoubleList held() {
+    private List<T> held() {
       Object v = values;
-      return v instanceof java.lang.ref.SoftReference<?> soft ? (DoubleList) soft.get()
-          : (DoubleList) v;
+      return v instanceof java.lang.ref.SoftReference<?> soft ? (List<T>) soft.get()
+          : (List<T>) v;
     }
 
-    private DoubleList values() {
-      DoubleList v = held();
+    private List<T> values() {
+      List<T> v = held();
       if (v == null) {
         synchronized (this) {
           v = held();
@@ -611,7 +672,7 @@ final class ValuePool {
             byte[] bytes = bytes();
             try (JsonParser p = NUMBERS.createParser(bytes)) {
               p.nextToken();
-              v = read(p, null, null);
+              v = read(p, longs, null, null);
             } catch (IOException e) {
               // Its bytes were checked to be JSON when read, not that it holds only numbers:
               // bad input, said in one line.
@@ -632,13 +693,37 @@ final class ValuePool {
     }
 
     @Override
-    public Double get(int i) {
+    public T get(int i) {
       return values().get(i);
     }
 
     @Override
     public int size() {
       return values().size();
+    }
+  }
+
+  /** An unmodifiable list of longs, nulls where the record had none. */
+  static final class LongList extends AbstractList<Long> implements RandomAccess {
+    private final long[] values;
+    private final BitSet nulls;
+
+    LongList(long[] values, BitSet nulls) {
+      this.values = values;
+      this.nulls = nulls;
+    }
+
+    @Override
+    public Long get(int i) {
+      if (i < 0 || i >= values.length) {
+        throw new IndexOutOfBoundsException(i);
+      }
+      return nulls != null && nulls.get(i) ? null : values[i];
+    }
+
+    @Override
+    public int size() {
+      return values.length;
     }
   }
 

@@ -63,7 +63,13 @@ public record Metric(
 
     @JsonCreator
     public static Better parse(String text) {
-      return valueOf(text.toUpperCase(Locale.ROOT));
+      // As written first: every metric read back names one.
+      return switch (text) {
+        case "higher" -> HIGHER;
+        case "lower" -> LOWER;
+        case "none" -> NONE;
+        default -> valueOf(text.toUpperCase(Locale.ROOT));
+      };
     }
   }
 

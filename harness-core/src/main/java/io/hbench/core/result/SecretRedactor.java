@@ -265,8 +265,8 @@ public final class SecretRedactor {
    * {@code ;password=...}) replaced: an endpoint that can be written out.
    */
   public static String redactUri(String uri) {
-    if (uri == null) {
-      return null;
+    if (uri == null || uri.indexOf('@') < 0 && uri.indexOf('=') < 0) {
+      return uri; // no user info and no parameter: nothing to redact (most of them, read back)
     }
     Matcher info = URI_USER_INFO.matcher(uri);
     while (info.find()) {

@@ -126,6 +126,25 @@ class ValuePoolTest {
   }
 
   @Test
+  void aLoadsCallsPerSecondAreLongsReadFromTheFileAsThePlainOnes() throws Exception {
+    String load = "\"loads\":[{\"op\":\"create\",\"calls\":30,\"failures\":1,"
+        + "\"bytes\":0,\"window_s\":3.0,\"series\":{\"interval_s\":1.0,\"start_ms\":5,"
+        + "\"t_s\":[1,2,3],\"calls\":[9,10,9007199254740993],\"failures\":[0,1,null],"
+        + "\"ops_per_s\":[9.0,10.0,11.0]}}],";
+    List<String> lines = List.of(
+        record(1, CONFIG, "[1]").replace("{\"name\":\"run\",", "{\"name\":\"run\"," + load),
+        record(2, CONFIG, "[2]"));
+    Path file = dir.resolve("loads.jsonl");
+    Files.write(file, lines);
+    List<ResultRecord> read = ResultReader.readAll(List.of(file), w -> { });
+    assertEquals(ResultReader.parse(lines.get(0)), read.get(0));
+    var series = read.get(0).phases().get(0).loads().get(0).series();
+    // Past 2^53: longs, not doubles.
+    assertEquals(List.of(9L, 10L, 9007199254740993L), series.calls());
+    assertEquals(Arrays.asList(0L, 1L, null), series.failures());
+  }
+
+  @Test
   void aByteOrderMarkIsReadPast() throws Exception {
     Path file = dir.resolve("bom.jsonl");
     Files.writeString(file, "\uFEFF" + record(1, CONFIG, "[1]") + "\n" + record(2, CONFIG, "[2]"));

@@ -61,11 +61,13 @@ public final class HtmlReport {
     StringBuilder body = new StringBuilder();
     StringBuilder toc = new StringBuilder();
     int suiteNo = 0;
-    // What does not number the page's charts is made for each suite on a core of its own.
+    // Each suite's charts, tables and environment made on a core of its own; the charts are
+    // numbered as the page lists them, below.
     List<RecordIndex.Suite> suites = index.suites();
-    List<List<Table>> tables = suites.parallelStream().map(ReportTables::of).toList();
-    List<String> environments = suites.parallelStream().map(HtmlReport::environment).toList();
+    List<Drawn> drawn = java.util.stream.IntStream.range(0, suites.size()).parallel()
+        .mapToObj(i -> Drawn.of(suites.get(i), i)).toList();
     for (RecordIndex.Suite s : suites) {
+      Drawn d = drawn.get(suiteNo);
       String anchor = "suite-" + suiteNo++;
       toc.append("<li><a href=\"#").append(anchor).append("\">").append(esc(s.name))
           .append("</a></li>");
@@ -74,17 +76,15 @@ public final class HtmlReport {
       body.append("<p class=\"labels\">").append(s.labels.size()).append(" label(s): ")
           .append(esc(String.join(", ", s.labels))).append("; ").append(s.points.size())
           .append(" point(s)</p>\n");
-      int tipsIndex = allTips.size();
-      allTips.add(tips(s));
+      allTips.add(d.tips());
       body.append("<div class=\"charts\">");
-      for (String phase : s.phases()) {
-        for (RecordIndex.Figure f : s.headlines(phase)) {
-          String id = "chart-" + charts.size();
-          charts.add(chart(s, phase, f, id, tipsIndex));
-          body.append("<div class=\"chart\" id=\"").append(id).append("\"></div>");
-        }
+      for (ObjectNode c : d.charts()) {
+        String id = "chart-" + charts.size();
+        c.put("id", id);
+        charts.add(c);
+        body.append("<div class=\"chart\" id=\"").append(id).append("\"></div>");
       }
-      for (ObjectNode l : latencyCharts(s)) {
+      for (ObjectNode l : d.latency()) {
         String id = "latency-" + latency.size();
         l.put("id", id);
         latency.add(l);
@@ -94,12 +94,12 @@ public final class HtmlReport {
           + " shaded band: from the smallest to the largest repeat; red ring at the bottom: a"
           + " point with failed repeats (no line through it when all failed). Hover a chart for"
           + " each point's figures, environment and settings.</p>\n");
-      for (Table t : tables.get(suiteNo - 1)) {
+      for (Table t : d.tables()) {
         body.append(table(t));
       }
       body.append(SeriesCharts.section(s, series));
       body.append(DaemonCharts.section(s, daemons));
-      body.append(environments.get(suiteNo - 1));
+      body.append(d.environment());
       body.append("</section>\n");
     }
     return shell("hbench report", records.size() + " records", "<nav><ul>" + toc
@@ -133,6 +133,26 @@ public final class HtmlReport {
         + "</main>\n<div id=\"tip\" class=\"tip\" hidden></div>\n"
         + "<script type=\"application/json\" id=\"hbench-data\">" + json + "</script>\n"
         + "<script>\n" + resource(script) + "\n</script>\n</body></html>\n";
+  }
+
+  /**
+   * What the page shows of one suite that does not depend on the suites before it: its
+   * tooltips, its charts (numbered when placed), latency charts, tables and environment.
+   */
+  private record Drawn(ArrayNode tips, List<ObjectNode> charts, List<ObjectNode> latency,
+      List<Table> tables, String environment) {
+
+    /** The suite {@code s}, whose tooltips are the page's {@code tipsIndex}-th. */
+    static Drawn of(RecordIndex.Suite s, int tipsIndex) {
+      List<ObjectNode> charts = new ArrayList<>();
+      for (String phase : s.phases()) {
+        for (RecordIndex.Figure f : s.headlines(phase)) {
+          charts.add(chart(s, phase, f, "", tipsIndex));
+        }
+      }
+      return new Drawn(HtmlReport.tips(s), charts, latencyCharts(s), ReportTables.of(s),
+          HtmlReport.environment(s));
+    }
   }
 
   private static ObjectNode chart(RecordIndex.Suite s, String phase, RecordIndex.Figure f,

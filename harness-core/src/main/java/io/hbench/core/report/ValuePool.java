@@ -703,51 +703,57 @@ final class ValuePool {
     }
   }
 
-  /** An unmodifiable list of longs, nulls where the record had none. */
-  static final class LongList extends AbstractList<Long> implements RandomAccess {
-    private final long[] values;
+  /** An unmodifiable list of numbers over an array of them, nulls where the record had none. */
+  private abstract static class NumberList<T> extends AbstractList<T> implements RandomAccess {
+    private final int size;
     private final BitSet nulls;
 
-    LongList(long[] values, BitSet nulls) {
-      this.values = values;
+    NumberList(int size, BitSet nulls) {
+      this.size = size;
       this.nulls = nulls;
     }
 
+    abstract T at(int i);
+
     @Override
-    public Long get(int i) {
-      if (i < 0 || i >= values.length) {
-        throw new IndexOutOfBoundsException(i);
-      }
-      return nulls != null && nulls.get(i) ? null : values[i];
+    public T get(int i) {
+      java.util.Objects.checkIndex(i, size);
+      return nulls != null && nulls.get(i) ? null : at(i);
     }
 
     @Override
     public int size() {
-      return values.length;
+      return size;
     }
   }
 
-  /** An unmodifiable list of doubles, nulls where the record had none. */
-  static final class DoubleList extends AbstractList<Double> implements RandomAccess {
+  /** Of longs. */
+  static final class LongList extends NumberList<Long> {
+    private final long[] values;
+
+    LongList(long[] values, BitSet nulls) {
+      super(values.length, nulls);
+      this.values = values;
+    }
+
+    @Override
+    Long at(int i) {
+      return values[i];
+    }
+  }
+
+  /** Of doubles. */
+  static final class DoubleList extends NumberList<Double> {
     private final double[] values;
-    private final BitSet nulls;
 
     DoubleList(double[] values, BitSet nulls) {
+      super(values.length, nulls);
       this.values = values;
-      this.nulls = nulls;
     }
 
     @Override
-    public Double get(int i) {
-      if (i < 0 || i >= values.length) {
-        throw new IndexOutOfBoundsException(i);
-      }
-      return nulls != null && nulls.get(i) ? null : values[i];
-    }
-
-    @Override
-    public int size() {
-      return values.length;
+    Double at(int i) {
+      return values[i];
     }
   }
 }

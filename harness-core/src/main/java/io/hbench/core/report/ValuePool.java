@@ -71,7 +71,8 @@ final class ValuePool {
    * @param file the results file the bytes are of, or null
    * @param fileOffset where {@code bytes[0]} is in it
    */
-  private record Chunk(byte[] bytes, int from, java.nio.file.Path file, long fileOffset) {}
+  private record Chunk(byte[] bytes, int from, java.nio.file.Path file, long fileOffset,
+      RecentStrings recent) {}
 
   ValuePool(ObjectMapper base) {
     SimpleModule m = new SimpleModule("hbench-value-pool");
@@ -155,7 +156,7 @@ final class ValuePool {
    */
   int read(java.nio.file.Path file, long fileOffset, byte[] bytes, int from, int to,
       Records each) {
-    chunk.set(new Chunk(bytes, from, file, fileOffset));
+    chunk.set(new Chunk(bytes, from, file, fileOffset, new RecentStrings()));
     int start = from;
     try (JsonParser p = reader.createParser(bytes, from, to - from)) {
       while (true) {
@@ -221,18 +222,18 @@ final class ValuePool {
       if (length > POOLED_LENGTH) {
         return p.getText();
       }
-      return recent.get().of(p.getTextCharacters(), p.getTextOffset(), length);
+      Chunk c = chunk.get();
+      return c == null ? pooled(p.getText())
+          : c.recent().of(p.getTextCharacters(), p.getTextOffset(), length);
     }
   }
 
   /**
-   * Each parsing thread's strings last read, by their characters: most strings of a history are
-   * one of a few hundred, and finding one here makes no string to find it in the pool (making
-   * and hashing them was a tenth of a read).
+   * The strings a parser last read, by their characters (one table per {@link #read}, dropped
+   * with its chunk): most strings of a history are one of a few hundred, and finding one here
+   * makes no string to find it in the pool (making and hashing them was a tenth of a read). A
+   * table of strings by their characters' hash, the last one of each slot kept.
    */
-  private final ThreadLocal<RecentStrings> recent = ThreadLocal.withInitial(RecentStrings::new);
-
-  /** A table of strings by their characters' hash, the last one of each slot kept. */
   private final class RecentStrings {
     private final String[] slots = new String[1 << 12];
 

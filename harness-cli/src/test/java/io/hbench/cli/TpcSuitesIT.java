@@ -128,6 +128,14 @@ class TpcSuitesIT extends OnEmbeddedCluster {
     ResultRecord r = run.records().get(0);
     assertTrue(r.ok(), r.failure() + " " + r.validation());
     assertEquals("generated", r.params().get("data"));
+    // The embedded server sees a stage's end within 0.1 s: at Hive's default (1 s, first after a
+    // whole second) each of a query's stages took at least 1 s, half of these queries' time.
+    try (java.sql.Connection c = java.sql.DriverManager.getConnection(url, "", "");
+        java.sql.Statement s = c.createStatement();
+        java.sql.ResultSet rs = s.executeQuery("SET hive.exec.counters.pull.interval")) {
+      assertTrue(rs.next());
+      assertEquals("hive.exec.counters.pull.interval=100", rs.getString(1));
+    }
     for (String phase : List.of("generate", "load", "analyze", "power")) {
       assertNotNull(r.phase(phase), phase);
     }

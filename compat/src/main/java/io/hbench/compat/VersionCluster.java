@@ -56,6 +56,11 @@ public final class VersionCluster {
     conf.set("yarn.app.mapreduce.am.command-opts", "-Xmx1024m " + OPENS);
     conf.set("mapreduce.map.java.opts", "-Xmx512m " + OPENS);
     conf.set("mapreduce.reduce.java.opts", "-Xmx512m " + OPENS);
+    // A client closing a file asks the NameNode to complete it and, asked before the one
+    // datanode has reported the block, sleeps 400 ms (HDFS's default) before asking again; in one
+    // JVM the two race and about half the closes lose: slive's creates took 337 ms each here. The
+    // clients' configuration written below carries 20 ms, as hbench's embedded cluster sets it.
+    conf.set("dfs.client.block.write.locateFollowingBlock.initial.delay.ms", "20");
     // The NameNode's audit log, so replay can be pointed at a real one if wanted.
     conf.setBoolean("dfs.namenode.audit.log.async", false);
 

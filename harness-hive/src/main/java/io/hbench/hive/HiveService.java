@@ -322,14 +322,14 @@ public final class HiveService implements ServiceProvider {
       s.put("mapreduce.jobtracker.staging.root.dir", root.resolve("mr-staging").toString());
       // Local jobs run in this process: a child JVM per job would cost seconds each on 2 cores.
       s.put("hive.exec.submitviachild", "false");
-      // Hive looks whether a MapReduce stage has ended once a second (its default), first after a
-      // whole second: every stage of a query then took at least 1 s and ended on a whole second,
-      // most of a small query's time at SF 0.01 and a step in every query's. A tenth of that.
-      s.put("hive.exec.counters.pull.interval", "100");
       s.put("hive.exec.submit.local.task.via.child", "false");
       // A map join's local task then measures this whole process's heap (HDFS, YARN, the
       // client), not its own hash table, against its limit: TPC-DS q13 at SF 0.01 passed 90%.
       s.put("hive.mapjoin.localtask.max.memory.usage", "0.99");
+      // Hive looks whether a MapReduce stage has ended once a second (its default), first after a
+      // whole second: every stage of a query then took at least 1 s and ended on a whole second,
+      // about half of a small query's time at SF 0.01 (docs/tpch.md). A tenth of that.
+      s.put("hive.exec.counters.pull.interval", "100");
       // --jobs yarn: Hive's tasks (its plan, its string interning) reach into the JDK's internals,
       // which Java 17 closes unless the task JVM opens them, as bench-standalone.jar's manifest does.
       s.put("mapreduce.map.java.opts", TASK_OPENS);

@@ -5,6 +5,8 @@ import json
 import os
 
 CONFIG_SCHEMA = "hbench.server-config/1"
+# How hbench's writer separates items and keys from values.
+COMPACT = (",", ":")
 
 
 def ok_records(directory):
@@ -36,10 +38,11 @@ def ok_records(directory):
 def write_records(f, records_written, r):
     """Writes r to the open results file f as hbench does: each server configuration once per
     file, as a configuration line before the first record naming it (records_written: the keys
-    f holds already)."""
+    f holds already); compact, as Jackson writes it (no space after a comma or a colon)."""
     env = r.get("environment") or {}
     for k, c in (env.pop("server_configs", None) or {}).items():
         if k not in records_written:
             records_written.add(k)
-            f.write(json.dumps({"schema": CONFIG_SCHEMA, "key": k, "config": c}) + "\n")
-    f.write(json.dumps(r) + "\n")
+            f.write(json.dumps({"schema": CONFIG_SCHEMA, "key": k, "config": c},
+                               separators=COMPACT) + "\n")
+    f.write(json.dumps(r, separators=COMPACT) + "\n")

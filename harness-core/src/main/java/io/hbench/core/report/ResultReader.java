@@ -107,14 +107,36 @@ public final class ResultReader {
    * an unknown schema, no record at all) is bad input naming the file and line.
    */
   public static List<ResultRecord> readAll(List<Path> inputs, Consumer<String> warnings) {
+    return readAll(inputs, warnings, ReadIndex.standard());
+  }
+
+  /** As {@link #readAll(List, Consumer)}, large files through {@code index} (null: none). */
+  static List<ResultRecord> readAll(List<Path> inputs, Consumer<String> warnings,
+      ReadIndex index) {
     List<ResultRecord> out = new ArrayList<>();
     // One pool for the whole read: records of one history repeat each other's values.
     ValuePool pool = new ValuePool(JSON);
     for (Path input : inputs) {
       for (Path file : files(input)) {
         int first = out.size();
-        Map<String, Map<String, String>> configs = new java.util.concurrent.ConcurrentHashMap<>();
-        readInto(file, out, configs, warnings, pool);
+        ReadIndex.Stamp stamp = index == null ? null : stamp(file);
+        ReadIndex.Indexed indexed = stamp == null ? null : index.read(file, stamp, pool);
+        Map<String, Map<String, String>> configs;
+        if (indexed != null) {
+          out.addAll(indexed.records());
+          configs = indexed.configs();
+        } else {
+          configs = new java.util.concurrent.ConcurrentHashMap<>();
+          boolean[] warned = {false};
+          readInto(file, out, configs, w -> {
+            warned[0] = true;
+            warnings.accept(w);
+          }, pool);
+          // Indexed only as read whole and unchanged while it was read.
+          if (stamp != null && !warned[0] && stamp.equals(stamp(file))) {
+            index.write(file, stamp, out.subList(first, out.size()), configs);
+          }
+        }
         withConfigs(out, first, configs);
       }
     }
@@ -123,6 +145,15 @@ public final class ResultReader {
           inputs.stream().map(Path::toString).toList()));
     }
     return out;
+  }
+
+  /** The file as it is now, or null when that cannot be told (then it is not indexed). */
+  private static ReadIndex.Stamp stamp(Path file) {
+    try {
+      return ReadIndex.Stamp.of(file);
+    } catch (IOException e) {
+      return null;
+    }
   }
 
   private static List<Path> files(Path input) {

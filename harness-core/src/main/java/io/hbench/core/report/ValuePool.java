@@ -101,11 +101,11 @@ final class ValuePool {
         if (type.getContentType().getRawClass() == DaemonFigures.class) {
           // The readers are made after the deserializers that use them: read when used.
           return new InFileLater(new TrimmedLists(deserializer), JsonToken.START_ARRAY,
-              ValuePool::stepOverDaemons, (f, at, n) -> new LazyList<>(f, at, n, daemonsReader));
+              ValuePool::stepOverDaemons, Later.DAEMONS);
         }
         if (type.getContentType().getRawClass() == IoResult.TaskIo.class) {
           return new InFileLater(new TrimmedLists(deserializer), JsonToken.START_ARRAY,
-              ValuePool::skip, (f, at, n) -> new LazyList<>(f, at, n, perTaskReader));
+              ValuePool::skip, Later.TASK_IO);
         }
         return new TrimmedLists(deserializer);
       }
@@ -119,12 +119,12 @@ final class ValuePool {
         io.hbench.thirdparty.jackson.databind.JavaType content = type.getContentType();
         if (content.getRawClass() == OperationSummary.class) {
           return new InFileLater(new PooledMaps(deserializer, false), JsonToken.START_OBJECT,
-              ValuePool::skip, (f, at, n) -> LazyMap.of(f, at, n, ioReader));
+              ValuePool::skip, Later.IO);
         }
         if (content.getRawClass() == List.class && content.getContentType() != null
             && content.getContentType().getRawClass() == Double.class) {
           return new InFileLater(deserializer, JsonToken.START_OBJECT, ValuePool::stepOverSeries,
-              (f, at, n) -> new LazyMap<>(new InFile<>(f, at, n, ValuePool::series)));
+              Later.SERIES);
         }
         return new PooledMaps(deserializer, content.getRawClass() == String.class);
       }
@@ -200,7 +200,7 @@ final class ValuePool {
     void failed(RuntimeException e);
   }
 
-  private String pooled(String s) {
+  String pooled(String s) {
     if (s == null || s.length() > POOLED_LENGTH) {
       return s;
     }
@@ -280,16 +280,25 @@ final class ValuePool {
     @Override
     public Object deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
       Object read = super.deserialize(p, ctxt);
-      if (!(read instanceof Map<?, ?> m)) {
-        return read;
-      }
-      Map<?, ?> compact = m.isEmpty() ? Collections.emptyMap() : CompactMap.of(m, keys);
-      if (!ofStrings) {
-        return compact;
-      }
-      Map<?, ?> kept = maps.putIfAbsent(compact, compact);
-      return kept == null ? compact : kept;
+      return read instanceof Map<?, ?> m ? kept(m, ofStrings) : read;
     }
+  }
+
+  /** {@code m} as a {@link CompactMap}, and kept once when it is a map of strings. */
+  Map<?, ?> kept(Map<?, ?> m, boolean ofStrings) {
+    Map<?, ?> compact = m.isEmpty() ? Collections.emptyMap() : CompactMap.of(m, keys);
+    return ofStrings ? once(compact) : compact;
+  }
+
+  /** The map equal to {@code m} kept first. */
+  Map<?, ?> once(Map<?, ?> m) {
+    Map<?, ?> kept = maps.putIfAbsent(m, m);
+    return kept == null ? m : kept;
+  }
+
+  /** The keys of compact maps with these names, in this order. */
+  CompactMap.Keys keys(String[] names) {
+    return keys.computeIfAbsent(Arrays.asList(names), l -> new CompactMap.Keys(names));
   }
 
   /** Lists as long as what they hold: an {@code ArrayList} read grows by half again as it fills. */
@@ -319,10 +328,33 @@ final class ValuePool {
     boolean over(JsonParser p) throws IOException;
   }
 
+  /** What a value kept as where it is in its file ({@link InFile}) is, to read it when used. */
+  enum Later {
+    /** A phase's daemons. */
+    DAEMONS,
+    /** A phase's I/O per task. */
+    TASK_IO,
+    /** A phase's I/O per operation. */
+    IO,
+    /** A daemon's map of series. */
+    SERIES
+  }
+
   /** The value that stands for the bytes {@code [at, at + length)} of {@code file}. */
-  @FunctionalInterface
-  private interface Later {
-    Object of(java.nio.file.Path file, long at, int length);
+  Object later(Later kind, java.nio.file.Path file, long at, int length) {
+    return switch (kind) {
+      case DAEMONS -> new LazyList<>(new InFile<>(kind, file, at, length,
+          listOf(daemonsReader)));
+      case TASK_IO -> new LazyList<>(new InFile<>(kind, file, at, length,
+          listOf(perTaskReader)));
+      case IO -> new LazyMap<>(new InFile<>(kind, file, at, length, bytes ->
+          Collections.unmodifiableMap(ioReader.<Map<String, Object>>readValue(bytes))));
+      case SERIES -> new LazyMap<>(new InFile<>(kind, file, at, length, ValuePool::series));
+    };
+  }
+
+  private static <T> Parse<List<T>> listOf(ObjectReader reader) {
+    return bytes -> Collections.unmodifiableList(reader.<List<T>>readValue(bytes));
   }
 
   /**
@@ -365,7 +397,7 @@ final class ValuePool {
         return ctxt.reportInputMismatch(this, "not what a record holds there");
       }
       int to = c.from() + (int) p.currentLocation().getByteOffset();
-      return later.of(c.file(), c.fileOffset() + from, to - from);
+      return later(later, c.file(), c.fileOffset() + from, to - from);
     }
   }
 
@@ -405,13 +437,15 @@ final class ValuePool {
    * held softly (read again once the collector needed the memory).
    */
   static final class InFile<T> {
-    private final java.nio.file.Path file;
-    private final long at;
-    private final int length;
+    final Later kind;
+    final java.nio.file.Path file;
+    final long at;
+    final int length;
     private final Parse<T> parse;
     private volatile java.lang.ref.SoftReference<T> held;
 
-    InFile(java.nio.file.Path file, long at, int length, Parse<T> parse) {
+    InFile(Later kind, java.nio.file.Path file, long at, int length, Parse<T> parse) {
+      this.kind = kind;
       this.file = file;
       this.at = at;
       this.length = length;
@@ -441,16 +475,10 @@ final class ValuePool {
 
   /** A map read from its file when first used ({@link InFile}). */
   static final class LazyMap<V> extends java.util.AbstractMap<String, V> {
-    private final InFile<Map<String, V>> map;
+    final InFile<Map<String, V>> map;
 
     LazyMap(InFile<Map<String, V>> map) {
       this.map = map;
-    }
-
-    /** The map of {@code reader}'s type whose bytes are {@code [at, at + length)} of {@code file}. */
-    static <V> LazyMap<V> of(java.nio.file.Path file, long at, int length, ObjectReader reader) {
-      return new LazyMap<>(new InFile<>(file, at, length,
-          bytes -> Collections.unmodifiableMap(reader.<Map<String, V>>readValue(bytes))));
     }
 
     private Map<String, V> map() {
@@ -475,12 +503,10 @@ final class ValuePool {
 
   /** A list read from its file when first used ({@link InFile}). */
   static final class LazyList<T> extends AbstractList<T> implements RandomAccess {
-    private final InFile<List<T>> list;
+    final InFile<List<T>> list;
 
-    /** The list of {@code reader}'s type whose bytes are {@code [at, at + length)} of {@code file}. */
-    LazyList(java.nio.file.Path file, long at, int length, ObjectReader reader) {
-      this.list = new InFile<>(file, at, length,
-          bytes -> Collections.unmodifiableList(reader.<List<T>>readValue(bytes)));
+    LazyList(InFile<List<T>> list) {
+      this.list = list;
     }
 
     @Override
@@ -638,11 +664,11 @@ final class ValuePool {
     private static final io.hbench.thirdparty.jackson.core.JsonFactory NUMBERS =
         ResultReader.factory();
     /** Its bytes, or the file they are in. */
-    private Object source;
-    private final long at;
-    private final int length;
+    Object source;
+    final long at;
+    final int length;
     /** Of longs, not doubles. */
-    private final boolean longs;
+    final boolean longs;
     /** Held strongly when read from bytes kept, softly when read from a file (read again). */
     private volatile Object values;
 
@@ -706,8 +732,8 @@ final class ValuePool {
 
   /** An unmodifiable list of numbers over an array of them, nulls where the record had none. */
   private abstract static class NumberList<T> extends AbstractList<T> implements RandomAccess {
-    private final int size;
-    private final BitSet nulls;
+    final int size;
+    final BitSet nulls;
 
     NumberList(int size, BitSet nulls) {
       this.size = size;
@@ -730,7 +756,7 @@ final class ValuePool {
 
   /** Of longs. */
   static final class LongList extends NumberList<Long> {
-    private final long[] values;
+    final long[] values;
 
     LongList(long[] values, BitSet nulls) {
       super(values.length, nulls);
@@ -745,7 +771,7 @@ final class ValuePool {
 
   /** Of doubles. */
   static final class DoubleList extends NumberList<Double> {
-    private final double[] values;
+    final double[] values;
 
     DoubleList(double[] values, BitSet nulls) {
       super(values.length, nulls);

@@ -32,8 +32,9 @@ import java.util.stream.IntStream;
  * report}, {@code compare} and {@code history}.
  *
  * <p>Derived only, never the only copy of anything. An index names its results file's path,
- * size and time of last change, and the layout of the record types it was written with; one that
- * matches none of them, or does not read, is ignored and written again from the results file.
+ * size and time of last change, and the hbench build that wrote it (its jar, and the layout of
+ * the record types); one that differs in any of them, or does not read, is ignored and written
+ * again from the results file.
  * What a record keeps as where it is in its results file until a chart uses it ({@link
  * ValuePool}) is written as that place. Files under {@link #MIN_BYTES} get none: they parse in
  * well under a second. The directory is {@code $HBENCH_CACHE_DIR/read-index}, else {@code
@@ -279,9 +280,11 @@ final class ReadIndex {
   }
 
   /**
-   * The layout of the result model: each record's components and their types, each enum's
-   * constants, the format and the kinds of values kept in their file. An index written with
-   * another layout (another hbench) is not read.
+   * The hbench build and the layout of its result model: the jar (or the read side's classes)
+   * this class was loaded from, by path, size and time of last change; each record's components
+   * and their types, each enum's constants, the format and the kinds of values kept in their
+   * file. An index written by another build is not read: it may read records otherwise (a
+   * label derived, a schema upgraded) even where the layout is the same.
    */
   private static final long MODEL = model();
 
@@ -289,7 +292,7 @@ final class ReadIndex {
     TreeSet<String> seen = new TreeSet<>();
     List<Type> todo = new ArrayList<>(List.of(ResultRecord.class, ServerConfigLine.class));
     StringBuilder all = new StringBuilder("format " + FORMAT + Arrays.toString(
-        ValuePool.Later.values()));
+        ValuePool.Later.values()) + build());
     while (!todo.isEmpty()) {
       Type t = todo.remove(todo.size() - 1);
       if (t instanceof ParameterizedType p) {
@@ -321,6 +324,34 @@ final class ReadIndex {
     java.util.zip.CRC32C sum = new java.util.zip.CRC32C();
     sum.update(b.duplicate());
     return (int) sum.getValue();
+  }
+
+  /** This build of hbench: where its classes were loaded from, their size and last change. */
+  private static String build() {
+    try {
+      Path from = Path.of(ReadIndex.class.getProtectionDomain().getCodeSource().getLocation()
+          .toURI());
+      List<Path> files = new ArrayList<>();
+      if (Files.isRegularFile(from)) {
+        files.add(from);
+      } else {
+        // A directory of classes (a build's target/classes): the read side's.
+        for (Class<?> c : List.of(ReadIndex.class, ResultReader.class, ValuePool.class,
+            SchemaUpgrade.class, ResultRecord.class)) {
+          files.add(from.resolve(c.getName().replace('.', '/') + ".class"));
+        }
+      }
+      StringBuilder b = new StringBuilder();
+      for (Path f : files) {
+        BasicFileAttributes a = Files.readAttributes(f, BasicFileAttributes.class);
+        b.append(';').append(f).append(' ').append(a.size()).append(' ')
+            .append(a.lastModifiedTime().toMillis());
+      }
+      return b.toString();
+    } catch (Exception e) {
+      // Unknown: an index of this process only.
+      return ";unknown build " + System.nanoTime();
+    }
   }
 
   private static String utf(ByteBuffer in) {

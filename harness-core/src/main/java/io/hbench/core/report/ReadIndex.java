@@ -39,7 +39,8 @@ import java.util.stream.IntStream;
  * ValuePool}) is written as that place. Files under {@link #MIN_BYTES} get none: they parse in
  * well under a second. The directory is {@code $HBENCH_CACHE_DIR/read-index}, else {@code
  * $XDG_CACHE_HOME/hbench/read-index}, else {@code ~/.cache/hbench/read-index}; one that cannot
- * be written means no index, and deleting it loses nothing.
+ * be written means no index, and deleting it loses nothing. {@code HBENCH_READ_INDEX=off} turns
+ * it off.
  */
 final class ReadIndex {
 
@@ -64,8 +65,14 @@ final class ReadIndex {
     this.minBytes = minBytes;
   }
 
-  /** This user's read index ({@link ReadIndex}), or null when no home directory is known. */
+  /**
+   * This user's read index ({@link ReadIndex}), or null: with {@code HBENCH_READ_INDEX=off}, when
+   * no home directory is known, or when this build cannot tell itself from another.
+   */
   static ReadIndex standard() {
+    if ("off".equalsIgnoreCase(System.getenv("HBENCH_READ_INDEX")) || BUILD == null) {
+      return null;
+    }
     String base = System.getenv("HBENCH_CACHE_DIR");
     if (base == null || base.isBlank()) {
       String xdg = System.getenv("XDG_CACHE_HOME");
@@ -81,12 +88,23 @@ final class ReadIndex {
     return new ReadIndex(Path.of(base, "read-index"), MIN_BYTES);
   }
 
-  /** A results file as it was when read: its path, size and time of last change. */
-  record Stamp(String path, long size, long modified) {
+  /**
+   * A results file as it was when read: its path, size and time of last change, and where the
+   * system says so, its identity (device and inode) and the time its inode last changed (which,
+   * unlike the time of last change, no one can set back).
+   */
+  record Stamp(String path, long size, long modified, String identity) {
     static Stamp of(Path file) throws IOException {
       BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
+      String identity = String.valueOf(a.fileKey());
+      try {
+        identity += " " + ((java.nio.file.attribute.FileTime) Files.getAttribute(file,
+            "unix:ctime")).toMillis();
+      } catch (UnsupportedOperationException | IllegalArgumentException e) {
+        // Not a Unix file system: path, size and time of last change.
+      }
       return new Stamp(file.toAbsolutePath().normalize().toString(), a.size(),
-          a.lastModifiedTime().toMillis());
+          a.lastModifiedTime().toMillis(), identity);
     }
   }
 
@@ -100,9 +118,12 @@ final class ReadIndex {
       return null;
     }
     try {
+      if (Files.size(index) > Integer.MAX_VALUE - 64) {
+        return null; // more than one array holds: parsed
+      }
       ByteBuffer in = ByteBuffer.wrap(Files.readAllBytes(index));
       if (in.getInt() != MAGIC || in.getInt() != FORMAT || in.getLong() != MODEL
-          || !stamp.equals(new Stamp(utf(in), in.getLong(), in.getLong()))) {
+          || !stamp.equals(new Stamp(utf(in), in.getLong(), in.getLong(), utf(in)))) {
         return null;
       }
       int blocks = in.getInt();
@@ -153,18 +174,17 @@ final class ReadIndex {
       for (int i = 0; i < records.size(); i += BLOCK) {
         blocks.add(records.subList(i, Math.min(records.size(), i + BLOCK)));
       }
-      List<byte[]> written = blocks.parallelStream()
+      List<ByteBuffer> written = blocks.parallelStream()
           .map(b -> new Encoder(file).block(b)).toList();
       Encoder head = new Encoder(file);
       head.room(16);
       head.out.putInt(MAGIC).putInt(FORMAT).putLong(MODEL);
       head.utf(stamp.path());
-      head.room(20);
-      head.out.putLong(stamp.size()).putLong(stamp.modified()).putInt(written.size());
-      for (byte[] b : written) {
-        head.room(8 + b.length);
-        head.out.putInt(b.length).putInt(checksum(ByteBuffer.wrap(b))).put(b);
-      }
+      head.room(16);
+      head.out.putLong(stamp.size()).putLong(stamp.modified());
+      head.utf(stamp.identity());
+      head.room(4);
+      head.out.putInt(written.size());
       if (!Files.isDirectory(dir)) {
         // The user's alone, as the results it copies may name their hosts.
         Files.createDirectories(dir.getParent());
@@ -179,25 +199,46 @@ final class ReadIndex {
       }
       Path tmp = Files.createTempFile(dir, "index", ".tmp");
       try {
-        Files.write(tmp, head.bytes());
+        // Each block written as it is, after its length and checksum: no copy of the whole.
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(tmp,
+            java.nio.file.StandardOpenOption.WRITE)) {
+          writeAll(ch, head.out.flip());
+          for (ByteBuffer b : written) {
+            writeAll(ch, ByteBuffer.allocate(8).putInt(b.remaining()).putInt(checksum(b)).flip());
+            writeAll(ch, b);
+          }
+        }
         Files.move(tmp, indexOf(stamp), StandardCopyOption.REPLACE_EXISTING,
             StandardCopyOption.ATOMIC_MOVE);
       } finally {
         Files.deleteIfExists(tmp);
       }
       prune();
-    } catch (IOException | RuntimeException e) {
-      // A value it cannot write (Unindexable), or a directory it cannot write: no index, the
-      // results file is parsed the next time too.
+    } catch (IOException | RuntimeException | OutOfMemoryError e) {
+      // A value it cannot write (Unindexable), a directory it cannot write, or no memory left
+      // for the index beside the records read: no index, the results file is parsed the next
+      // time too. What was made for it is dropped on return.
     }
   }
 
-  /** Removes indexes not written for {@link #KEPT_MILLIS}: of results files moved or deleted. */
+  private static void writeAll(java.nio.channels.FileChannel ch, ByteBuffer b) throws IOException {
+    while (b.hasRemaining()) {
+      ch.write(b);
+    }
+  }
+
+  /**
+   * Removes indexes not written for {@link #KEPT_MILLIS} (of results files moved or deleted) and
+   * what a process killed while writing one left, a day on.
+   */
   private void prune() throws IOException {
-    long before = System.currentTimeMillis() - KEPT_MILLIS;
+    long now = System.currentTimeMillis();
     try (var s = Files.list(dir)) {
-      for (Path p : s.filter(p -> p.getFileName().toString().endsWith(".idx")).toList()) {
-        if (Files.getLastModifiedTime(p).toMillis() < before) {
+      for (Path p : s.toList()) {
+        String name = p.getFileName().toString();
+        long age = now - Files.getLastModifiedTime(p).toMillis();
+        if ((name.endsWith(".idx") && age > KEPT_MILLIS)
+            || (name.endsWith(".tmp") && age > 24L * 3600 * 1000)) {
           Files.deleteIfExists(p);
         }
       }
@@ -286,13 +327,14 @@ final class ReadIndex {
    * file. An index written by another build is not read: it may read records otherwise (a
    * label derived, a schema upgraded) even where the layout is the same.
    */
+  private static final String BUILD = build();
   private static final long MODEL = model();
 
   private static long model() {
     TreeSet<String> seen = new TreeSet<>();
     List<Type> todo = new ArrayList<>(List.of(ResultRecord.class, ServerConfigLine.class));
     StringBuilder all = new StringBuilder("format " + FORMAT + Arrays.toString(
-        ValuePool.Later.values()) + build());
+        ValuePool.Later.values()) + BUILD);
     while (!todo.isEmpty()) {
       Type t = todo.remove(todo.size() - 1);
       if (t instanceof ParameterizedType p) {
@@ -326,7 +368,11 @@ final class ReadIndex {
     return (int) sum.getValue();
   }
 
-  /** This build of hbench: where its classes were loaded from, their size and last change. */
+  /**
+   * This build of hbench: the jar its classes were loaded from, by path, size and time of last
+   * change, or in a directory of classes (a build's target/classes), every class of the read
+   * side and the result model so; null when it cannot be told (then no index).
+   */
   private static String build() {
     try {
       Path from = Path.of(ReadIndex.class.getProtectionDomain().getCodeSource().getLocation()
@@ -335,10 +381,10 @@ final class ReadIndex {
       if (Files.isRegularFile(from)) {
         files.add(from);
       } else {
-        // A directory of classes (a build's target/classes): the read side's.
-        for (Class<?> c : List.of(ReadIndex.class, ResultReader.class, ValuePool.class,
-            SchemaUpgrade.class, ResultRecord.class)) {
-          files.add(from.resolve(c.getName().replace('.', '/') + ".class"));
+        for (String pkg : List.of("io/hbench/core/report", "io/hbench/core/result")) {
+          try (var s = Files.list(from.resolve(pkg))) {
+            s.filter(f -> f.toString().endsWith(".class")).sorted().forEach(files::add);
+          }
         }
       }
       StringBuilder b = new StringBuilder();
@@ -349,8 +395,7 @@ final class ReadIndex {
       }
       return b.toString();
     } catch (Exception e) {
-      // Unknown: an index of this process only.
-      return ";unknown build " + System.nanoTime();
+      return null;
     }
   }
 
@@ -372,22 +417,21 @@ final class ReadIndex {
       this.file = file;
     }
 
-    byte[] block(List<?> values) {
+    /** The values, written: the buffer's bytes from 0 to its limit. */
+    ByteBuffer block(List<?> values) {
       room(5);
       out.putInt(values.size());
       for (Object v : values) {
         value(v);
       }
-      return bytes();
-    }
-
-    byte[] bytes() {
-      return Arrays.copyOf(out.array(), out.position());
+      return out.flip();
     }
 
     void room(int n) {
       if (out.remaining() < n) {
-        ByteBuffer bigger = ByteBuffer.allocate(Math.max(out.capacity() * 2, out.position() + n));
+        // Doubled, in longs: a block past 1 GB is refused by the allocation, not wrapped round.
+        ByteBuffer bigger = ByteBuffer.allocate(Math.toIntExact(
+            Math.max(2L * out.capacity(), (long) out.position() + n)));
         bigger.put(out.array(), 0, out.position());
         out = bigger;
       }
@@ -433,7 +477,8 @@ final class ReadIndex {
         tag(b ? TRUE : FALSE);
       } else if (v instanceof Integer i) {
         tag(INT);
-        varint((i << 1) ^ (i >> 31));
+        long l = i; // as a long: an int's own zigzag sign-extends wrong from 2^30 on
+        varint((l << 1) ^ (l >> 63));
       } else if (v instanceof Long l) {
         tag(LONG);
         varint((l << 1) ^ (l >> 63));

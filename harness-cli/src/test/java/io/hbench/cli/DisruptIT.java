@@ -62,6 +62,11 @@ class DisruptIT {
     conf.setInt("dfs.namenode.replication.max-streams", 50);
     conf.setInt("dfs.namenode.replication.max-streams-hard-limit", 100);
     conf.setInt("dfs.namenode.replication.work.multiplier.per.iteration", 50);
+    // A copy the NameNode schedules to the datanode being shut down (counted live for a few
+    // heartbeats more) stays pending until this timeout, 300 s by default: longer than the run
+    // waits after its load, and low_redundancy_s then never ends (CI, once: one block pending
+    // from the shutdown on). 5 s, and it is scheduled again to a live datanode.
+    conf.setInt("dfs.namenode.reconstruction.pending.timeout-sec", 5);
     dfs = new MiniDFSCluster.Builder(conf).numDataNodes(4).build();
     dfs.waitActive();
     confDir = BenchProcess.clientSites(dfs, tmp);

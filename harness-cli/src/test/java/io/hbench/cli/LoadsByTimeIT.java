@@ -131,8 +131,10 @@ class LoadsByTimeIT extends OnEmbeddedCluster {
    */
   @Test
   void findMaxFromTwoMapTasks() throws Exception {
+    // The objective of the one-client search above: at 20 ms, a CI machine running two test
+    // classes at once missed it at every rate down to 15 calls/s (p99 40-117 ms, once).
     ResultRecord r = ok("nnthroughput", "--op", "open", "--maps", "2", "--find-max", "--slo",
-        "p99<20ms", "--duration", "4s");
+        "p99<200ms", "--duration", "4s");
     CapacityFigures f = r.phase("open").figure(CapacityFigures.FIELD);
     assertTrue(f.steps().size() >= 3 && f.maxOpsPerSecond() != null, f.toString());
     for (CapacityFigures.Step step : f.steps()) {
@@ -142,6 +144,6 @@ class LoadsByTimeIT extends OnEmbeddedCluster {
     }
     assertTrue(r.phase("open").jobId().startsWith("job_"), "the steps ran as one job");
     assertEquals(2, r.phase("open").tasks().get("maps"));
-    assertSaysTheSearch(f, "p99<20ms", " over 2 tasks");
+    assertSaysTheSearch(f, "p99<200ms", " over 2 tasks");
   }
 }

@@ -246,12 +246,15 @@ final class ReadIndex {
   }
 
   private Path indexOf(Stamp stamp) {
+    return dir.resolve(java.util.HexFormat.of().formatHex(sha256(stamp.path()), 0, 16) + ".idx");
+  }
+
+  private static byte[] sha256(String text) {
     try {
-      byte[] h = java.security.MessageDigest.getInstance("SHA-256")
-          .digest(stamp.path().getBytes(StandardCharsets.UTF_8));
-      return dir.resolve(java.util.HexFormat.of().formatHex(h, 0, 16) + ".idx");
+      return java.security.MessageDigest.getInstance("SHA-256")
+          .digest(text.getBytes(StandardCharsets.UTF_8));
     } catch (java.security.NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
+      throw new IllegalStateException(e); // every JDK has it
     }
   }
 
@@ -351,14 +354,7 @@ final class ReadIndex {
         }
       }
     }
-    byte[] h;
-    try {
-      h = java.security.MessageDigest.getInstance("SHA-256")
-          .digest(all.toString().getBytes(StandardCharsets.UTF_8));
-    } catch (java.security.NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
-    return ByteBuffer.wrap(h).getLong();
+    return ByteBuffer.wrap(sha256(all.toString())).getLong();
   }
 
   /** A block's checksum: an index whose bytes changed is not read. */

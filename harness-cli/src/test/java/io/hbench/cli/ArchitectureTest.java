@@ -8,11 +8,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaCodeUnit;
+import com.tngtech.archunit.core.domain.JavaField;
+import com.tngtech.archunit.core.domain.JavaMember;
+import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import io.hbench.core.annotation.Internal;
 import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -30,7 +37,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The core's doors, read from the compiled classes of every module (ArchUnit): what a suite may
- * import, and that the core's packages depend on each other one way only.
+ * import, that every public core type is reached from a door or marked {@link Internal}, and that
+ * the core's packages depend on each other one way only.
  */
 class ArchitectureTest {
 
@@ -108,6 +116,135 @@ class ArchitectureTest {
             String top = nested < 0 ? name : name.substring(0, nested);
             return SUITE_PACKAGES.contains(c.getPackageName()) || SUITE_TYPES.contains(top);
           });
+
+  /**
+   * The embedding door, as docs/embedding.md shows it: a run asked for, its records told as they
+   * come, the options' declarations, the kind of cluster.
+   */
+  private static final Set<String> EMBEDDING_DOOR = Set.of("io.hbench.core.embed.RunRequest",
+      "io.hbench.core.embed.RunListener", "io.hbench.core.embed.CommonOptions",
+      "io.hbench.core.embed.SuiteOptions", "io.hbench.core.cluster.ClusterMode");
+
+  /**
+   * The read side's door, as docs/embedding.md shows it ("Reading, reporting and comparing
+   * results"): records read, their tables and page, comparisons, histories, and the statistics
+   * behind them; the records themselves are in the result package, part of the suite SPI.
+   */
+  private static final Set<String> READING_DOOR = Set.of("io.hbench.core.report.ResultReader",
+      "io.hbench.core.report.ReportTables", "io.hbench.core.report.TableFormat",
+      "io.hbench.core.report.HtmlReport", "io.hbench.core.report.Comparison",
+      "io.hbench.core.report.History", "io.hbench.core.report.HistoryPage",
+      "io.hbench.core.stats.MedianInterval", "io.hbench.core.stats.RankSumTest");
+
+  /**
+   * The core's public types are its API, and only that, or say they are not: each is reached from
+   * one of the three doors (a type of the suite SPI, embedding's or the read side's, or one their
+   * public or protected signatures name, transitively), or it is marked {@link Internal}, public
+   * only because another core package or the CLI uses it. A door that names a type marked
+   * internal has let it out.
+   */
+  @Test
+  void everyPublicCoreTypeIsReachedFromADoorOrMarkedInternal() {
+    Set<String> api = reachedFromTheDoors();
+    List<String> unmarked = new ArrayList<>();
+    List<String> leaked = new ArrayList<>();
+    int publicTypes = 0;
+    int reached = 0;
+    int internal = 0;
+    for (JavaClass c : classes) {
+      if (!inTheCore(c) || !c.isTopLevelClass() || !c.getModifiers().contains(JavaModifier.PUBLIC)) {
+        continue;
+      }
+      publicTypes++;
+      boolean marked = c.isAnnotatedWith(Internal.class);
+      internal += marked ? 1 : 0;
+      reached += api.contains(c.getName()) ? 1 : 0;
+      if (api.contains(c.getName()) && marked) {
+        leaked.add(c.getName());
+      } else if (!api.contains(c.getName()) && !marked) {
+        unmarked.add(c.getName());
+      }
+    }
+    System.out.printf("ArchitectureTest: %d public types in the core: %d reached from the doors,"
+        + " %d marked @Internal%n", publicTypes, reached, internal);
+    assertTrue(publicTypes > 100, "the core's classes were read: " + publicTypes);
+    assertTrue(unmarked.isEmpty(), "public, reached from no door and not marked @Internal: "
+        + unmarked);
+    assertTrue(leaked.isEmpty(), "marked @Internal but named by a door: " + leaked);
+  }
+
+  @Test
+  void onlyTheCoreAndTheCliUseInternalTypes() {
+    noClasses().that().resideOutsideOfPackages("io.hbench.core..", "io.hbench.cli..")
+        .should().dependOnClassesThat().areAnnotatedWith(Internal.class)
+        .orShould().dependOnClassesThat(DescribedPredicate.describe("nested in an @Internal type",
+            c -> !c.isTopLevelClass() && topLevel(c).isAnnotatedWith(Internal.class)))
+        .check(classes);
+  }
+
+  private static boolean inTheCore(JavaClass c) {
+    return c.getPackageName().equals("io.hbench.core")
+        || c.getPackageName().startsWith("io.hbench.core.");
+  }
+
+  private static JavaClass topLevel(JavaClass c) {
+    JavaClass at = c;
+    while (at.getEnclosingClass().isPresent()) {
+      at = at.getEnclosingClass().get();
+    }
+    return at;
+  }
+
+  /** The names of the core's top-level types the doors reach, the doors' own included. */
+  private static Set<String> reachedFromTheDoors() {
+    Deque<JavaClass> todo = new ArrayDeque<>();
+    for (JavaClass c : classes) {
+      if (inTheCore(c) && c.isTopLevelClass() && c.getModifiers().contains(JavaModifier.PUBLIC)
+          && (IN_THE_SUITE_SPI.test(c) || EMBEDDING_DOOR.contains(c.getName())
+              || READING_DOOR.contains(c.getName())
+              // What marks the API's edge is part of it.
+              || c.getPackageName().equals("io.hbench.core.annotation"))) {
+        todo.add(c);
+      }
+    }
+    Set<String> seen = new HashSet<>();
+    Set<String> reached = new TreeSet<>();
+    while (!todo.isEmpty()) {
+      JavaClass c = todo.pop();
+      if (!seen.add(c.getName())) {
+        continue;
+      }
+      reached.add(topLevel(c).getName());
+      Set<JavaClass> named = new HashSet<>(c.getRawInterfaces());
+      c.getRawSuperclass().ifPresent(named::add);
+      for (JavaMember m : c.getMembers()) {
+        Set<JavaModifier> mods = m.getModifiers();
+        if (!mods.contains(JavaModifier.PUBLIC) && !mods.contains(JavaModifier.PROTECTED)) {
+          continue;
+        }
+        if (m instanceof JavaField f) {
+          named.addAll(f.getType().getAllInvolvedRawTypes());
+        } else if (m instanceof JavaCodeUnit u) {
+          named.addAll(u.getReturnType().getAllInvolvedRawTypes());
+          u.getParameterTypes().forEach(p -> named.addAll(p.getAllInvolvedRawTypes()));
+          named.addAll(u.getThrowsClause().getTypes());
+        }
+      }
+      for (JavaClass n : classes) {
+        if (n.getEnclosingClass().map(e -> e.equals(c)).orElse(false)
+            && n.getModifiers().contains(JavaModifier.PUBLIC)) {
+          named.add(n);
+        }
+      }
+      for (JavaClass n : named) {
+        JavaClass raw = n.isArray() ? n.getBaseComponentType() : n;
+        if (inTheCore(raw)) {
+          todo.add(raw);
+        }
+      }
+    }
+    return reached;
+  }
 
   /**
    * The same, read from the core's sources: the compiler copies a constant into the class that

@@ -1,5 +1,6 @@
 package io.hbench.core.cluster;
 
+import io.hbench.core.annotation.Internal;
 import io.hbench.thirdparty.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.net.URI;
@@ -32,6 +33,7 @@ import org.apache.hadoop.ipc.RetriableException;
  *     it ended, when they differ; null otherwise. Noted, not a failure: calls that failed over it
  *     fail the point themselves
  */
+@Internal
 public record ClusterChanges(List<String> datanodesLost, String nameNodeRestart, String failover) {
 
   private static final String NAMENODE_INFO = "Hadoop:service=NameNode,name=NameNodeInfo";

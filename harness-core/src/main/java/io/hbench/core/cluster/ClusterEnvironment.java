@@ -1,5 +1,6 @@
 package io.hbench.core.cluster;
 
+import io.hbench.core.annotation.Internal;
 import io.hbench.core.result.Environment;
 import io.hbench.core.result.ServiceInfo;
 import io.hbench.thirdparty.jackson.databind.JsonNode;
@@ -21,6 +22,7 @@ import org.apache.hadoop.util.VersionInfo;
 import org.apache.hadoop.yarn.client.api.YarnClient;
 
 /** Reads what a run is measured on from the cluster and its services themselves. */
+@Internal
 public final class ClusterEnvironment {
 
   private ClusterEnvironment() {}

@@ -1,5 +1,6 @@
 package io.hbench.core.cluster;
 
+import io.hbench.core.annotation.Internal;
 import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.text.Console;
 import java.io.IOException;
@@ -14,6 +15,7 @@ import org.apache.hadoop.conf.Configuration;
  * configuration or embedded in this process by the {@link ServiceProvider}s found with {@link
  * ServiceLoader}.
  */
+@Internal
 public final class ClusterFactory {
 
   private ClusterFactory() {}

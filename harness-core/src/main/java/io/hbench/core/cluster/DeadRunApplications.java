@@ -1,5 +1,6 @@
 package io.hbench.core.cluster;
 
+import io.hbench.core.annotation.Internal;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -19,6 +20,7 @@ import org.apache.hadoop.yarn.client.api.YarnClient;
  * user, kills those whose process is gone. A job of a process on another host is never judged:
  * only this host can tell whether a process of its is gone.
  */
+@Internal
 public final class DeadRunApplications {
 
   /** Every job hbench submits carries this tag. */

@@ -1,5 +1,6 @@
 package io.hbench.core.cluster;
 
+import io.hbench.core.annotation.Internal;
 import io.hbench.thirdparty.jackson.databind.JsonNode;
 import io.hbench.thirdparty.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -22,6 +23,7 @@ import org.apache.hadoop.security.authentication.client.KerberosAuthenticator;
  * (Hadoop's own authenticated URL client, as the logged-in user), as a kerberized cluster's web
  * endpoints require.
  */
+@Internal
 public final class JmxReader {
 
   /** How long a daemon has to connect and to answer; a slower one is noted as unreachable. */

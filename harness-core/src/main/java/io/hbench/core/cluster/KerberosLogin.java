@@ -1,5 +1,6 @@
 package io.hbench.core.cluster;
 
+import io.hbench.core.annotation.Internal;
 import io.hbench.core.error.InvalidInputException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,6 +16,7 @@ import org.apache.hadoop.security.UserGroupInformation;
  *
  * <p>A login that cannot succeed is bad input, said in one line before anything is created.
  */
+@Internal
 public final class KerberosLogin {
 
   /** The principal to log in as from {@link #KEYTAB} ({@code --principal}). */

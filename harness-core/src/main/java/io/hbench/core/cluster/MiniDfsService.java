@@ -1,5 +1,6 @@
 package io.hbench.core.cluster;
 
+import io.hbench.core.annotation.Internal;
 import io.hbench.core.result.ServiceInfo;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -7,6 +8,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 
 /** {@code hdfs}: MiniDFSCluster, a NameNode and datanodes in this process; the default store. */
+@Internal
 public final class MiniDfsService implements ServiceProvider {
 
   /** The client's first wait before asking again to complete a file (HDFS default 400). */

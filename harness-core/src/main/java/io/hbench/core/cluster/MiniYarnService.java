@@ -1,5 +1,6 @@
 package io.hbench.core.cluster;
 
+import io.hbench.core.annotation.Internal;
 import io.hbench.core.result.ServiceInfo;
 import java.io.File;
 import java.io.IOException;
@@ -14,6 +15,7 @@ import org.apache.hadoop.util.VersionInfo;
  * {@code yarn}: MiniYARNCluster with MapReduce (a ResourceManager, NodeManagers and the job
  * history server) in this process, running jobs on the store started before it.
  */
+@Internal
 public final class MiniYarnService implements ServiceProvider {
 
   @Override

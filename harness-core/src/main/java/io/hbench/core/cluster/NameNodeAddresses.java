@@ -1,5 +1,6 @@
 package io.hbench.core.cluster;
 
+import io.hbench.core.annotation.Internal;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -21,6 +22,7 @@ import org.apache.hadoop.net.NetUtils;
  * HTTPS_ONLY}, a wildcard bind address ({@code 0.0.0.0}) standing for the host the RPC address
  * names (Hadoop's {@code DFSUtil.getInfoServer}).
  */
+@Internal
 public final class NameNodeAddresses {
 
   private NameNodeAddresses() {}

@@ -1,5 +1,6 @@
 package io.hbench.core.cluster;
 
+import io.hbench.core.annotation.Internal;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +13,7 @@ import org.apache.hadoop.conf.Configuration;
  * local job or S3A run removes it. Settings the user gave are kept: only a place still at
  * Hadoop's default is moved here.
  */
+@Internal
 public final class ScratchDirectory implements AutoCloseable {
 
   /** The local runner's staging root (JTConfig's key): its default is a fixed path in /tmp. */

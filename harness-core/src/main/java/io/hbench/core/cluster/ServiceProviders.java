@@ -1,5 +1,6 @@
 package io.hbench.core.cluster;
 
+import io.hbench.core.annotation.Internal;
 import io.hbench.core.error.InvalidInputException;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -11,6 +12,7 @@ import java.util.ServiceLoader;
  * The embedded services this jar can start, found with {@link ServiceLoader}: the one registry
  * the cluster factory, the clusters and the core's per-point code look a service up in.
  */
+@Internal
 public final class ServiceProviders {
 
   private ServiceProviders() {}

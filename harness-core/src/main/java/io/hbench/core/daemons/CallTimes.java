@@ -1,5 +1,6 @@
 package io.hbench.core.daemons;
 
+import io.hbench.core.annotation.Internal;
 import io.hbench.core.result.DaemonFigures;
 import io.hbench.core.result.Metric;
 import io.hbench.core.result.OperationLoad;
@@ -19,6 +20,7 @@ import java.util.Locale;
  * its {@code rpc.metrics.timeunit}; a server time above the client's is named, never a negative
  * rest.
  */
+@Internal
 public final class CallTimes {
 
   private CallTimes() {}

@@ -1,5 +1,6 @@
 package io.hbench.core.daemons;
 
+import io.hbench.core.annotation.Internal;
 import io.hbench.core.cluster.Daemon.Role;
 import io.hbench.core.cluster.Daemon;
 import io.hbench.core.cluster.JmxReader;
@@ -24,6 +25,7 @@ import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
  * /jmx} (or, where that is not readable, a YARN client). What
  * cannot be found (not HDFS, no YARN, a report not allowed) is left out; the point goes on.
  */
+@Internal
 public final class ClusterDaemons {
 
   private ClusterDaemons() {}

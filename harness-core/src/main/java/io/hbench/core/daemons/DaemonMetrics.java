@@ -1,5 +1,6 @@
 package io.hbench.core.daemons;
 
+import io.hbench.core.annotation.Internal;
 import io.hbench.core.cluster.Daemon;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,6 +20,7 @@ import org.apache.hadoop.fs.FileSystem;
  * @param daemons the daemons found for the current point
  * @param fingerprints what those daemons are, read as the point began
  */
+@Internal
 public record DaemonMetrics(FileSystem dataFs, Configuration conf, Duration interval,
     Duration period, List<Daemon> daemons, ServerFingerprints fingerprints) {
 

@@ -26,6 +26,7 @@ import static io.hbench.core.daemons.ServerFigure.VOLUME_FAILURES;
 import static io.hbench.core.daemons.ServerFigure.WRITE_BLOCK_MS;
 import static io.hbench.core.daemons.ServerFigure.WRITE_IO_MS;
 
+import io.hbench.core.annotation.Internal;
 import io.hbench.core.result.DaemonFigures;
 import io.hbench.core.result.Metric;
 import io.hbench.core.result.MetricKey;
@@ -43,6 +44,7 @@ import java.util.TreeMap;
  * time rose during the phase, a JVM that spent a large share of the phase collecting garbage, a
  * volume or container that failed, a daemon that could not be read.
  */
+@Internal
 public final class DaemonObservations {
 
   /** A peer is far off when its figure is at least this many times the others' median. */

@@ -1,5 +1,6 @@
 package io.hbench.core.daemons;
 
+import io.hbench.core.annotation.Internal;
 import io.hbench.core.cluster.Daemon;
 import io.hbench.core.cluster.JmxReader;
 import io.hbench.core.result.DaemonFigures;
@@ -26,6 +27,7 @@ import java.util.concurrent.TimeUnit;
  * read then finds either figures refreshed after the end or an expired cache, which it refreshes.
  * Without the wait a counter's growth missed the phase's last second (49 of 50 creates).
  */
+@Internal
 public final class DaemonSampler {
 
   /** When a read was made: as the phase began, during it, or after it. */

@@ -1,5 +1,6 @@
 package io.hbench.core.daemons;
 
+import io.hbench.core.annotation.Internal;
 import io.hbench.core.cluster.Daemon.Role;
 import io.hbench.core.cluster.Daemon;
 import io.hbench.core.result.Metric;
@@ -27,6 +28,7 @@ import java.util.Map;
  * @param counter true for a counter, false for a gauge
  * @param better which direction is better for the bottleneck summary
  */
+@Internal
 public record ServerFigure(Role role, String bean, String attribute, String name, String unit,
     boolean counter, Metric.Better better) {
 

@@ -1,5 +1,6 @@
 package io.hbench.core.daemons;
 
+import io.hbench.core.annotation.Internal;
 import io.hbench.core.cluster.Daemon.Role;
 import io.hbench.core.cluster.Daemon;
 import io.hbench.core.cluster.JmxReader;
@@ -28,6 +29,7 @@ import java.util.concurrent.Future;
  *     "<role> <node>"}, where it said; not recorded (a pid says nothing of a cluster), but used
  *     to read a JVM that several daemons share once per sample
  */
+@Internal
 public record ServerFingerprints(List<ServerFingerprint> servers,
     Map<String, Map<String, String>> configs, Map<String, String> jvms) {
 

@@ -1,5 +1,6 @@
 package io.hbench.core.daemons;
 
+import io.hbench.core.annotation.Internal;
 import io.hbench.core.result.SecretRedactor;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -16,6 +17,7 @@ import java.util.regex.Pattern;
  * either (addresses and ports, directories and files, ids and host names, timestamps, and what
  * the server's RPC layer sets in its own configuration as it starts).
  */
+@Internal
 public final class ServerSettings {
 
   private ServerSettings() {}

@@ -2,6 +2,7 @@ package io.hbench.core.embed;
 
 import io.hbench.core.Benchmark;
 import io.hbench.core.OptionValues;
+import io.hbench.core.annotation.Internal;
 import io.hbench.core.report.TableFormat;
 import io.hbench.core.result.ResultRecord;
 import io.hbench.core.text.Console;
@@ -14,6 +15,7 @@ import java.util.ServiceLoader;
  * embedders import) depending on the engine: the engine ({@code io.hbench.core.engine}) implements
  * it once and is found with {@link ServiceLoader}, as suites are. Not for embedders.
  */
+@Internal
 public interface RunEngine {
 
   /** A run prepared and not yet started. */

@@ -2,6 +2,7 @@ package io.hbench.core.engine;
 
 import io.hbench.core.Benchmark;
 import io.hbench.core.OptionValues;
+import io.hbench.core.annotation.Internal;
 import io.hbench.core.cluster.BenchCluster;
 import io.hbench.core.cluster.ClusterConfiguration;
 import io.hbench.core.embed.Experiment;
@@ -32,6 +33,7 @@ import org.apache.hadoop.util.ShutdownHookManager;
  * that point only; an interrupt kills running jobs, records the point it cut short as failed, and
  * stops the embedded cluster.
  */
+@Internal
 public final class BenchmarkRunner {
 
   /** The outcome of a run. */

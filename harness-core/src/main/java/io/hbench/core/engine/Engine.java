@@ -2,6 +2,7 @@ package io.hbench.core.engine;
 
 import io.hbench.core.Benchmark;
 import io.hbench.core.OptionValues;
+import io.hbench.core.annotation.Internal;
 import io.hbench.core.embed.RunEngine;
 import io.hbench.core.embed.RunListener;
 import io.hbench.core.embed.RunSettings;
@@ -15,6 +16,7 @@ import java.util.List;
  * The engine as {@link io.hbench.core.embed.RunRequest} finds it: a {@link BenchmarkRunner} that
  * writes a results file only when the settings name one, and installs no shutdown hook.
  */
+@Internal
 public final class Engine implements RunEngine {
 
   @Override

@@ -1,6 +1,7 @@
 package io.hbench.core.engine;
 
 import io.hbench.core.RunContext;
+import io.hbench.core.annotation.Internal;
 import io.hbench.core.cluster.ScratchDirectory;
 import io.hbench.core.error.PhaseFailedException;
 import io.hbench.core.mapreduce.TaskIoReport;
@@ -30,6 +31,7 @@ import org.apache.hadoop.mapreduce.TaskType;
  * completion, and reads its start-up cost and counters. Jobs still running
  * when the process is interrupted are killed, so Ctrl-C leaves nothing behind on the cluster.
  */
+@Internal
 public final class JobPhase {
 
   /** How often a job's state is asked for: its end is seen at most this late (was 1 s). */

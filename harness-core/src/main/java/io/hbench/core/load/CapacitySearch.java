@@ -1,5 +1,6 @@
 package io.hbench.core.load;
 
+import io.hbench.core.annotation.Internal;
 import io.hbench.core.result.CapacityFigures;
 import io.hbench.core.stats.SteadyState;
 import java.util.ArrayList;
@@ -18,6 +19,7 @@ import org.HdrHistogram.Histogram;
  * (geometrically) until they are within {@value #RESOLUTION} of each other. The answer is the
  * highest rate that met the objective.
  */
+@Internal
 public final class CapacitySearch {
 
   /** The share of the asked rate a step must achieve to meet the objective. */

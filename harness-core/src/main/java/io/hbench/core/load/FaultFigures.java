@@ -1,5 +1,6 @@
 package io.hbench.core.load;
 
+import io.hbench.core.annotation.Internal;
 import io.hbench.core.fs.IntervalSeries;
 import java.util.Arrays;
 import java.util.Map;
@@ -34,6 +35,7 @@ import org.HdrHistogram.Histogram;
  * @param controlMaxMs the slowest of the control window
  * @param callsFailed the fault window's failed calls
  */
+@Internal
 public record FaultFigures(
     double actionSeconds,
     double controlOpsPerSecond,

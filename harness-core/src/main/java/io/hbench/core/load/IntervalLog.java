@@ -1,5 +1,6 @@
 package io.hbench.core.load;
 
+import io.hbench.core.annotation.Internal;
 import io.hbench.core.fs.IntervalSeries;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -17,6 +18,7 @@ import org.HdrHistogram.HistogramLogWriter;
  * timestamps in seconds since the epoch, latencies in nanoseconds (the max column in ms). Every
  * load of a run appends to the same file; the header is written when the file is new.
  */
+@Internal
 public final class IntervalLog {
 
   /** The max column's unit: ms, from histograms of ns. */

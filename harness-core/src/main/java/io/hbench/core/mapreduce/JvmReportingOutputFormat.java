@@ -1,5 +1,6 @@
 package io.hbench.core.mapreduce;
 
+import io.hbench.core.annotation.Internal;
 import io.hbench.core.fs.Instrumentation;
 import io.hbench.core.result.JobJvms;
 import java.io.IOException;
@@ -27,6 +28,7 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
  * leaves one small file in the job's report directory. Output and commit are the wrapped
  * format's own.
  */
+@Internal
 public final class JvmReportingOutputFormat<K, V> extends WrappingOutputFormat<K, V> {
 
   /** The wrapped output format class. */

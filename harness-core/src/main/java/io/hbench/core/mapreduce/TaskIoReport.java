@@ -1,5 +1,6 @@
 package io.hbench.core.mapreduce;
 
+import io.hbench.core.annotation.Internal;
 import io.hbench.core.fs.Instrumentation;
 import io.hbench.core.fs.IoOperation;
 import io.hbench.core.fs.IoStatistics;
@@ -31,6 +32,7 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
  * is short-lived, and loading a JSON mapper in every task cost about 150 ms of CPU per task on
  * the 2-core reference machine, which showed in the job's time.
  */
+@Internal
 public record TaskIoReport(String attempt, String host, List<Instance> instances) {
 
   /** Where tasks write their side files; set by the harness for each instrumented job. */

@@ -1,5 +1,6 @@
 package io.hbench.core.mapreduce;
 
+import io.hbench.core.annotation.Internal;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -28,6 +29,7 @@ import org.apache.hadoop.mapreduce.Job;
  * added to their JVM options here, since a NodeManager on an older Java adds none
  * (MAPREDUCE-7449 adds them only when it runs 17 itself).
  */
+@Internal
 public final class TaskJava {
 
   /** A JDK directory present on every node ({@code --task-java-home}). */

@@ -1,5 +1,6 @@
 package io.hbench.core.report;
 
+import io.hbench.core.annotation.Internal;
 import io.hbench.core.daemons.DaemonObservations;
 import io.hbench.core.result.PhaseResult;
 import io.hbench.core.result.ResultRecord;
@@ -10,6 +11,7 @@ import java.util.List;
  * The bottleneck summary of a run with {@code --metrics}: per point and phase, what stood out on
  * the cluster's daemons ({@link DaemonObservations}), one observation a row.
  */
+@Internal
 public final class DaemonTable {
 
   private DaemonTable() {}

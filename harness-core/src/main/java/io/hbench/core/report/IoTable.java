@@ -1,5 +1,6 @@
 package io.hbench.core.report;
 
+import io.hbench.core.annotation.Internal;
 import io.hbench.core.fs.IoOperation;
 import io.hbench.core.result.IoResult;
 import io.hbench.core.result.OperationSummary;
@@ -16,6 +17,7 @@ import java.util.stream.Collectors;
  * repeat and phase, giving the storage, the size, and the time the tasks spent in each stream
  * operation, per task (container) where it matters ({@code write}, {@code read}).
  */
+@Internal
 public final class IoTable {
 
   private static final IoOperation[] PER_TASK = {IoOperation.WRITE, IoOperation.READ};

@@ -1,5 +1,6 @@
 package io.hbench.core.report;
 
+import io.hbench.core.annotation.Internal;
 import io.hbench.core.result.Metric;
 import io.hbench.core.result.PhaseMetrics;
 import io.hbench.core.result.PhaseResult;
@@ -25,6 +26,7 @@ import org.apache.commons.statistics.inference.WilcoxonSignedRankTest;
  * range, and a Wilcoxon signed-rank test over the blocks. Blocks are a record's repeat; other
  * keys' levels are averaged within a block.
  */
+@Internal
 public final class MainEffects {
 
   private static final WilcoxonSignedRankTest SIGNED_RANK =

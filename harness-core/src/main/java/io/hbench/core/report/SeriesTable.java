@@ -1,5 +1,6 @@
 package io.hbench.core.report;
 
+import io.hbench.core.annotation.Internal;
 import io.hbench.core.result.CapacityFigures;
 import io.hbench.core.result.FaultRecord;
 import io.hbench.core.result.OperationLoad;
@@ -16,6 +17,7 @@ import java.util.List;
  * median and slowest interval's rate and their spread, with the steady-state verdict when one
  * was asked for. The intervals themselves are in the records and the HTML report's charts.
  */
+@Internal
 public final class SeriesTable {
 
   private SeriesTable() {}

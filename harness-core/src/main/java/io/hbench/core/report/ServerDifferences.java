@@ -1,5 +1,6 @@
 package io.hbench.core.report;
 
+import io.hbench.core.annotation.Internal;
 import io.hbench.core.result.Environment;
 import io.hbench.core.result.ResultRecord;
 import io.hbench.core.result.ServerFingerprint;
@@ -19,6 +20,7 @@ import java.util.TreeSet;
  * role is compared only where every side has servers of it with their settings read; a setting
  * differs when the set of values its servers of that role have is not the same on every side.
  */
+@Internal
 public final class ServerDifferences {
 
   /** A setting a server does not set: its version's default. */

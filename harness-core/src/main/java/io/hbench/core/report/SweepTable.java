@@ -1,5 +1,6 @@
 package io.hbench.core.report;
 
+import io.hbench.core.annotation.Internal;
 import io.hbench.core.result.Metric;
 import io.hbench.core.result.PhaseMetrics;
 import io.hbench.core.result.PhaseResult;
@@ -18,6 +19,7 @@ import java.util.Set;
  * their status and no figures. With {@code --repeat}, each point's repeats are followed by a
  * {@code mean} row: mean ± sample standard deviation over its {@code ok} repeats.
  */
+@Internal
 public final class SweepTable {
 
   private SweepTable() {}

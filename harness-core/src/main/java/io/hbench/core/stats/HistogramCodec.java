@@ -1,5 +1,6 @@
 package io.hbench.core.stats;
 
+import io.hbench.core.annotation.Internal;
 import java.nio.ByteBuffer;
 import java.util.Base64;
 import java.util.zip.DataFormatException;
@@ -10,6 +11,7 @@ import org.HdrHistogram.Histogram;
  * compressed, then Base64. Internal to the core (it names HdrHistogram's class, which {@code
  * bench.jar} relocates); readers of records use {@link LatencyHistogram}.
  */
+@Internal
 public final class HistogramCodec {
 
   private HistogramCodec() {}

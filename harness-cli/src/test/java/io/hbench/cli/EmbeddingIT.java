@@ -102,8 +102,9 @@ class EmbeddingIT {
   @Timeout(value = 10, unit = TimeUnit.MINUTES)
   void theExampleRunsInThisProcessWithNoFileNoOutputAndLeavesItAsItFoundIt() throws Exception {
     // Hadoop's own once-per-process hooks (its file system cache's) are made before, as any
-    // tool that uses Hadoop has them.
-    org.apache.hadoop.fs.FileSystem.getLocal(new org.apache.hadoop.conf.Configuration());
+    // tool that uses Hadoop has them; and the tool's own cached file system stays open.
+    org.apache.hadoop.fs.FileSystem own =
+        org.apache.hadoop.fs.FileSystem.getLocal(new org.apache.hadoop.conf.Configuration());
     // So is the JVM's user.timezone, which it sets on the first use of the default time zone
     // (any date formatted in the process); whether an earlier test class in this JVM used it
     // must not decide this test.
@@ -184,5 +185,9 @@ class EmbeddingIT {
     assertEquals(before.jvmHooks(), after.jvmHooks(), "the JVM's shutdown hooks");
     assertEquals(before.hadoopHooks(), after.hadoopHooks(), "Hadoop's shutdown hooks");
     assertFalse(Thread.currentThread().isInterrupted());
+    // The clusters closed the file systems cached for them, not the tool's (closed, it would be
+    // out of the cache, and a new one made here).
+    assertSame(own, org.apache.hadoop.fs.FileSystem.getLocal(
+        new org.apache.hadoop.conf.Configuration()), "the embedder's cached file system");
   }
 }

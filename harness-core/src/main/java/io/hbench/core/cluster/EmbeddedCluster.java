@@ -3,10 +3,13 @@ package io.hbench.core.cluster;
 import io.hbench.core.result.ServiceInfo;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.mapreduce.MRJobConfig;
@@ -299,15 +302,58 @@ public final class EmbeddedCluster implements BenchCluster {
 
   /** Stops in the reverse order of starting: YARN before the store it writes to. */
   private static void stopQuietly(List<RunningService> services) {
+    // The stores' addresses, read before they stop: their file systems are closed after.
+    Set<String> stores = new HashSet<>();
+    for (RunningService s : services) {
+      for (String uri : new String[] {s.defaultFs(), s.dataFs()}) {
+        if (uri != null && !uri.startsWith("file:")) {
+          stores.add(URI.create(uri).getAuthority());
+        }
+      }
+    }
     for (int i = services.size() - 1; i >= 0; i--) {
       services.get(i).close();
     }
+    closeCachedFileSystems(stores);
+  }
+
+  /**
+   * Closes the file systems Hadoop's cache holds for the given authorities ({@code host:port},
+   * or an HA nameservice), for every user: the daemons and MapReduce's local tasks each cache
+   * their own. MiniDFSCluster's shutdown removes the hook that would close them at exit, so a
+   * later cluster in this JVM would otherwise find them; an embedder's own file systems (the
+   * local one, another cluster's) stay open, which {@code FileSystem.closeAll()} did not leave
+   * them. The cache has no public way to list its entries: best effort, and nothing is closed
+   * when Hadoop's layout differs.
+   */
+  static void closeCachedFileSystems(Set<String> authorities) {
+    if (authorities.isEmpty()) {
+      return;
+    }
+    List<FileSystem> ours = new ArrayList<>();
     try {
-      // MiniDFSCluster.shutdown() removes FileSystem's shutdown hook; close cached instances
-      // ourselves so a later cluster in the same JVM starts clean.
-      FileSystem.closeAll();
-    } catch (IOException e) {
-      // Stopping is best effort.
+      java.lang.reflect.Field cacheField = FileSystem.class.getDeclaredField("CACHE");
+      cacheField.setAccessible(true);
+      Object cache = cacheField.get(null);
+      java.lang.reflect.Field mapField = cache.getClass().getDeclaredField("map");
+      mapField.setAccessible(true);
+      synchronized (cache) {
+        for (Object fs : ((java.util.Map<?, ?>) mapField.get(cache)).values()) {
+          String authority = ((FileSystem) fs).getUri().getAuthority();
+          if (authority != null && authorities.contains(authority)) {
+            ours.add((FileSystem) fs);
+          }
+        }
+      }
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      return;
+    }
+    for (FileSystem fs : ours) {
+      try {
+        fs.close(); // and out of the cache
+      } catch (IOException | RuntimeException e) {
+        // Stopping is best effort.
+      }
     }
   }
 

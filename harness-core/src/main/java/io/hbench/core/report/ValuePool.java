@@ -259,7 +259,6 @@ final class ValuePool {
     }
   }
 
-  /** Maps of strings (options, settings, a server's configuration) kept once, unmodifiable. */
   /**
    * Maps keyed by strings, as {@link CompactMap}s; maps of strings (options, settings, a server's
    * configuration) also kept once.
@@ -580,7 +579,6 @@ final class ValuePool {
     return Collections.unmodifiableMap(m);
   }
 
-  /** A JSON array of numbers (and nulls) as a list over a {@code double[]}, read when first used. */
   /** Lists of numbers: of doubles, or of longs (a load's calls and failures per second). */
   private final class Numbers extends StdDeserializer<List<?>> {
     private final boolean longs;

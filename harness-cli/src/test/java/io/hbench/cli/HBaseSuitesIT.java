@@ -287,7 +287,8 @@ class HBaseSuitesIT extends OnEmbeddedCluster {
    * docs/disrupt.md's RegionServer stop: ycsb c at a fixed rate while a second RegionServer,
    * holding every region of the table, is stopped through hbench's --disrupt; reads stall until
    * the Master reassigns the regions to the first, and the fault is measured: unavailability,
-   * recovery, the Master's dead server and regions in transition stamped.
+   * recovery, the Master's dead server and regions in transition stamped. Before it, the same
+   * load under move-regions, measured and recovered.
    */
   @Test
   void ycsbUnderAStoppedRegionServerIsUnavailableUntilItsRegionsAreReassigned()
@@ -302,6 +303,24 @@ class HBaseSuitesIT extends OnEmbeddedCluster {
           "2000", "--presplit", "2", "--keep-table", "-p", "table=" + table.getNameAsString(),
           "--base-dir", "/it-ycsb-disrupt");
       assertEquals(0, loaded.process().exitCode, loaded.process().toString());
+      // move-regions first, on the same table and servers: every region of hbench's tables
+      // moved mid-load, each where the Master puts it; the client follows them, and the fault
+      // is measured like any other.
+      int regions = admin.getRegions(table).size();
+      Run moving = suite("ycsb", "ycsb-move", "c", "--phase", "run", "--records", "2000",
+          "--threads", "4", "--target-rate", "200", "--duration", "10s", "--disrupt",
+          "move-regions@5s", "-p", "table=" + table.getNameAsString(),
+          "--base-dir", "/it-ycsb-disrupt");
+      assertEquals(0, moving.process().exitCode, moving.process().toString());
+      ResultRecord m = moving.records().get(0);
+      assertTrue(m.ok(), m.failure());
+      FaultRecord.Fault move = m.phases().stream().map(p -> p.figure(FaultRecord.FIELD))
+          .filter(java.util.Objects::nonNull).findFirst().orElseThrow(
+              () -> new AssertionError(moving.process().toString())).faults().get(0);
+      assertEquals("move-regions", move.action());
+      assertEquals(regions + " regions of hbench's tables", move.target(), move.toString());
+      assertNotNull(move.figures(), move.toString());
+      assertTrue(move.figures().recovered(), "reads go on after a move: " + move.figures());
       for (org.apache.hadoop.hbase.client.RegionInfo region : admin.getRegions(table)) {
         admin.move(region.getEncodedNameAsBytes(), name);
       }

@@ -1,6 +1,5 @@
 package io.hbench.core.fs;
 
-import io.hbench.core.annotation.Internal;
 import java.io.IOException;
 import java.util.EnumMap;
 import java.util.Map;
@@ -20,7 +19,6 @@ import org.apache.hadoop.fs.FilterFileSystem;
  * InstrumentedFileSystem wrapped = Instrumentation.wrap(existingFs);   // or wrap one instance
  * }</pre>
  */
-@Internal
 public final class Instrumentation {
 
   private Instrumentation() {}

@@ -1,6 +1,5 @@
 package io.hbench.core.fs;
 
-import io.hbench.core.annotation.Internal;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
@@ -46,7 +45,6 @@ import org.apache.hadoop.util.Progressable;
  * random sample of calls ({@value #SAMPLE_KEY}, default {@value #DEFAULT_SAMPLE_EVERY}), every
  * other call is timed. See docs/instrumented-fs.md.
  */
-@Internal
 public class InstrumentedFileSystem extends FilterFileSystem {
 
   /** Prefix of the key naming the wrapped implementation of a scheme. */

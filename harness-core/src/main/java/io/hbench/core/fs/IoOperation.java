@@ -1,15 +1,11 @@
 package io.hbench.core.fs;
 
-import io.hbench.core.annotation.Internal;
-
-
 /**
  * The operations {@link InstrumentedFileSystem} counts. Each has the short name of the seed's
  * agent report ({@code write}, {@code hsync}) and, for results, the name Hadoop's IOStatistics use
  * ({@code StoreStatisticNames}, {@code StreamStatisticNames}), so figures line up with what S3A and
  * ABFS already report. Where Hadoop has no name, ours follows the same pattern.
  */
-@Internal
 public enum IoOperation {
   /** {@code write} on an output stream: counted always, timed on a sample. */
   WRITE("write", "stream_write_operations", true),

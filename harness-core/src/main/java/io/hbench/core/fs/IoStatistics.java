@@ -1,6 +1,5 @@
 package io.hbench.core.fs;
 
-import io.hbench.core.annotation.Internal;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -17,7 +16,6 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * instance created in a JVM stays listed in {@link #all()}, closed or not, so a task can report
  * what its file systems did after they were closed.
  */
-@Internal
 public final class IoStatistics {
 
   private static final ConcurrentLinkedQueue<IoStatistics> ALL = new ConcurrentLinkedQueue<>();

@@ -1,6 +1,5 @@
 package io.hbench.core.mapreduce;
 
-import io.hbench.core.annotation.Internal;
 import java.io.IOException;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.JobContext;
@@ -16,7 +15,6 @@ import org.apache.hadoop.mapreduce.lib.output.PathOutputCommitter;
  * commits (when it has output) before them too. Output, commit and counters are otherwise the
  * wrapped format's own.
  */
-@Internal
 public final class InstrumentedOutputFormat<K, V> extends WrappingOutputFormat<K, V> {
 
   /** The wrapped output format class. */

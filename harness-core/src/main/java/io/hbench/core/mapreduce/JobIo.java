@@ -1,6 +1,5 @@
 package io.hbench.core.mapreduce;
 
-import io.hbench.core.annotation.Internal;
 import io.hbench.core.fs.InstrumentedFileSystem;
 import io.hbench.core.fs.Instrumentation;
 import io.hbench.core.fs.IoOperation;
@@ -27,7 +26,6 @@ import org.apache.hadoop.mapreduce.TaskCompletionEvent;
  * side-file directory; after success, merges the side files of the successful attempts (failed
  * and speculative losers are left out, as they are from the job's counters).
  */
-@Internal
 public final class JobIo {
 
   private JobIo() {}

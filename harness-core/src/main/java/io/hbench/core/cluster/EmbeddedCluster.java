@@ -306,8 +306,13 @@ public final class EmbeddedCluster implements BenchCluster {
     Set<String> stores = new HashSet<>();
     for (RunningService s : services) {
       for (String uri : new String[] {s.defaultFs(), s.dataFs()}) {
-        if (uri != null && !uri.startsWith("file:")) {
-          stores.add(URI.create(uri).getAuthority());
+        try {
+          String authority = uri == null ? null : URI.create(uri).getAuthority();
+          if (authority != null) {
+            stores.add(authority);
+          }
+        } catch (RuntimeException e) {
+          // Not a URI: nothing of it cached.
         }
       }
     }
@@ -323,8 +328,8 @@ public final class EmbeddedCluster implements BenchCluster {
    * their own. MiniDFSCluster's shutdown removes the hook that would close them at exit, so a
    * later cluster in this JVM would otherwise find them; an embedder's own file systems (the
    * local one, another cluster's) stay open, which {@code FileSystem.closeAll()} did not leave
-   * them. The cache has no public way to list its entries: best effort, and nothing is closed
-   * when Hadoop's layout differs.
+   * them. The cache has no public way to list its entries: when Hadoop's layout is not the one
+   * read here, every cached file system is closed, as before, rather than this cluster's left.
    */
   static void closeCachedFileSystems(Set<String> authorities) {
     if (authorities.isEmpty()) {
@@ -346,6 +351,11 @@ public final class EmbeddedCluster implements BenchCluster {
         }
       }
     } catch (ReflectiveOperationException | RuntimeException e) {
+      try {
+        FileSystem.closeAll();
+      } catch (IOException | RuntimeException again) {
+        // Stopping is best effort.
+      }
       return;
     }
     for (FileSystem fs : ours) {

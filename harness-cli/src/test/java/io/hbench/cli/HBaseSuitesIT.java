@@ -305,10 +305,12 @@ class HBaseSuitesIT extends OnEmbeddedCluster {
       assertEquals(0, loaded.process().exitCode, loaded.process().toString());
       // move-regions first, on the same table and servers: every region of hbench's tables
       // moved mid-load, each where the Master puts it; the client follows them, and the fault
-      // is measured like any other.
+      // is measured like any other. 9 s after the action: the move takes seconds to be
+      // acknowledged, and recovery is 3 whole intervals back at 90% (a CI machine once left
+      // 10 s too short for it).
       int regions = admin.getRegions(table).size();
       Run moving = suite("ycsb", "ycsb-move", "c", "--phase", "run", "--records", "2000",
-          "--threads", "4", "--target-rate", "200", "--duration", "10s", "--disrupt",
+          "--threads", "4", "--target-rate", "200", "--duration", "14s", "--disrupt",
           "move-regions@5s", "-p", "table=" + table.getNameAsString(),
           "--base-dir", "/it-ycsb-disrupt");
       assertEquals(0, moving.process().exitCode, moving.process().toString());
@@ -318,7 +320,11 @@ class HBaseSuitesIT extends OnEmbeddedCluster {
           .filter(java.util.Objects::nonNull).findFirst().orElseThrow(
               () -> new AssertionError(moving.process().toString())).faults().get(0);
       assertEquals("move-regions", move.action());
-      assertEquals(regions + " regions of hbench's tables", move.target(), move.toString());
+      // Every region of every table hbench made here: this one's and any other test kept.
+      java.util.regex.Matcher movedRegions = java.util.regex.Pattern
+          .compile("(\\d+) regions of hbench's tables").matcher(move.target());
+      assertTrue(movedRegions.matches(), move.toString());
+      assertTrue(Integer.parseInt(movedRegions.group(1)) >= regions, move.toString());
       assertNotNull(move.figures(), move.toString());
       assertTrue(move.figures().recovered(), "reads go on after a move: " + move.figures());
       for (org.apache.hadoop.hbase.client.RegionInfo region : admin.getRegions(table)) {

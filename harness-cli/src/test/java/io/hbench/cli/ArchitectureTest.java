@@ -217,6 +217,11 @@ class ArchitectureTest {
         todo.add(c);
       }
     }
+    Map<JavaClass, List<JavaClass>> nested = new java.util.HashMap<>();
+    for (JavaClass n : classes) {
+      n.getEnclosingClass()
+          .ifPresent(e -> nested.computeIfAbsent(e, k -> new ArrayList<>()).add(n));
+    }
     Set<String> seen = new HashSet<>();
     Set<String> reached = new TreeSet<>();
     while (!todo.isEmpty()) {
@@ -248,10 +253,9 @@ class ArchitectureTest {
           named.addAll(u.getThrowsClause().getTypes());
         }
       }
-      for (JavaClass n : classes) {
-        if (n.getEnclosingClass().map(e -> e.equals(c)).orElse(false)
-            && (n.getModifiers().contains(JavaModifier.PUBLIC)
-                || n.getModifiers().contains(JavaModifier.PROTECTED))) {
+      for (JavaClass n : nested.getOrDefault(c, List.of())) {
+        if (n.getModifiers().contains(JavaModifier.PUBLIC)
+            || n.getModifiers().contains(JavaModifier.PROTECTED)) {
           named.add(n);
         }
       }

@@ -148,10 +148,10 @@ class ArchitectureTest {
 
   /**
    * The core's public types are its API, and only that, or say they are not: each is reached from
-   * one of the three doors (a type of the suite SPI, embedding's or the read side's, or one their
-   * public or protected signatures name, transitively), or it is marked {@link Internal}, public
-   * only because another core package or the CLI uses it. A door that names a type marked
-   * internal has let it out.
+   * one of the three doors (a type of the suite SPI, embedding's, the instrumented file system's
+   * or the read side's, or one their public or protected signatures name, transitively), or it
+   * is marked {@link Internal}, public only because another core package, the CLI, Hadoop's
+   * reflection or ServiceLoader needs it. A door that names a type marked internal has let it out.
    */
   @Test
   void everyPublicCoreTypeIsReachedFromADoorOrMarkedInternal() {

@@ -92,6 +92,12 @@ class EmbeddedClusterCommandIT {
     }
   }
 
+  /** The file-status calls a NameNode has served ({@code exists} is one), from its /jmx. */
+  private static long fileInfoOps(java.net.URI jmx) throws Exception {
+    return io.hbench.core.cluster.JmxReader.webService(jmx).path("beans").get(0)
+        .path("FileInfoOps").asLong();
+  }
+
   private int haAdmin(Configuration conf, String... args) throws Exception {
     DFSHAAdmin admin = new DFSHAAdmin();
     admin.setConf(new Configuration(conf));
@@ -115,7 +121,19 @@ class EmbeddedClusterCommandIT {
       CompletableFuture<BenchProcess> run = CompletableFuture.supplyAsync(() -> BenchProcess.run(
           ha.conf.toString(), "fsops", "--op", "exists", "--threads", "2", "--duration", "8s",
           "--repeat", "1", "--metrics", "--metrics-interval", "1s", "--out", out.toString()));
-      Thread.sleep(4000);
+      // The failover once the load's calls reach nn1: a fixed 4 s wait was once shorter than the
+      // run's start on a busy machine, and the failover came before the load.
+      java.net.URI nn1 = java.net.URI.create("http://"
+          + client.get("dfs.namenode.http-address.hbench-ns.nn1")
+          + "/jmx?qry=Hadoop:service=NameNode,name=NameNodeActivity");
+      long before = fileInfoOps(nn1);
+      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+      while (fileInfoOps(nn1) < before + 200) {
+        assertFalse(run.isDone(), () -> "the load ended before it reached nn1: " + run.join());
+        assertTrue(System.nanoTime() < deadline, "the load did not reach nn1 in 2 minutes");
+        Thread.sleep(100);
+      }
+      Thread.sleep(1000); // --metrics has read nn1 active at least once
       assertEquals(0, haAdmin(client, "-transitionToStandby", "nn1"));
       assertEquals(0, haAdmin(client, "-transitionToActive", "nn2"));
       BenchProcess p = run.get(3, TimeUnit.MINUTES);

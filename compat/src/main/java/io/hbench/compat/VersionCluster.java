@@ -52,6 +52,9 @@ public final class VersionCluster {
     // Heartbeats every 0.1 s, not 1 s, as hbench's embedded cluster: small jobs' start-up.
     conf.set("yarn.resourcemanager.nodemanagers.heartbeat-interval-ms", "100");
     conf.set("yarn.app.mapreduce.am.scheduler.heartbeat.interval-ms", "100");
+    // Finished applications' logs kept 5 s, as hbench's embedded cluster keeps them: with YARN's
+    // 3 hours the NodeManager's stop waits 17 s for them.
+    conf.set("yarn.nodemanager.log.retain-seconds", "5");
     // As an operator running this version on Java 17 configures it.
     conf.set("yarn.app.mapreduce.am.command-opts", "-Xmx1024m " + OPENS);
     conf.set("mapreduce.map.java.opts", "-Xmx512m " + OPENS);

@@ -169,6 +169,11 @@ class EmbeddedClusterCommandIT {
       List<String> states = d.phase("write").daemons().stream()
           .filter(x -> x.role().equals("namenode")).map(DaemonFigures::haState).sorted().toList();
       assertEquals(List.of("active", "standby"), states);
+      // The job's container logs are kept 5 s, not YARN's 3 hours: the NodeManager holds an
+      // application until they are deleted, and its stop waited 17 s for each it held.
+      Configuration yarnSite = new Configuration(false);
+      yarnSite.addResource(new org.apache.hadoop.fs.Path(ha.conf.resolve("yarn-site.xml").toUri()));
+      assertEquals("5", yarnSite.get("yarn.nodemanager.log.retain-seconds"));
 
       // docs/disrupt.md's failover, twice in one load, from this process, as the issue's
       // acceptance types it (no --mode: --disrupt makes nnthroughput drive the cluster's

@@ -81,6 +81,9 @@ class KerberizedYarnIT {
     // get their own, apart from the NameNode's and datanode's (shared, the ResourceManager's
     // once found it gone: "Temp dir ... not useable").
     c.set("hadoop.http.temp.dir", tmp.resolve("http-yarn").toString());
+    // Finished applications' logs kept 5 s, not 3 hours, or the NodeManager's stop waits 17 s
+    // for them (as hbench's embedded cluster keeps them: MiniYarnService).
+    c.set("yarn.nodemanager.log.retain-seconds", "5");
     yarn = new MiniMRYarnCluster("kerberized", 1);
     yarn.init(c);
     yarn.start();

@@ -47,9 +47,10 @@ class KillResumeIT {
   void noOrphanOutlivesAKilledRunAndResumeRecordsEachPointOnce() throws Exception {
     Path javaTmp = Files.createDirectories(tmp.resolve("java-tmp"));
     Path out = tmp.resolve("r.jsonl");
-    // Two repeats of one Slive map that calls for 15 s: one job a repeat, so the kill and the
-    // resume cost two YARN jobs and a half rather than a sweep's four or more.
-    String[] sweep = {"slive", "--maps", "1", "--duration", "15s", "--repeat", "2",
+    // Two repeats of one Slive map that calls for 6 s: one job a repeat, so the kill and the
+    // resume cost two YARN jobs and a half rather than a sweep's four or more. The kill comes a
+    // second after the second repeat's task JVM is seen, seconds before its calls could end.
+    String[] sweep = {"slive", "--maps", "1", "--duration", "6s", "--repeat", "2",
         "--cluster", "mini", "--out", out.toString()};
     Path log = tmp.resolve("killed.log");
     Process proc = bench(javaTmp, log, sweep);
@@ -92,7 +93,7 @@ class KillResumeIT {
     BenchProcess other = BenchProcess.run(null, "slive", "--maps", "1", "--duration", "20s",
         "--repeat", "2", "--cluster", "mini", "--out", out.toString(), "--resume");
     assertEquals(2, other.exitCode, other.toString());
-    assertTrue(other.err.contains("other options (duration: 20s now, 15s there)"), other.err);
+    assertTrue(other.err.contains("other options (duration: 20s now, 6s there)"), other.err);
     assertEquals(1, other.err.strip().lines().count(), other.err);
 
     List<String> resume = new ArrayList<>(List.of(sweep));

@@ -220,6 +220,13 @@ class EmbeddedClusterCommandIT {
     try (Started hdfs = new Started("hdfs", "--with", "hdfs")) {
       assertTrue(hdfs.log().contains("(hdfs at hdfs://"), hdfs.log());
       assertFalse(hdfs.log().contains("yarn at"), hdfs.log());
+      // A lost datanode is declared dead in 14 s and its blocks copied again at once, so that
+      // --disrupt shutdown-datanode measures re-replication within a short load (disrupt.md).
+      Configuration site = hdfs.client();
+      assertEquals(1, site.getInt("dfs.heartbeat.interval", 3));
+      assertEquals(2000, site.getInt("dfs.namenode.heartbeat.recheck-interval", 300_000));
+      assertEquals(5, site.getInt("dfs.namenode.reconstruction.pending.timeout-sec", 300));
+      assertEquals(50, site.getInt("dfs.namenode.replication.work.multiplier.per.iteration", 2));
       Path out = tmp.resolve("hdfs.jsonl");
       BenchProcess p = BenchProcess.run(hdfs.conf.toString(), "fsops", "--op", "exists",
           "--threads", "1", "--iterations", "20", "--repeat", "1", "--out", out.toString());

@@ -38,6 +38,21 @@ public final class MiniDfsService implements ServiceProvider {
   /** How many last blocks of a file may be unreported at its close (HDFS default 0). */
   static final String CLOSE_COMMITTED_ALLOWED = "dfs.namenode.file.close.num-committed-allowed";
 
+  /**
+   * A lost datanode declared dead in 14 s (2 x 2 s + 10 x 1 s), not HDFS's 10.5 minutes, and its
+   * blocks copied elsewhere at once rather than a few per datanode and heartbeat; a copy
+   * scheduled to a datanode that is going away is scheduled again after 5 s, not 300 s. So that
+   * {@code --disrupt shutdown-datanode} on the embedded cluster sees the blocks back at their
+   * replicas within a short load (docs/disrupt.md), as the documented command types it.
+   */
+  static final java.util.Map<String, String> QUICK_RECOVERY = java.util.Map.of(
+      "dfs.heartbeat.interval", "1",
+      "dfs.namenode.heartbeat.recheck-interval", "2000",
+      "dfs.namenode.replication.max-streams", "50",
+      "dfs.namenode.replication.max-streams-hard-limit", "100",
+      "dfs.namenode.replication.work.multiplier.per.iteration", "50",
+      "dfs.namenode.reconstruction.pending.timeout-sec", "5");
+
   @Override
   public String name() {
     return "hdfs";
@@ -69,6 +84,7 @@ public final class MiniDfsService implements ServiceProvider {
     // Each datanode times its volumes' file I/O, so --metrics can say which disk was slow (a
     // cluster's datanodes do so only when set; docs/metrics.md says how).
     ClusterConfiguration.setUnlessGiven(conf, FILE_IO_PROFILING, "100");
+    QUICK_RECOVERY.forEach((key, value) -> ClusterConfiguration.setUnlessGiven(conf, key, value));
     boolean ha = conf.getBoolean(HA, false);
     MiniDFSCluster.Builder builder = new MiniDFSCluster.Builder(conf).numDataNodes(nodes)
         .skipFsyncForTesting(!conf.getBoolean(FSYNC, false));

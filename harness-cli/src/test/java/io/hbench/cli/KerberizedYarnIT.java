@@ -82,8 +82,11 @@ class KerberizedYarnIT {
     // once found it gone: "Temp dir ... not useable").
     c.set("hadoop.http.temp.dir", tmp.resolve("http-yarn").toString());
     // Finished applications' logs kept 5 s, not 3 hours, or the NodeManager's stop waits 17 s
-    // for them (as hbench's embedded cluster keeps them: MiniYarnService).
+    // for them; heartbeats every 0.1 s, not 1 s, a few seconds off each job's start. Neither is
+    // what this class tests (as hbench's embedded cluster has them: MiniYarnService).
     c.set("yarn.nodemanager.log.retain-seconds", "5");
+    c.set("yarn.resourcemanager.nodemanagers.heartbeat-interval-ms", "100");
+    c.set("yarn.app.mapreduce.am.scheduler.heartbeat.interval-ms", "100");
     yarn = new MiniMRYarnCluster("kerberized", 1);
     yarn.init(c);
     yarn.start();

@@ -67,8 +67,8 @@ public final class MiniYarnService implements ServiceProvider {
     // A finished application's container logs are kept 5 s, not YARN's 3 hours: the NodeManager
     // holds an application until its logs are deleted, and its stop waited 7 s for the ones it
     // held and 10 s more for their pending deletions, 17 s at the end of every run that ran a
-    // job (a dfsio write of 1 MB took 41.2 s in all, 28.7 s with 5 s: medians of 3). 5 s leaves
-    // time to read a failed ApplicationMaster's log (AmFailure), done as the job is seen to fail.
+    // job (a dfsio write of 1 MB took 41.2 s in all, 28.7 s with 5 s: medians of 3). Not 0: a
+    // failed container's logs outlive its application by a few seconds, for a reader at its end.
     ClusterConfiguration.setUnlessGiven(conf, "yarn.nodemanager.log.retain-seconds", "5");
     // No speculative attempts: on one machine a second attempt of a slow task is as slow and
     // takes a core from the first; a relaunch count would vary from run to run.

@@ -60,6 +60,21 @@ public record LoadPlan(
     perThread = perThread.clone();
   }
 
+  /**
+   * This plan for clients that join a timed load under way, at {@code nowMillis}, when it started
+   * at {@code startMillis} (a map task started again after its container was killed): what is
+   * left of the warm-up, and of the duration up to the load's common end (at least 1 ms), so
+   * that they end with the others.
+   */
+  public LoadPlan joinedLate(long startMillis, long nowMillis) {
+    long warmupEnd = startMillis + warmupNanos / 1_000_000;
+    long end = warmupEnd + durationNanos / 1_000_000;
+    long warm = Math.max(0, warmupEnd - nowMillis);
+    long left = Math.max(1, end - Math.max(nowMillis, warmupEnd));
+    return new LoadPlan(perThread, left * 1_000_000, targetRate, warm * 1_000_000, 0,
+        intervalNanos, untilStable, schedule);
+  }
+
   /** {@code perThread[t]} calls on thread {@code t}. */
   public static LoadPlan calls(long... perThread) {
     return new LoadPlan(perThread, 0, 0, 0, 0, DEFAULT_INTERVAL.toNanos(), null, null);

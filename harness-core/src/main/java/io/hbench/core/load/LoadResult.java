@@ -312,6 +312,35 @@ public record LoadResult(
   }
 
   /**
+   * One map task's calls over its attempts, in order, when its container was killed during the
+   * load ({@code --disrupt kill-task-container}) and YARN started it again: merged as one
+   * process's, its clients counted once, its band from the first attempt's start to the last
+   * one's end (the task ran throughout, with a gap the fault's figures measure), and the gap a
+   * span without success for each of its clients ({@link Outages#continued}).
+   */
+  public static LoadResult continued(List<LoadResult> attempts) {
+    LoadResult m = merge(attempts);
+    LoadResult first = attempts.get(0);
+    LoadResult last = attempts.get(attempts.size() - 1);
+    long[] starts = new long[attempts.size()];
+    long[] ends = new long[attempts.size()];
+    List<Outages> outages = new ArrayList<>();
+    long calls = 0;
+    for (int i = 0; i < attempts.size(); i++) {
+      starts[i] = attempts.get(i).startMillis();
+      ends[i] = attempts.get(i).endMillis();
+      outages.add(attempts.get(i).outages());
+      calls += attempts.get(i).processCalls().stream().mapToLong(Long::longValue).sum();
+    }
+    Band band = first.band() == null || last.band() == null ? null
+        : new Band(first.band().startMillis(), last.band().endMillis());
+    return new LoadResult(m.tally(), m.steps(), m.startMillis(), m.endMillis(), m.wallNanos(),
+        m.warmupCalls(), last.clients(), m.clientRates(), m.counts(), m.firstProblem(), band,
+        m.stability(), m.left(), m.ranOut(), List.of(calls),
+        Outages.continued(outages, starts, ends), 0);
+  }
+
+  /**
    * Two processes' stability as one load's: steady when both stopped steady (when the later
    * did); each task judges its own clients, as the tasks do not talk during a load.
    */

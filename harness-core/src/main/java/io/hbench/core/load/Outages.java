@@ -37,6 +37,49 @@ public record Outages(long minMillis, List<List<long[]>> clients) {
   }
 
   /**
+   * The spans of one process's clients over its attempts, in order (a map task started again
+   * after its container was killed): client {@code t} of each attempt is client {@code t} of the
+   * task, and the time between one attempt's last call ({@code ends[i]}) and the next one's first
+   * ({@code starts[i + 1]}) is a span without success for each of them.
+   */
+  public static Outages continued(List<Outages> attempts, long[] starts, long[] ends) {
+    if (attempts.isEmpty() || attempts.stream().anyMatch(java.util.Objects::isNull)) {
+      return null;
+    }
+    long min = 0;
+    int clients = 0;
+    for (Outages o : attempts) {
+      min = Math.max(min, o.minMillis());
+      clients = Math.max(clients, o.clients().size());
+    }
+    List<List<long[]>> all = new ArrayList<>();
+    for (int t = 0; t < clients; t++) {
+      List<long[]> spans = new ArrayList<>();
+      for (int a = 0; a < attempts.size(); a++) {
+        if (a > 0 && starts[a] > ends[a - 1]) {
+          spans.add(new long[] {ends[a - 1], starts[a]});
+        }
+        if (t < attempts.get(a).clients().size()) {
+          spans.addAll(attempts.get(a).clients().get(t));
+        }
+      }
+      spans.sort(java.util.Comparator.comparingLong(s -> s[0]));
+      List<long[]> joined = new ArrayList<>();
+      for (long[] s : spans) {
+        long[] last = joined.isEmpty() ? null : joined.get(joined.size() - 1);
+        if (last != null && s[0] <= last[1]) {
+          last[1] = Math.max(last[1], s[1]);
+        } else {
+          joined.add(new long[] {s[0], s[1]});
+        }
+      }
+      joined.removeIf(s -> s[1] - s[0] < 1);
+      all.add(joined);
+    }
+    return new Outages(min, all);
+  }
+
+  /**
    * The longest span in which no client succeeded that reaches into {@code [from, to)}, ms: from
    * the last success before it to the first after it (cut at {@code to}). 0 when there was none
    * of at least {@link #minMillis}.

@@ -359,6 +359,39 @@ class ConcurrentLoadTest {
   }
 
   @Test
+  void aRestartedTasksAttemptsAreOneTasksCalls() throws Exception {
+    LoadResult killed = ConcurrentLoad.run("op", LoadPlan.calls(5, 5), (t, i) -> 1, quiet, "a0");
+    Thread.sleep(20);
+    LoadResult next = ConcurrentLoad.run("op", LoadPlan.calls(3, 3), (t, i) -> 1, quiet, "a1");
+    LoadResult other = ConcurrentLoad.run("op", LoadPlan.calls(4, 4), (t, i) -> 1, quiet, "b");
+    LoadResult task = LoadResult.continued(List.of(LoadResult.parse(killed.toLines()),
+        LoadResult.parse(next.toLines())));
+    assertEquals(16, task.calls());
+    assertEquals(2, task.clients(), "its two client threads, once");
+    assertEquals(List.of(16L), task.processCalls(), "one process");
+    assertEquals(killed.startMillis(), task.startMillis());
+    assertEquals(next.endMillis(), task.endMillis());
+    LoadResult load = LoadResult.merge(List.of(task, other));
+    assertEquals(4, load.clients());
+    assertEquals(24, load.calls());
+  }
+
+  @Test
+  void clientsThatJoinLateEndWithTheOthers() {
+    LoadPlan plan = LoadPlan.forDuration(2, Duration.ofSeconds(20)).withTargetRate(10)
+        .withWarmup(Duration.ofSeconds(5));
+    // Started at 100,000 ms: warm-up to 105,000, the end at 125,000.
+    LoadPlan inWarmup = plan.joinedLate(100_000, 103_000);
+    assertEquals(2_000_000_000L, inWarmup.warmupNanos());
+    assertEquals(20_000_000_000L, inWarmup.durationNanos());
+    LoadPlan after = plan.joinedLate(100_000, 112_500);
+    assertEquals(0, after.warmupNanos());
+    assertEquals(12_500_000_000L, after.durationNanos());
+    assertEquals(10, after.targetRate());
+    assertEquals(1_000_000, plan.joinedLate(100_000, 130_000).durationNanos(), "over: 1 ms");
+  }
+
+  @Test
   void windowsMergeFromFirstStartToLastEnd() {
     io.hbench.core.fs.OperationTally one = new io.hbench.core.fs.OperationTally();
     one.record("op", 1_000, 0, null);

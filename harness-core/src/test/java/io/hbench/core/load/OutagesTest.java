@@ -57,4 +57,20 @@ class OutagesTest {
     assertNull(Outages.merge(java.util.Arrays.asList(new Outages(100, List.of(a)), null)),
         "a process that kept none leaves the load's unknown");
   }
+
+  @Test
+  void aRestartedTasksClientsWentWithoutFromItsLastCallToTheNextAttemptsFirst() {
+    // Attempt 0 called from 0 to 10,000 ms (client 0 without a success 2000-2500); attempt 1
+    // from 14,000 ms, its client 0's first success at 14,300 (a span from its own start, 13,800).
+    Outages killed = new Outages(100, List.of(spans(2000, 2500), spans()));
+    Outages next = new Outages(100, List.of(spans(13_800, 14_300), spans()));
+    Outages task = Outages.continued(List.of(killed, next), new long[] {0, 14_000},
+        new long[] {10_000, 20_000});
+    assertEquals(2, task.clients().size(), "its clients counted once");
+    assertEquals("2000-2500 10000-14300", Outages.toText(task.clients().get(0)));
+    assertEquals("10000-14000", Outages.toText(task.clients().get(1)));
+    assertEquals(4300, task.worstClientMillis(0, 30_000));
+    assertEquals(4000, task.overallMillis(0, 30_000));
+    assertNull(Outages.continued(java.util.Arrays.asList(killed, null), new long[2], new long[2]));
+  }
 }

@@ -269,6 +269,11 @@ class DisruptIT {
         + " shutdown-datanode[:N], restart-datanode[:N], restart-namenode, safemode-enter-leave,"
         + " stop-regionserver[:N], move-regions, restart-regionserver[:N], kill-task-container",
         common, "--disrupt", "stop-datanode@10s");
+    refused("--disrupt kill-task-container kills one of the load's own task containers: run the"
+        + " load on map tasks (--maps N)", common, "--disrupt", "kill-task-container@10s");
+    refused("--disrupt kill-task-container: the load's map tasks run in this process"
+        + " (mapreduce.framework.name=local), with no container to kill; it needs YARN", common,
+        "--maps", "2", "--disrupt", "kill-task-container@10s");
     String[] closedLoop = {"--op", "create_write", "--duration", "30s", "--cluster", "conf",
         "--base-dir", base, "--disrupt", "shutdown-datanode@10s"};
     refused("--disrupt needs --target-rate: an open-loop load, whose calls keep their times"

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.hbench.core.report.ResultReader;
 import io.hbench.core.result.CapacityFigures;
 import io.hbench.core.result.Check;
+import io.hbench.core.result.FaultRecord;
 import io.hbench.core.result.OperationLoad;
 import io.hbench.core.result.OperationSeries;
 import io.hbench.core.result.ResultRecord;
@@ -95,6 +96,38 @@ class LoadsByTimeIT extends OnEmbeddedCluster {
         p.err);
     assertTrue(check(delete, "names").detail().startsWith("400 files deleted"),
         check(delete, "names").detail());
+  }
+
+  /**
+   * --disrupt kill-task-container: the container of one of the load's two map tasks killed 6 s
+   * in. YARN starts the task again, and its next attempt calls for the rest of the load on names
+   * of its own; the killed attempt's calls are kept, so the control window holds both tasks'.
+   */
+  @Test
+  void aLoadTaskWhoseContainerIsKilledIsStartedAgainAndNoCallIsLost() throws Exception {
+    ResultRecord r = ok("fsops", "--op", "create_write", "--file-size", "1K", "--maps", "2",
+        "--threads", "1", "--target-rate", "20", "--duration", "20s", "--disrupt",
+        "kill-task-container@6s", "--repeat", "1");
+    FaultRecord d = r.phase("create_write").figure(FaultRecord.FIELD);
+    assertNotNull(d, last.toString());
+    FaultRecord.Fault f = d.faults().get(0);
+    assertNull(f.error(), f.toString());
+    assertTrue(f.target().matches("attempt_\\d+_\\d+_m_00000[01]_0 \\(map task [01]\\)"),
+        f.target());
+    // Both tasks' calls before the kill (one task's alone would be 10/s).
+    assertTrue(d.controlOpsPerSecond() >= 14, d.toString());
+    FaultRecord.Figures g = f.figures();
+    assertNotNull(g, f.toString());
+    // The killed task's share missing until its next attempt called, then back; the other task
+    // went on, so no moment without any success, but the killed task's client went without.
+    assertTrue(g.dipDepth() < 0.8, g.toString());
+    assertTrue(g.recovered(), g.toString());
+    assertEquals(0, g.unavailableSeconds(), 0.5, g.toString());
+    assertTrue(g.worstClientUnavailableSeconds() >= 1, g.toString());
+    assertTrue(last.err.contains("disrupt: kill-task-container at 6.0 s on " + f.target()),
+        last.err);
+    // The next attempt's files are read back with the rest: ok() saw the check pass.
+    assertTrue(check(r, "read_back").passed(), r.validation().toString());
   }
 
   @Test

@@ -32,6 +32,9 @@ public final class LoadScope {
   private final boolean timed;
   private final io.hbench.core.text.Console console;
 
+  /** How far apart a restarted map task's runs are numbered from its first attempt's. */
+  public static final int RESTARTED = 1000;
+
   /** The scope of one process's clients: made by the engine, or by a suite's unit test. */
   public LoadScope(Configuration conf, OptionValues options, Point point, Map<String, Object> params,
       OwnedDirectories dirs, Path pointDirectory, int process, int processes, int threads,
@@ -143,7 +146,9 @@ public final class LoadScope {
   /**
    * Which run of the load this is within its phase: 0, or a {@code --find-max} search's step
    * (the probe 0, then 1, 2, ...), each of which opens the clients again. A load that makes names
-   * keeps each run's apart with it, so that no run finds the names of another.
+   * keeps each run's apart with it, so that no run finds the names of another. A map task started
+   * again during the run (attempt {@code a} after {@code --disrupt kill-task-container}) opens
+   * its clients as run {@link #RESTARTED}{@code  x a +} the run, so that its names are new too.
    */
   public int run() {
     return run;

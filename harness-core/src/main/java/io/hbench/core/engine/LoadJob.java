@@ -8,6 +8,7 @@ import io.hbench.core.PointInTask;
 import io.hbench.core.RunContext;
 import io.hbench.core.fs.Instrumentation;
 import io.hbench.core.load.ConcurrentLoad;
+import io.hbench.core.load.Disruption;
 import io.hbench.core.load.LoadClients;
 import io.hbench.core.load.LoadPlan;
 import io.hbench.core.load.LoadResult;
@@ -71,8 +72,22 @@ final class LoadJob {
   private static final String STOP = "stop";
   private static final String OUT = "out";
   private static final String END = "end";
+  /** {@code kill/k/<task>_<attempt>}: the conductor tells an attempt its container is killed. */
+  private static final String KILL = "kill";
+  /** {@code killed/k/<task>_<attempt>}: the figures of an attempt that stopped to be killed. */
+  private static final String KILLED = "killed";
 
   private LoadJob() {}
+
+  /** Where the conductor tells attempt {@code attempt} of task {@code task} it is killed. */
+  static Path killOrder(Path dir, int k, int task, int attempt) {
+    return new Path(new Path(new Path(dir, KILL), Integer.toString(k)), task + "_" + attempt);
+  }
+
+  /** Where that attempt leaves its figures once it has stopped calling. */
+  static Path killedFigures(Path dir, int k, int task, int attempt) {
+    return new Path(new Path(new Path(dir, KILLED), Integer.toString(k)), task + "_" + attempt);
+  }
 
   /** Run {@code k}'s start barrier ({@link StartBarrier}). */
   private static Path start(Path dir, int k) {
@@ -256,9 +271,24 @@ final class LoadJob {
         }
         Thread.sleep(100);
       }
+      // A task whose container was killed and started again: its attempts' calls as one task's.
+      Map<String, TreeMap<Integer, LoadResult>> killed = new TreeMap<>();
+      for (FileStatus f : listed(fs, new Path(new Path(dir, KILLED), Integer.toString(k)))) {
+        String[] task = f.getPath().getName().split("_");
+        killed.computeIfAbsent(task[0], t -> new TreeMap<>()).put(Integer.parseInt(task[1]),
+            LoadResult.parse(lines(f.getPath())));
+      }
       List<LoadResult> parts = new ArrayList<>();
       for (FileStatus f : listed(fs, out)) {
-        parts.add(LoadResult.parse(lines(f.getPath())));
+        LoadResult last = LoadResult.parse(lines(f.getPath()));
+        TreeMap<Integer, LoadResult> before = killed.get(f.getPath().getName());
+        if (before == null) {
+          parts.add(last);
+        } else {
+          List<LoadResult> attempts = new ArrayList<>(before.values());
+          attempts.add(last);
+          parts.add(LoadResult.continued(attempts));
+        }
       }
       LoadResult merged = LoadResult.merge(parts);
       if (steady != null) {
@@ -409,6 +439,10 @@ final class LoadJob {
       alive.start();
       try {
         Console console = new Console(System.out, System.err, false, 10_000);
+        int attempt = context.getTaskAttemptID().getId();
+        Disruption faults = LoadOptions.disruption(at.options());
+        boolean killable = faults != null && faults.actions().stream()
+            .anyMatch(a -> a.kind() == Disruption.Kind.KILL_TASK_CONTAINER);
         for (int k = 0; ; k++) {
           Order order = awaitOrder(fs, dir, k, timeout);
           if (order == null) {
@@ -417,12 +451,22 @@ final class LoadJob {
           int run = k;
           Path progress = new Path(new Path(dir, PROGRESS), Integer.toString(k));
           Path stop = new Path(new Path(dir, STOP), Integer.toString(k));
-          ConcurrentLoad.Watch watch = !order.judged() ? null : new ConcurrentLoad.Watch() {
+          Path kill = killOrder(dir, k, me, attempt);
+          boolean[] killed = {false};
+          ConcurrentLoad.Watch watch = !order.judged() && !killable ? null
+              : new ConcurrentLoad.Watch() {
             private long last = -1;
 
             @Override
             public boolean ended(long interval, long done) {
               try {
+                if (killable && fs.exists(kill)) {
+                  killed[0] = true; // its calls stop here, and its container is killed next
+                  return true;
+                }
+                if (!order.judged()) {
+                  return false;
+                }
                 // The first interval ended is the part of one after the start: it is reported
                 // too, and the conductor leaves out what began before the run's start.
                 fs.create(new Path(progress, interval + "-" + me + "-" + (done - Math.max(0,
@@ -434,11 +478,23 @@ final class LoadJob {
               }
             }
           };
-          LoadResult r = runClients(spec, scope, console, "task " + me + " run " + k,
-              () -> startWithOthers(fs, dir, run, me, timeout), k,
-              plan -> plan.withTargetRate(order.rate() / maps).withUntilStable(null), watch);
+          // An attempt started again after the run's start (its container was killed) joins it
+          // for what is left of it, on names of its own (LoadScope#run).
+          Long begun = attempt == 0 ? null : new StartBarrier(fs, start(dir, k)).given();
+          java.util.function.UnaryOperator<LoadPlan> rate =
+              plan -> plan.withTargetRate(order.rate() / maps).withUntilStable(null);
+          LoadResult r = runClients(spec, scope, console, "task " + me + " run " + k
+              + (attempt == 0 ? "" : " attempt " + attempt),
+              begun != null ? ReadyGate.NONE : () -> startWithOthers(fs, dir, run, me, timeout),
+              k + LoadScope.RESTARTED * attempt, begun == null ? rate
+                  : plan -> rate.apply(plan).joinedLate(begun, System.currentTimeMillis()),
+              watch);
           StringBuilder text = new StringBuilder();
           r.toLines().forEach(l -> text.append(l).append('\n'));
+          if (killed[0]) {
+            write(fs, killedFigures(dir, k, me, attempt), text.toString());
+            awaitKill(me, attempt, timeout);
+          }
           write(fs, new Path(new Path(new Path(dir, OUT), Integer.toString(k)),
               Integer.toString(me)), text.toString());
         }
@@ -449,6 +505,17 @@ final class LoadJob {
       } finally {
         alive.interrupt();
       }
+    }
+
+    /**
+     * Waits for this attempt's container to be killed, as the conductor does once its figures
+     * are written; fails the attempt when that never comes.
+     */
+    private static void awaitKill(int me, int attempt, long timeout) throws IOException,
+        InterruptedException {
+      Thread.sleep(timeout);
+      throw new IOException("load task " + me + " attempt " + attempt + " stopped to be killed"
+          + " by --disrupt kill-task-container, and was not killed in " + timeout / 1000 + " s");
     }
 
     /** Run {@code k}'s order, or null when the conductor said the load has ended. */

@@ -157,6 +157,9 @@ final class LoadPhase {
       timing.job(name, job, figures, j -> {
             LoadJob.Conductor c = new LoadJob.Conductor(j, maps, options, console, label);
             if (faultRun != null) {
+              if (faults.get("yarn") instanceof TaskContainerKill kill) {
+                kill.bind(j, dir);
+              }
               c.onStart(start -> faultRun.start(start + warmup));
             }
             try {

@@ -110,7 +110,7 @@ final class Workspace implements AutoCloseable {
       }
       benchmark.checkInputs(options, base, dataFs.makeQualified(basePath));
       java.util.Map<String, FaultActions> faults =
-          faults(cluster, LoadOptions.disruption(options));
+          faults(cluster, LoadOptions.disruption(options), options, base);
       if (needs.yarn() && !cluster.kind().startsWith("embedded")) {
         // Before anything is created: jobs whose containers would start on a Java older than
         // hbench's classes (the embedded NodeManager is this JVM).
@@ -141,8 +141,8 @@ final class Workspace implements AutoCloseable {
    *
    * @throws InvalidInputException naming the action and what is missing
    */
-  static java.util.Map<String, FaultActions> faults(BenchCluster cluster, Disruption plan)
-      throws IOException {
+  static java.util.Map<String, FaultActions> faults(BenchCluster cluster, Disruption plan,
+      OptionValues options, Configuration conf) throws IOException {
     java.util.Map<String, FaultActions> out = new java.util.LinkedHashMap<>();
     if (plan == null) {
       return out;
@@ -153,7 +153,10 @@ final class Workspace implements AutoCloseable {
     }
     for (Disruption.Action a : plan.actions().subList(0, plan.perCycle())) {
       String service = a.kind().service();
-      FaultActions f = out.containsKey(service) ? out.get(service) : cluster.faults(service);
+      // The load's own containers: its job's, on any cluster's YARN.
+      FaultActions f = out.containsKey(service) ? out.get(service)
+          : a.kind() == Disruption.Kind.KILL_TASK_CONTAINER
+              ? TaskContainerKill.checked(options, conf) : cluster.faults(service);
       if (f == null) {
         throw new InvalidInputException("--disrupt " + a.kind().text() + ": hbench cannot do it"
             + " on this " + cluster.kind() + " cluster (it runs no " + service + " hbench can"

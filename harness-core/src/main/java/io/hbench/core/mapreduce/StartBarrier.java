@@ -121,6 +121,20 @@ public final class StartBarrier {
     return start;
   }
 
+  /**
+   * The start already given (ms since the epoch), or null when it has not been: what a task
+   * started again after the start (a killed one's next attempt) joins late.
+   */
+  public Long given() throws IOException {
+    Path go = new Path(dir, GO);
+    if (!fs.exists(go)) {
+      return null;
+    }
+    try (InputStream in = fs.open(go)) {
+      return Long.parseLong(new String(in.readAllBytes(), StandardCharsets.UTF_8).trim());
+    }
+  }
+
   /** Whether the job has ended (a task failed): no task will come any more. */
   @FunctionalInterface
   public interface Ended {

@@ -168,6 +168,11 @@ class DisruptIT {
     assertTrue(f.figures().unavailableSeconds() >= 4, f.toString());
     assertEquals(r.phase("create_write").load("create_write").failures(),
         f.figures().callsFailed(), f.toString());
+    // What failed, by type: the NameNode's refusal, every one of them.
+    assertEquals(java.util.Map.of("SafeModeException", f.figures().callsFailed()),
+        f.figures().failedByType(), f.toString());
+    assertTrue(p.err.contains(f.figures().callsFailed() + " calls failed (SafeModeException "
+        + f.figures().callsFailed() + ")"), p.err);
     String detail = r.validation().checks().stream().filter(c -> c.name().equals("no_failures"))
         .findFirst().orElseThrow().detail();
     assertTrue(detail.contains(f.figures().callsFailed() + " inside --disrupt's fault windows,"

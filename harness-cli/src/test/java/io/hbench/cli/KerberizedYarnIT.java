@@ -87,6 +87,10 @@ class KerberizedYarnIT {
     c.set("yarn.nodemanager.log.retain-seconds", "5");
     c.set("yarn.resourcemanager.nodemanagers.heartbeat-interval-ms", "100");
     c.set("yarn.app.mapreduce.am.scheduler.heartbeat.interval-ms", "100");
+    // No speculative attempts, as the embedded cluster has none: on one busy machine a slow map
+    // got a second attempt (CI: teragen --maps 2 launched 3), and the test counts the maps.
+    c.set("mapreduce.map.speculative", "false");
+    c.set("mapreduce.reduce.speculative", "false");
     yarn = new MiniMRYarnCluster("kerberized", 1);
     yarn.init(c);
     yarn.start();

@@ -225,6 +225,9 @@ class NnThroughputIT extends OnEmbeddedCluster {
     assertNotNull(f.figures().worstClientUnavailableSeconds(), f.toString());
     assertTrue(f.figures().callsFailed() > 0, f.toString());
     assertEquals(load(r).failures(), f.figures().callsFailed(), f.toString());
+    // By type, from both tasks' series as they wrote them.
+    assertEquals(java.util.Map.of("SafeModeException", f.figures().callsFailed()),
+        f.figures().failedByType(), f.toString());
   }
 
   @Test

@@ -335,7 +335,7 @@ final class FaultRun {
               round(ff.dipDepth()),
               ff.timeTo90Seconds(), ff.recovered(), round(ff.bestShareAfterDip()),
               round(ff.p99Ms()), round(ff.controlP99Ms()), round(ff.maxMs()),
-              round(ff.controlMaxMs()), ff.callsFailed());
+              round(ff.controlMaxMs()), ff.callsFailed(), ff.failedByType());
         } catch (IllegalArgumentException e) {
           // A window too short to measure (the load ended early): the fault is kept unmeasured.
         }
@@ -496,7 +496,7 @@ final class FaultRun {
         continue;
       }
       out.add(head + String.format(Locale.ROOT, "unavailable %.2f s%s%s, dip to %.0f%% of %.1f"
-          + " calls/s, %s, p99 %.1f ms (%.1f before), max %.1f ms, %d calls failed%s", g
+          + " calls/s, %s, p99 %.1f ms (%.1f before), max %.1f ms, %d calls failed%s%s", g
           .unavailableSeconds(), g.worstClientUnavailableSeconds() == null ? ""
               : String.format(Locale.ROOT, " (worst client %.2f s)",
                   g.worstClientUnavailableSeconds()), g.detectionSeconds() == null ? ""
@@ -506,11 +506,24 @@ final class FaultRun {
           g.recovered() ? String.format(Locale.ROOT, "back to 90%% after %.1f s",
               g.timeTo90Seconds()) : String.format(Locale.ROOT, "not back to 90%% before the"
               + " window's end (best %.0f%%)", 100 * g.bestShareAfterDip()), g.p99Ms(),
-          g.controlP99Ms(), g.maxMs(), g.callsFailed(), f.lowRedundancySeconds() == null ? ""
+          g.controlP99Ms(), g.maxMs(), g.callsFailed(), byType(g.failedByType()),
+          f.lowRedundancySeconds() == null ? ""
               : String.format(Locale.ROOT, "; blocks short of replicas (at most %d) back to 0"
                   + " after %.1f s", f.lowRedundancyPeak(), f.lowRedundancySeconds())));
     }
     return out;
+  }
+
+  /** {@code " (SafeModeException 12, ConnectException 3)"}: the most first; "" for none. */
+  static String byType(Map<String, Long> types) {
+    if (types == null || types.isEmpty()) {
+      return "";
+    }
+    return types.entrySet().stream()
+        .sorted(Map.Entry.<String, Long>comparingByValue().reversed()
+            .thenComparing(Map.Entry.comparingByKey()))
+        .map(e -> e.getKey() + " " + e.getValue())
+        .collect(java.util.stream.Collectors.joining(", ", " (", ")"));
   }
 
   private static String actionName(Disruption.Action a) {

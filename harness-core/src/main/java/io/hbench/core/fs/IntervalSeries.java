@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeMap;
 import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
@@ -30,8 +31,21 @@ public final class IntervalSeries {
    * @param index the interval ({@link IntervalClock}): it starts {@code index x length} ns after
    *     the epoch
    * @param histogram the latencies, ns, HdrHistogram's compressed form
+   * @param failureTypes the failed calls by type ({@link OperationTally#failureType}), summing
+   *     to {@code failures}; empty when none failed
    */
-  public record Interval(long index, long calls, long bytes, long failures, byte[] histogram) {
+  public record Interval(long index, long calls, long bytes, long failures, byte[] histogram,
+      Map<String, Long> failureTypes) {
+
+    public Interval {
+      failureTypes = failureTypes == null || failureTypes.isEmpty() ? Map.of()
+          : Collections.unmodifiableMap(new TreeMap<>(failureTypes));
+    }
+
+    /** An interval whose failures are of no recorded type. */
+    public Interval(long index, long calls, long bytes, long failures, byte[] histogram) {
+      this(index, calls, bytes, failures, histogram, Map.of());
+    }
 
     /** The latencies, decoded. */
     public Histogram latencies() {
@@ -46,26 +60,44 @@ public final class IntervalSeries {
     Interval plus(Interval other) {
       Histogram h = latencies();
       h.add(other.latencies());
+      Map<String, Long> types = new TreeMap<>(failureTypes);
+      other.failureTypes.forEach((k, v) -> types.merge(k, v, Long::sum));
       return new Interval(index, calls + other.calls, bytes + other.bytes,
-          failures + other.failures, compress(h, null));
+          failures + other.failures, compress(h, null), types);
     }
 
-    /** This interval as one line of text: index, calls, bytes, failures, Base64 histogram. */
+    /**
+     * This interval as one line of text: index, calls, bytes, failures, Base64 histogram, and
+     * when calls failed, their types ({@code Type=n,Type=n}).
+     */
     public String toText() {
+      StringBuilder types = new StringBuilder();
+      // A refusal's type is its words: encoded, so that the line keeps its fields.
+      failureTypes.forEach((k, v) -> types.append(types.length() == 0 ? " " : ",")
+          .append(java.net.URLEncoder.encode(k, java.nio.charset.StandardCharsets.UTF_8))
+          .append('=').append(v));
       return index + " " + calls + " " + bytes + " " + failures + " "
-          + java.util.Base64.getEncoder().encodeToString(histogram);
+          + java.util.Base64.getEncoder().encodeToString(histogram) + types;
     }
 
     /** Reads what {@link #toText()} wrote. */
     public static Interval parse(String text) {
       String[] f = text.trim().split(" ");
-      if (f.length != 5) {
+      if (f.length != 5 && f.length != 6) {
         throw new IllegalArgumentException("malformed interval: " + text);
       }
       try {
+        Map<String, Long> types = new TreeMap<>();
+        if (f.length == 6) {
+          for (String kv : f[5].split(",")) {
+            int eq = kv.lastIndexOf('=');
+            types.put(java.net.URLDecoder.decode(kv.substring(0, eq),
+                java.nio.charset.StandardCharsets.UTF_8), Long.parseLong(kv.substring(eq + 1)));
+          }
+        }
         return new Interval(Long.parseLong(f[0]), Long.parseLong(f[1]), Long.parseLong(f[2]),
-            Long.parseLong(f[3]), java.util.Base64.getDecoder().decode(f[4]));
-      } catch (IllegalArgumentException e) {
+            Long.parseLong(f[3]), java.util.Base64.getDecoder().decode(f[4]), types);
+      } catch (IllegalArgumentException | StringIndexOutOfBoundsException e) {
         throw new IllegalArgumentException("malformed interval: " + text, e);
       }
     }
@@ -81,6 +113,8 @@ public final class IntervalSeries {
   private long calls;
   private long bytes;
   private long failures;
+  /** The current interval's failures by type; made at its first failure. */
+  private Map<String, Long> failureTypes;
   private Histogram live;
   private ByteBuffer buffer;
 
@@ -105,13 +139,25 @@ public final class IntervalSeries {
    * moved {@code callBytes}: the hot path, allocation-free within an interval.
    */
   public void record(long endNanos, long nanos, long callBytes, boolean failed) {
+    record(endNanos, nanos, callBytes, failed ? OperationTally.UNKNOWN_FAILURE : null);
+  }
+
+  /**
+   * As {@link #record(long, long, long, boolean)}, the call's failure by its type ({@link
+   * OperationTally#failureType}), or null when it succeeded.
+   */
+  public void record(long endNanos, long nanos, long callBytes, String failure) {
     if (endNanos >= boundary) {
       startIntervalOf(endNanos);
     }
     calls++;
     bytes += callBytes;
-    if (failed) {
+    if (failure != null) {
       failures++;
+      if (failureTypes == null) {
+        failureTypes = new TreeMap<>();
+      }
+      failureTypes.merge(failure, 1L, Long::sum);
     }
     live.recordValue(Math.max(1, nanos));
   }
@@ -131,11 +177,12 @@ public final class IntervalSeries {
   /** Closes the interval being recorded: called once the last call is recorded. */
   public void finishInterval() {
     if (calls > 0) {
-      put(new Interval(current, calls, bytes, failures, compress(live, this)));
+      put(new Interval(current, calls, bytes, failures, compress(live, this), failureTypes));
       live.reset();
       calls = 0;
       bytes = 0;
       failures = 0;
+      failureTypes = null;
     }
   }
 

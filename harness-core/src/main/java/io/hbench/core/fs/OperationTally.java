@@ -48,7 +48,7 @@ public final class OperationTally {
       long bytes, String failure, long endNanos) {
     record(op, live, nanos, bytes, failure);
     if (liveSeries != null) {
-      liveSeries.record(endNanos, nanos, bytes, failure != null);
+      liveSeries.record(endNanos, nanos, bytes, failure);
     }
   }
 
@@ -179,6 +179,9 @@ public final class OperationTally {
     f.forEach((k, v) -> sb.append(sb.length() == 0 ? "" : ",").append(k).append('=').append(v));
     return sb.toString();
   }
+
+  /** The type of a failed call recorded without one. */
+  public static final String UNKNOWN_FAILURE = "unknown";
 
   /**
    * One line about a failed call: the refusal's detail for a {@link RefusedCallException} that

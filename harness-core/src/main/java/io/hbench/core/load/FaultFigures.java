@@ -34,6 +34,9 @@ import org.HdrHistogram.Histogram;
  * @param maxMs the slowest call of the fault window, ms
  * @param controlMaxMs the slowest of the control window
  * @param callsFailed the fault window's failed calls
+ * @param failedByType those calls by failure type (an exception's simple name, a server's
+ *     error's class: {@code RetriesExhaustedException} says a client's retries ran out), summing
+ *     to {@code callsFailed}
  */
 @Internal
 public record FaultFigures(
@@ -48,7 +51,12 @@ public record FaultFigures(
     double controlP99Ms,
     double maxMs,
     double controlMaxMs,
-    long callsFailed) {
+    long callsFailed,
+    Map<String, Long> failedByType) {
+
+  public FaultFigures {
+    failedByType = java.util.Collections.unmodifiableMap(new TreeMap<>(failedByType));
+  }
 
   /** The share of the control median an interval must reach to count as recovered. */
   public static final double RECOVERED_SHARE = 0.9;
@@ -133,9 +141,13 @@ public record FaultFigures(
     Histogram controlLatency = latencies(byIndex, controlFirst, controlEnd);
     Histogram faultLatency = latencies(byIndex, faultFirst, faultEnd);
     long failed = 0;
+    Map<String, Long> byType = new TreeMap<>();
     for (long i = faultFirst; i < faultEnd; i++) {
       IntervalSeries.Interval in = byIndex.get(i);
-      failed += in == null ? 0 : in.failures();
+      if (in != null) {
+        failed += in.failures();
+        in.failureTypes().forEach((k, v) -> byType.merge(k, v, Long::sum));
+      }
     }
     return new FaultFigures(
         (actionNanos - controlFirst * length) / 1e9,
@@ -149,7 +161,7 @@ public record FaultFigures(
         millis(controlLatency, 99),
         faultLatency.getTotalCount() == 0 ? 0 : faultLatency.getMaxValue() / 1e6,
         controlLatency.getTotalCount() == 0 ? 0 : controlLatency.getMaxValue() / 1e6,
-        failed);
+        failed, byType);
   }
 
   /** Successful calls per second of intervals [first, end); an interval without one is 0. */

@@ -142,12 +142,15 @@ public record FaultRecord(
    * @param maxMs the fault window's slowest call, ms
    * @param controlMaxMs the control window's
    * @param callsFailed the fault window's failed calls
+   * @param failedByType those calls by failure type (an exception's simple name, or the class
+   *     of an error a server sent back): {@code RetriesExhaustedException} says an HBase
+   *     client's retries ran out; absent when none failed (and in records before it was kept)
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonPropertyOrder({"unavailable_s", "unavailable_from_ms", "worst_client_unavailable_s",
       "detection_s", "recovery_s", "dip_depth", "time_to_90pct_s", "recovered",
       "best_share_after_dip", "p99_ms", "control_p99_ms", "max_ms", "control_max_ms",
-      "calls_failed"})
+      "calls_failed", "failed_by_type"})
   public record Figures(
       @JsonProperty("unavailable_s") double unavailableSeconds,
       @JsonProperty("unavailable_from_ms") Long unavailableFrom,
@@ -162,7 +165,15 @@ public record FaultRecord(
       @JsonProperty("control_p99_ms") double controlP99Ms,
       @JsonProperty("max_ms") double maxMs,
       @JsonProperty("control_max_ms") double controlMaxMs,
-      @JsonProperty("calls_failed") long callsFailed) {}
+      @JsonProperty("calls_failed") long callsFailed,
+      @JsonProperty("failed_by_type") @JsonInclude(JsonInclude.Include.NON_EMPTY)
+          java.util.Map<String, Long> failedByType) {
+
+    public Figures {
+      failedByType = failedByType == null || failedByType.isEmpty() ? null
+          : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(failedByType));
+    }
+  }
 
   /**
    * What a server said at a moment.

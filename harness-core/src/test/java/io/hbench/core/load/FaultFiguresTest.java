@@ -138,4 +138,28 @@ class FaultFiguresTest {
     assertThrows(IllegalArgumentException.class, () -> FaultFigures.of(s, 18 * S, 20 * S, 20 * S,
         30 * S));
   }
+
+  @Test
+  void theWindowsFailedCallsAreCountedByTypeAndTheTypesSurviveATasksText() {
+    // Control: seconds 0-5 at 10/s, one failure of its own before the action (not the fault's).
+    IntervalSeries s = new IntervalSeries(new IntervalClock(S, 0, 0));
+    for (int i = 0; i < 10; i++) {
+      for (int c = 0; c < 10; c++) {
+        String failure = i == 2 && c == 0 ? "SocketTimeoutException"
+            : i == 6 && c < 4 ? "RetriesExhaustedException"
+            : i == 7 && c < 2 ? "safe mode entered: try later" : null;
+        s.record(i * S + (c + 1) * (S / 11), 1_000_000, 0, failure);
+      }
+    }
+    s.finishInterval();
+    // As a map task writes its series and the conductor reads it back (a refusal's words too).
+    IntervalSeries back = IntervalSeries.empty(S);
+    s.toLines().forEach(l -> back.add(IntervalSeries.Interval.parse(l)));
+    FaultFigures f = FaultFigures.of(back, 0, 6 * S, 10 * S);
+    assertEquals(6, f.callsFailed());
+    assertEquals(java.util.Map.of("RetriesExhaustedException", 4L,
+        "safe mode entered: try later", 2L), f.failedByType());
+    assertEquals(1, back.intervals().stream().filter(in -> in.index() == 2).findFirst()
+        .orElseThrow().failureTypes().get("SocketTimeoutException"));
+  }
 }

@@ -121,7 +121,7 @@ class HtmlReportIT {
     io.hbench.core.load.LoadResult run = load(3000);
     long issued = run.startMillis() + 1000;
     FaultRecord.Figures figures = new FaultRecord.Figures(0.3, issued, 0.4, null, null, 0.2,
-        1.0, true, 1.1, 5, 2, 300, 3, 0);
+        1.0, true, 1.1, 5, 2, 300, 3, 0, null);
     FaultRecord fault = new FaultRecord("shutdown-datanode@1s", 1, run.startMillis(), issued,
         500, List.of(new FaultRecord.Fault("shutdown-datanode", 0, 1, "127.0.0.1:9866", issued,
             issued + 100, null, run.endMillis(), figures, null, null, List.of())), List.of(),

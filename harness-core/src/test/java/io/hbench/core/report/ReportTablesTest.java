@@ -133,7 +133,8 @@ class ReportTablesTest {
   void eachFaultOfADisruptedLoadIsARowOfItsFigures() {
     ResultRecord base = Records.load("A", "create", 1);
     io.hbench.core.result.FaultRecord.Figures back = new io.hbench.core.result.FaultRecord
-        .Figures(1.5, 1000L, 2.25, 0.5, 1.0, 0.2, 4.0, true, 1.1, 250, 3, 900, 5, 12);
+        .Figures(1.5, 1000L, 2.25, 0.5, 1.0, 0.2, 4.0, true, 1.1, 250, 3, 900, 5, 12,
+            java.util.Map.of("SafeModeException", 12L));
     io.hbench.core.result.FaultRecord d = new io.hbench.core.result.FaultRecord(
         "failover-namenode@10s", 2, 0, 10_000, 100, List.of(
             new io.hbench.core.result.FaultRecord.Fault("failover-namenode", 0, 10,

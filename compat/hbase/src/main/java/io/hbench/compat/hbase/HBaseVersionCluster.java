@@ -55,13 +55,16 @@ public final class HBaseVersionCluster {
         clients.writeXml(out);
       }
     }
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+    // Before Hadoop closes its cached file systems (its hook of FileSystem's priority): beside
+    // it, as a JVM hook of its own, the Master's last flush met "Filesystem closed" and retried
+    // 10 times a second apart, 12 s of every stop.
+    org.apache.hadoop.util.ShutdownHookManager.get().addShutdownHook(() -> {
       try {
         util.shutdownMiniCluster();
       } catch (Exception e) {
         e.printStackTrace();
       }
-    }));
+    }, org.apache.hadoop.fs.FileSystem.SHUTDOWN_HOOK_PRIORITY + 1);
     String ready = "hbase " + VersionInfo.getVersion()
         + "\nhadoop " + org.apache.hadoop.util.VersionInfo.getVersion()
         + "\njava " + System.getProperty("java.version")

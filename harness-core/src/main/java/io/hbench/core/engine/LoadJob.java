@@ -493,7 +493,7 @@ final class LoadJob {
           r.toLines().forEach(l -> text.append(l).append('\n'));
           if (killed[0]) {
             write(fs, killedFigures(dir, k, me, attempt), text.toString());
-            awaitKill(me, attempt, timeout);
+            throw awaitKill(me, attempt, timeout); // its container is killed meanwhile
           }
           write(fs, new Path(new Path(new Path(dir, OUT), Integer.toString(k)),
               Integer.toString(me)), text.toString());
@@ -509,12 +509,12 @@ final class LoadJob {
 
     /**
      * Waits for this attempt's container to be killed, as the conductor does once its figures
-     * are written; fails the attempt when that never comes.
+     * are written; returns the attempt's failure only when that never came.
      */
-    private static void awaitKill(int me, int attempt, long timeout) throws IOException,
-        InterruptedException {
+    private static IOException awaitKill(int me, int attempt, long timeout)
+        throws InterruptedException {
       Thread.sleep(timeout);
-      throw new IOException("load task " + me + " attempt " + attempt + " stopped to be killed"
+      return new IOException("load task " + me + " attempt " + attempt + " stopped to be killed"
           + " by --disrupt kill-task-container, and was not killed in " + timeout / 1000 + " s");
     }
 

@@ -37,25 +37,13 @@ final class TaskContainerKill implements FaultActions {
   private volatile FileSystem fs;
   private volatile Path dir;
 
-  private TaskContainerKill() {}
+  private final int maps;
+  private final String framework;
 
-  /**
-   * The action for a run with {@code options} on a cluster of configuration {@code conf}, checked
-   * before anything is created: the load runs on map tasks of YARN.
-   *
-   * @throws InvalidInputException when the load has no containers of its own
-   */
-  static TaskContainerKill checked(OptionValues options, Configuration conf) {
-    if (LoadOptions.maps(options) < 1) {
-      throw new InvalidInputException("--disrupt kill-task-container kills one of the load's own"
-          + " task containers: run the load on map tasks (--maps N)");
-    }
-    if (!"yarn".equals(conf.get("mapreduce.framework.name"))) {
-      throw new InvalidInputException("--disrupt kill-task-container: the load's map tasks run in"
-          + " this process (mapreduce.framework.name=" + conf.get("mapreduce.framework.name")
-          + "), with no container to kill; it needs YARN");
-    }
-    return new TaskContainerKill();
+  /** The action for a run with {@code options} on a cluster of configuration {@code conf}. */
+  TaskContainerKill(OptionValues options, Configuration conf) {
+    this.maps = LoadOptions.maps(options);
+    this.framework = conf.get("mapreduce.framework.name");
   }
 
   /** The load's job and directory, once it is submitted: what {@link #perform} acts on. */
@@ -72,9 +60,23 @@ final class TaskContainerKill implements FaultActions {
     return "yarn";
   }
 
+  /**
+   * Checks, before anything is created, that the load has containers of its own: it runs on map
+   * tasks of YARN.
+   *
+   * @throws InvalidInputException when it has none
+   */
   @Override
   public void check(Disruption.Action action) {
-    // checked() has; the job's containers exist only once it runs
+    if (maps < 1) {
+      throw new InvalidInputException("--disrupt kill-task-container kills one of the load's own"
+          + " task containers: run the load on map tasks (--maps N)");
+    }
+    if (!"yarn".equals(framework)) {
+      throw new InvalidInputException("--disrupt kill-task-container: the load's map tasks run in"
+          + " this process (mapreduce.framework.name=" + framework + "), with no container to"
+          + " kill; it needs YARN");
+    }
   }
 
   /** Kills the container of the lowest-numbered map task that is running. */

@@ -156,7 +156,7 @@ final class Workspace implements AutoCloseable {
       // The load's own containers: its job's, on any cluster's YARN.
       FaultActions f = out.containsKey(service) ? out.get(service)
           : a.kind() == Disruption.Kind.KILL_TASK_CONTAINER
-              ? TaskContainerKill.checked(options, conf) : cluster.faults(service);
+              ? new TaskContainerKill(options, conf) : cluster.faults(service);
       if (f == null) {
         throw new InvalidInputException("--disrupt " + a.kind().text() + ": hbench cannot do it"
             + " on this " + cluster.kind() + " cluster (it runs no " + service + " hbench can"

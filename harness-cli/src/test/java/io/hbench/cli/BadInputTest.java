@@ -166,6 +166,7 @@ class BadInputTest {
         "fsops --op exists --target-rate 10 --duration 30s --disrupt shutdown-datanode@10s --disrupt-cycles 9; too short to show a recovery",
         "fsops --op exists --duration 30s --disrupt shutdown-datanode@10s --find-max --slo p99<5ms; drop --find-max",
         "fsops --op exists --target-rate 10 --duration 30s --disrupt shutdown-datanode@10s --until-stable; drop --until-stable",
+        "fsops --op exists --target-rate 10 --duration 30s --disrupt kill-task-container@10s; run the load on map tasks (--maps N)",
         "nnthroughput --mode direct --op mkdirs --target-rate 10 --duration 30s --disrupt failover-namenode@10s; with no cluster to disrupt",
         "fsops --op exists --duration 5s --find-max --slo p99<5ms --target-rate 10; drop --target-rate",
         "fsops --op exists --duration 5s --find-max --slo p99<5ms,errors<0%; an error share above 0%",

@@ -160,6 +160,12 @@ public final class LoadOptions {
       disrupt.check("--disrupt", o.get(TARGET_RATE), timed(o) ? o.get(DURATION) : null,
           o.get(INTERVAL));
       disruption(o).check("--disrupt", o.get(TARGET_RATE), o.get(DURATION), o.get(INTERVAL));
+      // Known from the options alone: refused before any cluster starts.
+      if (maps(o) < 1 && disrupt.actions().stream()
+          .anyMatch(a -> a.kind() == Disruption.Kind.KILL_TASK_CONTAINER)) {
+        throw new InvalidInputException("--disrupt kill-task-container kills one of the load's"
+            + " own task containers: run the load on map tasks (--maps N)");
+      }
     }
     if (o.has(UNTIL_STABLE) && o.get(UNTIL_STABLE) != null && !timed(o)) {
       throw new InvalidInputException("--until-stable needs --duration: the longest the load"

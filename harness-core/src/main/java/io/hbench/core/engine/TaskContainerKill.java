@@ -1,7 +1,5 @@
 package io.hbench.core.engine;
 
-import io.hbench.core.LoadOptions;
-import io.hbench.core.OptionValues;
 import io.hbench.core.cluster.FaultActions;
 import io.hbench.core.error.InvalidInputException;
 import io.hbench.core.load.Disruption;
@@ -37,12 +35,10 @@ final class TaskContainerKill implements FaultActions {
   private volatile FileSystem fs;
   private volatile Path dir;
 
-  private final int maps;
   private final String framework;
 
-  /** The action for a run with {@code options} on a cluster of configuration {@code conf}. */
-  TaskContainerKill(OptionValues options, Configuration conf) {
-    this.maps = LoadOptions.maps(options);
+  /** The action for a run on a cluster of configuration {@code conf}. */
+  TaskContainerKill(Configuration conf) {
     this.framework = conf.get("mapreduce.framework.name");
   }
 
@@ -61,17 +57,13 @@ final class TaskContainerKill implements FaultActions {
   }
 
   /**
-   * Checks, before anything is created, that the load has containers of its own: it runs on map
-   * tasks of YARN.
+   * Checks, before anything is created, that the load's map tasks ({@code --maps}, which the
+   * options' own check asked for) run in YARN's containers, not in this process.
    *
    * @throws InvalidInputException when it has none
    */
   @Override
   public void check(Disruption.Action action) {
-    if (maps < 1) {
-      throw new InvalidInputException("--disrupt kill-task-container kills one of the load's own"
-          + " task containers: run the load on map tasks (--maps N)");
-    }
     if (!"yarn".equals(framework)) {
       throw new InvalidInputException("--disrupt kill-task-container: the load's map tasks run in"
           + " this process (mapreduce.framework.name=" + framework + "), with no container to"

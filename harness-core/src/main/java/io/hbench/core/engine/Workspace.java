@@ -110,7 +110,7 @@ final class Workspace implements AutoCloseable {
       }
       benchmark.checkInputs(options, base, dataFs.makeQualified(basePath));
       java.util.Map<String, FaultActions> faults =
-          faults(cluster, LoadOptions.disruption(options), options, base);
+          faults(cluster, LoadOptions.disruption(options), base);
       if (needs.yarn() && !cluster.kind().startsWith("embedded")) {
         // Before anything is created: jobs whose containers would start on a Java older than
         // hbench's classes (the embedded NodeManager is this JVM).
@@ -142,7 +142,7 @@ final class Workspace implements AutoCloseable {
    * @throws InvalidInputException naming the action and what is missing
    */
   static java.util.Map<String, FaultActions> faults(BenchCluster cluster, Disruption plan,
-      OptionValues options, Configuration conf) throws IOException {
+      Configuration conf) throws IOException {
     java.util.Map<String, FaultActions> out = new java.util.LinkedHashMap<>();
     if (plan == null) {
       return out;
@@ -156,7 +156,7 @@ final class Workspace implements AutoCloseable {
       // The load's own containers: its job's, on any cluster's YARN.
       FaultActions f = out.containsKey(service) ? out.get(service)
           : a.kind() == Disruption.Kind.KILL_TASK_CONTAINER
-              ? new TaskContainerKill(options, conf) : cluster.faults(service);
+              ? new TaskContainerKill(conf) : cluster.faults(service);
       if (f == null) {
         throw new InvalidInputException("--disrupt " + a.kind().text() + ": hbench cannot do it"
             + " on this " + cluster.kind() + " cluster (it runs no " + service + " hbench can"

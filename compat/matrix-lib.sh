@@ -10,7 +10,8 @@ resolve_jars() {
   rm -rf "$w"
   mkdir -p "$w"
   echo "== ${property%.version} $v: resolving its jars"
-  if ! mvn -B -q -ntp -f "$pom" -D"$property=$v" package > "$w/maven.log" 2>&1; then
+  # The build's own Maven (the repository's wrapper), whose resolver fetches POMs in parallel.
+  if ! "$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/mvnw" -B -q -ntp -f "$pom" -D"$property=$v" package > "$w/maven.log" 2>&1; then
     tail -20 "$w/maven.log"
     for s in "${suites[@]}"; do cell["${s%%|*}|$v"]="no cluster (maven)"; done
     return 1

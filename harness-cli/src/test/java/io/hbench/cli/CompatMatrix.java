@@ -15,12 +15,21 @@ record CompatMatrix(String table, Path out) {
 
   static CompatMatrix run(String script, String version, String outDir, int minutes)
       throws Exception {
+    return run(script, version, outDir, minutes, null);
+  }
+
+  /** As {@link #run(String, String, String, int)}, of the cells {@code suites} names alone. */
+  static CompatMatrix run(String script, String version, String outDir, int minutes,
+      String suites) throws Exception {
     Path root = Path.of("..").toAbsolutePath().normalize();
     Path out = Path.of("target", outDir).toAbsolutePath();
     ProcessBuilder pb = new ProcessBuilder("bash", root.resolve("compat").resolve(script).toString(),
         version).redirectErrorStream(true);
     pb.environment().put("MATRIX_OUT", out.toString());
     pb.environment().put("MATRIX_DEFINES", taskJvmFlags());
+    if (suites != null) {
+      pb.environment().put("MATRIX_SUITES", suites);
+    }
     Process p = pb.start();
     String table = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(p.waitFor(minutes, TimeUnit.MINUTES), table);

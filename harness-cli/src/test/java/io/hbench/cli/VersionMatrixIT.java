@@ -30,13 +30,19 @@ class VersionMatrixIT {
 
   static final String VERSION = "3.3.6";
 
+  /** The matrix's cells that must end ok. */
+  static final List<String> CELLS = List.of("terasort", "wordcount", "dfsio-write", "slive",
+      "nnthroughput", "fsops", "replay");
+
   @Test
   void everySuiteIsOkOnHadoop336ThroughItsOwnRunJar() throws Exception {
-    CompatMatrix matrix = CompatMatrix.run("matrix.sh", VERSION, "matrix", 20);
+    // Every cell but dfsio's read, which reads what its write wrote through the same file system
+    // calls as the other suites (a job of 25 s in CI); compat/matrix.sh runs it.
+    CompatMatrix matrix = CompatMatrix.run("matrix.sh", VERSION, "matrix", 20, String.join(" ",
+        CELLS) + " hbase-pe-needs tpch-needs");
     String table = matrix.table();
     Path out = matrix.out();
-    for (String suite : List.of("terasort", "wordcount", "dfsio-write", "dfsio-read", "slive",
-        "nnthroughput", "fsops", "replay")) {
+    for (String suite : CELLS) {
       assertTrue(table.lines().anyMatch(l -> l.startsWith(suite + " ") && l.contains(" ok ")),
           suite + " is not ok on " + VERSION + ":\n" + table);
       ResultRecord r = ResultReader.read(out.resolve(suite + ".jsonl")).get(0);

@@ -431,22 +431,6 @@ class TpcSuitesIT extends OnEmbeddedCluster {
     return -1;
   }
 
-  @Test
-  @Order(10)
-  void atSf01TheComputedQueriesAreCheckedByValue() throws Exception {
-    Run run = benchAt("0.1", "sf01", "--check", "--queries", "1,3,6,14");
-    assertEquals(0, run.process().exitCode, run.process().toString());
-    ResultRecord r = run.records().get(0);
-    assertTrue(r.ok(), r.failure() + " " + r.validation());
-    assertTrue(((String) r.params().get("answer_check")).startsWith("q1, q3, q6, q14 by value"
-        + " against answers hbench computes"), (String) r.params().get("answer_check"));
-    for (int q : List.of(1, 3, 6, 14)) {
-      assertTrue(check(r, "answer_q" + q).detail().endsWith("equal by value to the answer"
-          + " computed from the generator's rows"), check(r, "answer_q" + q).detail());
-    }
-    assertTrue(check(r, "rows_lineitem").passed(), check(r, "rows_lineitem").detail());
-  }
-
   /** TPC-DS's database at SF 0.01 in ORC. */
   static final String DS_DB = "tpcds_sf0_01_orc";
 

@@ -7,9 +7,11 @@ import org.apache.hadoop.fs.Path;
 
 /**
  * The local file system with a known cost per status call, for testing experiments: each {@code
- * getFileStatus} takes {@code hbench.test.call.ms} milliseconds, times a drift that grows by
+ * getFileStatus} of a file takes {@code hbench.test.call.ms} milliseconds more, times a drift that grows by
  * {@code hbench.test.drift.per.second} for every second since {@link #restartDrift} (as a cache
- * warming or a disk filling would). The wait is spun, not slept, so that it is what was asked.
+ * warming or a disk filling would). Directories cost what they cost on the local disk, so that
+ * the work around a measurement (directories made and checked) stays short and the cells of a
+ * block close together in time.
  */
 public class DriftingLocalFileSystem extends LocalFileSystem {
 
@@ -24,8 +26,9 @@ public class DriftingLocalFileSystem extends LocalFileSystem {
 
   @Override
   public FileStatus getFileStatus(Path f) throws IOException {
+    FileStatus status = super.getFileStatus(f);
     double ms = getConf().getDouble(CALL_MS, 0);
-    if (ms > 0) {
+    if (ms > 0 && status.isFile()) {
       double seconds = (System.nanoTime() - start) / 1e9;
       long end = System.nanoTime()
           + (long) (ms * 1e6 * (1 + getConf().getDouble(DRIFT, 0) * seconds));
@@ -39,6 +42,6 @@ public class DriftingLocalFileSystem extends LocalFileSystem {
         Thread.onSpinWait();
       }
     }
-    return super.getFileStatus(f);
+    return status;
   }
 }

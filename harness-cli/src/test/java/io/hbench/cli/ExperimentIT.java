@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * {@code --vary} on a file system whose status call costs 2, 2.4 or 3 ms by a {@code -D} key,
+ * {@code --vary} on a file system whose status call of a file costs 20, 24 or 30 ms by a {@code -D} key,
  * plus a drift that makes every call slower as the run goes on: in randomised blocks each
  * level's estimated effect is within 5% of the truth; the same matrix with the levels run one
  * after another is off by more than 10% (why the default order matters). A run killed mid-matrix
@@ -31,7 +31,7 @@ class ExperimentIT extends OnEmbeddedCluster {
 
   /** fsops's headline: calls per second, one client; a call 1.2 times as long is 1/1.2 of it. */
   static final String FIGURE = "exists:ops_per_s";
-  static final Map<String, Double> TRUTH = Map.of("2.4", 0.2, "3", 0.5);
+  static final Map<String, Double> TRUTH = Map.of("24", 0.2, "30", 0.5);
 
   /** A configured cluster for the run (an HDFS of its own); the data is on the local disk. */
   @Override
@@ -42,12 +42,12 @@ class ExperimentIT extends OnEmbeddedCluster {
   /** fsops's exists, one client, on the drifting local file system, the call time varied. */
   List<String> matrix(Path out, String order) {
     return new ArrayList<>(List.of("fsops", "--op", "exists", "--threads", "1", "--iterations",
-        "250", "--file-size", "1K", "--cluster", "conf", "--no-metrics", "--fs", "file:///",
+        "15", "--file-size", "1K", "--cluster", "conf", "--no-metrics", "--fs", "file:///",
         "-D", "fs.file.impl=" + DriftingLocalFileSystem.class.getName(),
         "-D", "fs.file.impl.disable.cache=true",
-        "-D", DriftingLocalFileSystem.DRIFT + "=0.04",
+        "-D", DriftingLocalFileSystem.DRIFT + "=0.02",
         "--base-dir", "file://" + tmp.resolve("base"),
-        "--vary", DriftingLocalFileSystem.CALL_MS + "=2,2.4,3", "--repeat", "6",
+        "--vary", DriftingLocalFileSystem.CALL_MS + "=20,24,30", "--repeat", "6",
         "--vary-seed", "7", "--vary-order", order, "--out", out.toString()));
   }
 
@@ -92,14 +92,14 @@ class ExperimentIT extends OnEmbeddedCluster {
     // Each record carries its cell, and bench report shows each cell and the main effects.
     List<ResultRecord> rs = ResultReader.readAll(List.of(random), w -> { });
     assertEquals(18, rs.size());
-    assertEquals(Set.of("2", "2.4", "3"), new HashSet<>(rs.stream()
+    assertEquals(Set.of("20", "24", "30"), new HashSet<>(rs.stream()
         .map(r -> r.cell().get(DriftingLocalFileSystem.CALL_MS)).toList()));
     assertTrue(rs.stream().allMatch(r -> r.params().get("vary_seed").equals(7)
         && r.config().get(DriftingLocalFileSystem.CALL_MS).equals(r.cell().get(
             DriftingLocalFileSystem.CALL_MS))), rs.get(0).params().toString());
     BenchProcess report = BenchProcess.run(confDir.toString(), "report", random.toString());
     assertEquals(0, report.exitCode, report.toString());
-    assertTrue(report.out.contains("hbench.test.call.ms=3")
+    assertTrue(report.out.contains("hbench.test.call.ms=30")
         && report.out.contains("Main effects · fsops exists"), report.out);
   }
 

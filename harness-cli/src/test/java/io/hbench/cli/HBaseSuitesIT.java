@@ -322,6 +322,8 @@ class HBaseSuitesIT extends OnEmbeddedCluster {
       assertTrue(Integer.parseInt(movedRegions.group(1)) >= regions, move.toString());
       assertNotNull(move.figures(), move.toString());
       assertTrue(move.figures().recovered(), "reads go on after a move: " + move.figures());
+      assertTrue(move.figures().clientCounts().containsKey("rpc_attempts_failed"),
+          move.figures().toString());
       for (org.apache.hadoop.hbase.client.RegionInfo region : admin.getRegions(table)) {
         admin.move(region.getEncodedNameAsBytes(), name);
       }
@@ -347,6 +349,13 @@ class HBaseSuitesIT extends OnEmbeddedCluster {
       assertTrue(g.unavailableSeconds() > 0, g.toString());
       assertTrue(g.recovered(), "back after reassignment: " + g);
       assertTrue(g.timeTo90Seconds() >= g.unavailableSeconds() - 1, g.toString());
+      // The stalled reads were the client's retries against the stopped server and the moving
+      // regions: it counted its failed attempts in the window, and the phase keeps the worst.
+      Long attempts = g.clientCounts() == null ? null : g.clientCounts().get("rpc_attempts_failed");
+      assertTrue(attempts != null && attempts > 0, g.toString());
+      assertTrue(d.clientCounts().get("rpc_attempts_failed") >= attempts, d.toString());
+      assertTrue(run.process().err.contains("the client counted rpc_attempts_failed " + attempts),
+          run.process().err);
       assertTrue(f.stamps().stream().anyMatch(st -> st.what().equals("live_regionservers")
           && st.value().equals("1")), f.stamps().toString());
       assertTrue(run.process().err.contains("RegionServer " + name.getAddress()

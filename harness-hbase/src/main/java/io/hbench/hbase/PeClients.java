@@ -64,6 +64,8 @@ final class PeClients implements AutoCloseable {
   private final PeSettings s;
   private final TableName name;
   private final List<AutoCloseable> open = new ArrayList<>();
+  /** The clients' synchronous connections, whose failed RPC attempts a disrupted load counts. */
+  private final List<Connection> connections = new ArrayList<>();
   private final Client[] clients;
   /** The count of rows the range scans' recorded calls returned (scanRange, randomSeekScan, filterScan). */
   static final String ROWS_RETURNED = "rows_returned";
@@ -92,8 +94,11 @@ final class PeClients implements AutoCloseable {
   static LoadClients clients(LoadScope scope) throws IOException {
     PeSettings s = PeSettings.of(scope.options(), scope.point(), scope.param(PeFields.TABLE_ROWS),
         scope.threads(), scope.firstClient());
-    PeClients clients = open(s, HBaseClientConfiguration.of(scope.configuration()));
-    return LoadClients.of(s.threads(), s.callsPerClient(), clients.call()).closing(clients);
+    PeClients clients = open(s, FailedRpcAttempts.configuration(scope));
+    LoadClients load = LoadClients.of(s.threads(), s.callsPerClient(), clients.call())
+        .closing(clients);
+    return FailedRpcAttempts.kept(scope) && !s.async()
+        ? load.counting(FailedRpcAttempts.over(clients.connections)) : load;
   }
 
   /** The call: thread {@code t}'s {@code i}-th. */
@@ -169,6 +174,7 @@ final class PeClients implements AutoCloseable {
             : null;
       } else {
         Connection conn = keep(ConnectionFactory.createConnection(hbase));
+        connections.add(conn);
         asyncTable = null;
         asyncMutator = null;
         table = keep(conn.getTable(name));

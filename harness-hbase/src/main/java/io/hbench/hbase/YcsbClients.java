@@ -89,12 +89,13 @@ final class YcsbClients implements AutoCloseable {
 
   /** The clients of one process ({@link YcsbLoad#open}), their connection opened. */
   static LoadClients clients(LoadScope scope) throws IOException {
-    Connection conn = ConnectionFactory.createConnection(
-        HBaseClientConfiguration.of(scope.configuration()));
-    return over(YcsbWorkload.of(scope.param(YcsbFields.WORKLOAD)),
+    Connection conn = ConnectionFactory.createConnection(FailedRpcAttempts.configuration(scope));
+    LoadClients clients = over(YcsbWorkload.of(scope.param(YcsbFields.WORKLOAD)),
         scope.options().get(YcsbOptions.SEED),
         scope.point().get(YcsbFields.PHASE) == YcsbOptions.Phase.LOAD, scope.firstClient(),
         scope.threads(), scope.clients(), conn::getTable, conn);
+    return FailedRpcAttempts.kept(scope)
+        ? clients.counting(FailedRpcAttempts.over(List.of(conn))) : clients;
   }
 
   /**

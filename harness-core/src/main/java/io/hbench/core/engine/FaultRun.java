@@ -335,7 +335,9 @@ final class FaultRun {
               round(ff.dipDepth()),
               ff.timeTo90Seconds(), ff.recovered(), round(ff.bestShareAfterDip()),
               round(ff.p99Ms()), round(ff.controlP99Ms()), round(ff.maxMs()),
-              round(ff.controlMaxMs()), ff.callsFailed(), ff.failedByType());
+              round(ff.controlMaxMs()), ff.callsFailed(), ff.failedByType(),
+              clientCounts(r.counted(), series.intervalNanos(), d.issuedMillis(),
+                  i + 1 < did.size() ? windowEnd : Long.MAX_VALUE));
         } catch (IllegalArgumentException e) {
           // A window too short to measure (the load ended early): the fault is kept unmeasured.
         }
@@ -353,8 +355,27 @@ final class FaultRun {
         r.tally().failures(op).forEach((type, n) -> failed.merge(type, n, Long::sum));
       }
     }
+    Map<String, Long> counted = new java.util.TreeMap<>();
+    r.counted().names().forEach(n -> counted.put(n, r.counted().total(n)));
     return new FaultRecord(plan.text(), plan.cycles(), controlStartMillis, controlEnd,
-        round(controlRate), faults, summaries(faults), failed.isEmpty() ? null : failed);
+        round(controlRate), faults, summaries(faults), failed.isEmpty() ? null : failed,
+        counted.isEmpty() ? null : counted);
+  }
+
+  /**
+   * What the clients counted in a fault's window ({@link LoadResult#counted}): from the
+   * interval the action fell in (as the window's calls are) to the interval the next action
+   * fell in; the last fault's window takes everything after it, the count read after the last
+   * call included.
+   */
+  static Map<String, Long> clientCounts(io.hbench.core.load.IntervalCounts counted,
+      long intervalNanos, long issuedMillis, long windowEndMillis) {
+    Map<String, Long> out = new java.util.TreeMap<>();
+    long first = Math.floorDiv(issuedMillis * 1_000_000L, intervalNanos);
+    long end = windowEndMillis == Long.MAX_VALUE ? Long.MAX_VALUE
+        : Math.floorDiv(windowEndMillis * 1_000_000L, intervalNanos);
+    counted.names().forEach(n -> out.put(n, counted.sum(n, first, end)));
+    return out;
   }
 
   /**
@@ -426,16 +447,29 @@ final class FaultRun {
           min(fs, FaultRecord.Figures::dipDepth),
           recovered < fs.size() ? null : max(fs, f -> f.timeTo90Seconds()),
           max(fs, FaultRecord.Figures::p99Ms), max(fs, FaultRecord.Figures::maxMs),
-          (long) max(fs, f -> f.callsFailed()));
+          (long) max(fs, f -> f.callsFailed()), countsOver(fs, true));
       List<FaultRecord.Figures> back = fs.stream().filter(FaultRecord.Figures::recovered).toList();
       FaultRecord.Worst spread = new FaultRecord.Worst(
           spread(fs, FaultRecord.Figures::unavailableSeconds), clientFigure(fs, false),
           spread(fs, FaultRecord.Figures::dipDepth),
           back.isEmpty() ? null : spread(back, f -> f.timeTo90Seconds()),
           spread(fs, FaultRecord.Figures::p99Ms), spread(fs, FaultRecord.Figures::maxMs),
-          (long) spread(fs, f -> f.callsFailed()));
+          (long) spread(fs, f -> f.callsFailed()), countsOver(fs, false));
       out.add(new FaultRecord.Summary(action, fs.size(), recovered, worst, spread));
     });
+    return out;
+  }
+
+  /** Each client count's highest over faults, or its spread; null when none is kept. */
+  private static Map<String, Long> countsOver(List<FaultRecord.Figures> fs, boolean worst) {
+    Map<String, Long> out = new java.util.TreeMap<>();
+    if (fs.stream().anyMatch(f -> f.clientCounts() == null)) {
+      return null;
+    }
+    for (String name : fs.get(0).clientCounts().keySet()) {
+      ToDoubleFunction<FaultRecord.Figures> v = f -> f.clientCounts().getOrDefault(name, 0L);
+      out.put(name, (long) (worst ? max(fs, v) : spread(fs, v)));
+    }
     return out;
   }
 
@@ -472,6 +506,10 @@ final class FaultRun {
       add(out, op, FaultRecord.FAULT_P99, s.worst().p99Ms());
       add(out, op, FaultRecord.FAULT_MAX, s.worst().maxMs());
       add(out, op, FaultRecord.FAULT_CALLS_FAILED, s.worst().callsFailed());
+      if (s.worst().clientCounts() != null) {
+        s.worst().clientCounts().forEach((name, n) ->
+            add(out, op, FaultRecord.faultClientCount(name), n));
+      }
       record.faults().stream().filter(f -> f.action().equals(op)
           && f.lowRedundancySeconds() != null).mapToDouble(FaultRecord.Fault::lowRedundancySeconds)
           .max().ifPresent(v -> add(out, op, FaultRecord.LOW_REDUNDANCY, v));
@@ -506,12 +544,22 @@ final class FaultRun {
           g.recovered() ? String.format(Locale.ROOT, "back to 90%% after %.1f s",
               g.timeTo90Seconds()) : String.format(Locale.ROOT, "not back to 90%% before the"
               + " window's end (best %.0f%%)", 100 * g.bestShareAfterDip()), g.p99Ms(),
-          g.controlP99Ms(), g.maxMs(), g.callsFailed(), byType(g.failedByType()),
+          g.controlP99Ms(), g.maxMs(), g.callsFailed(), byType(g.failedByType())
+              + counted(g.clientCounts()),
           f.lowRedundancySeconds() == null ? ""
               : String.format(Locale.ROOT, "; blocks short of replicas (at most %d) back to 0"
                   + " after %.1f s", f.lowRedundancyPeak(), f.lowRedundancySeconds())));
     }
     return out;
+  }
+
+  /** {@code "; the client counted rpc_attempts_failed 14"}; "" when it keeps no count. */
+  static String counted(Map<String, Long> counts) {
+    if (counts == null || counts.isEmpty()) {
+      return "";
+    }
+    return counts.entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
+        .collect(java.util.stream.Collectors.joining(", ", "; the client counted ", ""));
   }
 
   /** {@code " (SafeModeException 12, ConnectException 3)"}: the most first; "" for none. */

@@ -153,7 +153,7 @@ final class LoadJob {
       ready.await();
       return ConcurrentLoad.run(op,
           adjust.apply(LoadOptions.plan(scope.options(), clients, scope.processes(), timed)),
-          clients.call(), console, label, watch);
+          clients.call(), console, label, watch, clients.counted());
     } finally {
       if (clients.resources() != null) {
         clients.resources().close();

@@ -307,7 +307,7 @@ final class LoadPhase {
     try {
       timing.phase(name, 0, () -> {
         result[0] = ConcurrentLoad.run(op, LoadPlan.calls(clients.callsPerThread()),
-            clients.call(), console, label);
+            clients.call(), console, label, null, clients.counted());
         return result[0].calls();
       }, (timed, into) -> {
         LoadResult r = result[0];

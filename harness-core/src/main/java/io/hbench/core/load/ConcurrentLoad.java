@@ -204,6 +204,16 @@ public final class ConcurrentLoad {
   public static LoadResult run(
       String op, LoadPlan plan, SteppedCall call, Console console, String label, Watch watch)
       throws InterruptedException {
+    return run(op, plan, call, console, label, watch, null);
+  }
+
+  /**
+   * As above, keeping {@code counted} (or null) interval by interval in the result ({@link
+   * LoadResult#counted}): read before the threads are released, at each interval's end and
+   * after the last call.
+   */
+  public static LoadResult run(String op, LoadPlan plan, SteppedCall call, Console console,
+      String label, Watch watch, ClientCount counted) throws InterruptedException {
     int threads = plan.threads();
     IntervalClock clock = IntervalClock.of(java.time.Duration.ofNanos(plan.intervalNanos()));
     Shared shared = new Shared(op, plan, call);
@@ -232,6 +242,7 @@ public final class ConcurrentLoad {
       workers.add(w);
       w.start();
     }
+    CountSampler sampler = counted == null ? null : new CountSampler(counted);
     long start = System.nanoTime();
     shared.goNanos = start;
     go.countDown();
@@ -243,7 +254,8 @@ public final class ConcurrentLoad {
     long lastTick = start;
     SteadyWatch steady = plan.untilStable() == null ? null
         : new SteadyWatch(plan.untilStable(), clock, start + plan.warmupNanos());
-    long nextBoundary = watch == null ? Long.MAX_VALUE : clock.endNanos(clock.index(start));
+    long nextBoundary = watch == null && sampler == null ? Long.MAX_VALUE
+        : clock.endNanos(clock.index(start));
     try {
       long nextTick = start + PROGRESS_NANOS;
       while (true) {
@@ -257,7 +269,11 @@ public final class ConcurrentLoad {
           shared.stopped = true; // steady: no thread starts another call
         }
         if (now >= nextBoundary) {
-          if (watch.ended(clock.index(nextBoundary - 1), shared.done())) {
+          long ended = clock.index(nextBoundary - 1);
+          if (sampler != null) {
+            sampler.read(ended);
+          }
+          if (watch != null && watch.ended(ended, shared.done())) {
             shared.stopped = true; // told to stop: no thread starts another call
           }
           nextBoundary = clock.endNanos(clock.index(now));
@@ -323,6 +339,9 @@ public final class ConcurrentLoad {
       first = last = start;
     }
     long end = System.nanoTime();
+    if (sampler != null) {
+      sampler.read(clock.index(end));
+    }
     long calls = 0; // the load's own calls, its steps and views left out
     for (String name : merged.stats().keySet()) {
       calls += stepNames.contains(name) ? 0 : merged.stats(name).calls();
@@ -335,7 +354,35 @@ public final class ConcurrentLoad {
     return new LoadResult(merged, stepNames, clock.epochMillis(first), clock.epochMillis(last),
         last - first, warmup, threads, clientRates, counts, problem, band, stability, left,
         ranOut == 0 ? null : new LoadResult.RanOut(ranOut, clock.epochMillis(firstRanOut)))
-        .withOutages(new Outages(shared.minOutage / 1_000_000L, outages));
+        .withOutages(new Outages(shared.minOutage / 1_000_000L, outages))
+        .withCounted(sampler == null ? IntervalCounts.NONE : sampler.counts());
+  }
+
+  /**
+   * A client count read by the thread that drives the load: what it grew by since the last
+   * read, put in the interval that just ended.
+   */
+  private static final class CountSampler {
+    final ClientCount count;
+    final java.util.TreeMap<Long, Long> grew = new java.util.TreeMap<>();
+    long last;
+
+    CountSampler(ClientCount count) {
+      this.count = count;
+      this.last = count.total().getAsLong();
+    }
+
+    void read(long interval) {
+      long now = count.total().getAsLong();
+      if (now != last) {
+        grew.merge(interval, now - last, Long::sum);
+        last = now;
+      }
+    }
+
+    IntervalCounts counts() {
+      return new IntervalCounts(java.util.Map.of(count.name(), grew));
+    }
   }
 
   /** The shortest span without a success a client keeps ({@link Shared#minOutage}). */

@@ -11,9 +11,11 @@ package io.hbench.core.load;
  * @param resources closed once the calls are done (connections, streams), or null
  * @param schedule when each call is meant to start (a replayed trace), or null to be driven by
  *     the load options ({@code --target-rate}, or as fast as the threads go)
+ * @param counted a count the clients' library keeps over their calls ({@link ClientCount}),
+ *     which the core keeps interval by interval, or null
  */
 public record LoadClients(long[] callsPerThread, ConcurrentLoad.SteppedCall call,
-    AutoCloseable resources, Schedule schedule) {
+    AutoCloseable resources, Schedule schedule, ClientCount counted) {
 
   public LoadClients {
     if (callsPerThread.length < 1) {
@@ -25,7 +27,7 @@ public record LoadClients(long[] callsPerThread, ConcurrentLoad.SteppedCall call
   /** Clients driven by the load options, with no schedule of their own. */
   public LoadClients(long[] callsPerThread, ConcurrentLoad.SteppedCall call,
       AutoCloseable resources) {
-    this(callsPerThread, call, resources, null);
+    this(callsPerThread, call, resources, null, null);
   }
 
   /** {@code threads} threads of {@code calls} calls each, with nothing to close. */
@@ -37,12 +39,17 @@ public record LoadClients(long[] callsPerThread, ConcurrentLoad.SteppedCall call
 
   /** These clients, closing {@code r} when they are done. */
   public LoadClients closing(AutoCloseable r) {
-    return new LoadClients(callsPerThread, call, r, schedule);
+    return new LoadClients(callsPerThread, call, r, schedule, counted);
   }
 
   /** These clients, each call started at {@code s}'s time for it. */
   public LoadClients scheduled(Schedule s) {
-    return new LoadClients(callsPerThread, call, resources, s);
+    return new LoadClients(callsPerThread, call, resources, s, counted);
+  }
+
+  /** These clients, offering {@code c} for the core to keep interval by interval. */
+  public LoadClients counting(ClientCount c) {
+    return new LoadClients(callsPerThread, call, resources, schedule, c);
   }
 
   /** Client threads. */

@@ -42,12 +42,15 @@ import java.util.Set;
  *     when not kept
  * @param faultFailures the failed calls inside {@code --disrupt}'s fault windows, which the
  *     faults' figures measure ({@link #failuresOutsideFaults}); 0 without
+ * @param counted the clients' own count ({@link LoadClients#counted}) interval by interval,
+ *     added over tasks; {@link IntervalCounts#NONE} when they offered none
  */
 public record LoadResult(
     OperationTally tally, Set<String> steps, long startMillis, long endMillis, long wallNanos,
     long warmupCalls, int clients, List<Double> clientRates, Map<String, Long> counts,
     String firstProblem, Band band, Stability stability, Map<String, Long> left,
-    RanOut ranOut, List<Long> processCalls, Outages outages, long faultFailures) {
+    RanOut ranOut, List<Long> processCalls, Outages outages, long faultFailures,
+    IntervalCounts counted) {
 
   /** A span of wall-clock time, ms since the epoch. */
   public record Band(long startMillis, long endMillis) {}
@@ -67,6 +70,7 @@ public record LoadResult(
     counts = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(counts));
     left = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(left));
     processCalls = processCalls == null ? List.of(ownCalls(tally, steps)) : List.copyOf(processCalls);
+    counted = counted == null ? IntervalCounts.NONE : counted;
   }
 
   private static long ownCalls(OperationTally tally, Set<String> steps) {
@@ -83,21 +87,21 @@ public record LoadResult(
       Map<String, Long> counts, String firstProblem, Band band, Stability stability,
       Map<String, Long> left, RanOut ranOut) {
     this(tally, steps, startMillis, endMillis, wallNanos, warmupCalls, clients, clientRates,
-        counts, firstProblem, band, stability, left, ranOut, null, null, 0);
+        counts, firstProblem, band, stability, left, ranOut, null, null, 0, null);
   }
 
   /** This result with each client's spans without a success. */
   public LoadResult withOutages(Outages o) {
     return new LoadResult(tally, steps, startMillis, endMillis, wallNanos, warmupCalls, clients,
         clientRates, counts, firstProblem, band, stability, left, ranOut, processCalls, o,
-        faultFailures);
+        faultFailures, counted);
   }
 
   /** This result with {@code n} of its failed calls inside {@code --disrupt}'s fault windows. */
   public LoadResult withFaultFailures(long n) {
     return new LoadResult(tally, steps, startMillis, endMillis, wallNanos, warmupCalls, clients,
         clientRates, counts, firstProblem, band, stability, left, ranOut, processCalls, outages,
-        n);
+        n, counted);
   }
 
   /**
@@ -130,14 +134,21 @@ public record LoadResult(
   public LoadResult withStability(Stability s) {
     return new LoadResult(tally, steps, startMillis, endMillis, wallNanos, warmupCalls, clients,
         clientRates, counts, firstProblem, band, s, left, ranOut, processCalls, outages,
-        faultFailures);
+        faultFailures, counted);
   }
 
   /** This result with {@code l} as what its calls left (a search's, summed over its steps). */
   public LoadResult withLeft(Map<String, Long> l) {
     return new LoadResult(tally, steps, startMillis, endMillis, wallNanos, warmupCalls, clients,
         clientRates, counts, firstProblem, band, stability, l, ranOut, processCalls, outages,
-        faultFailures);
+        faultFailures, counted);
+  }
+
+  /** This result with the clients' own count interval by interval ({@link #counted}). */
+  public LoadResult withCounted(IntervalCounts c) {
+    return new LoadResult(tally, steps, startMillis, endMillis, wallNanos, warmupCalls, clients,
+        clientRates, counts, firstProblem, band, stability, left, ranOut, processCalls, outages,
+        faultFailures, c);
   }
 
   /** The record's form of {@link #ranOut}, or null when no client ran out. */
@@ -268,6 +279,7 @@ public record LoadResult(
     RanOut ranOut = null;
     List<Long> processCalls = new ArrayList<>();
     List<Outages> outages = new ArrayList<>();
+    IntervalCounts counted = IntervalCounts.NONE;
     String problem = null;
     io.hbench.core.stats.AllRunning everyone = new io.hbench.core.stats.AllRunning();
     boolean banded = true;
@@ -286,6 +298,7 @@ public record LoadResult(
       p.left().forEach((k, v) -> left.merge(k, v, Long::sum));
       processCalls.addAll(p.processCalls());
       outages.add(p.outages());
+      counted = counted.plus(p.counted());
       if (p.ranOut() != null) {
         ranOut = ranOut == null ? p.ranOut() : new RanOut(ranOut.clients() + p.ranOut().clients(),
             Math.min(ranOut.atMillis(), p.ranOut().atMillis()));
@@ -308,7 +321,7 @@ public record LoadResult(
     Band band = banded && everyone.exists() ? new Band(everyone.start(), everyone.end()) : null;
     return new LoadResult(tally, steps, start, end, Math.max(0, end - start) * 1_000_000L, warmup,
         clients, rates, counts, problem, band, stability, left, ranOut, processCalls,
-        Outages.merge(outages), 0);
+        Outages.merge(outages), 0, counted);
   }
 
   /**
@@ -337,7 +350,7 @@ public record LoadResult(
     return new LoadResult(m.tally(), m.steps(), m.startMillis(), m.endMillis(), m.wallNanos(),
         m.warmupCalls(), last.clients(), m.clientRates(), m.counts(), m.firstProblem(), band,
         m.stability(), m.left(), m.ranOut(), List.of(calls),
-        Outages.continued(outages, starts, ends), 0);
+        Outages.continued(outages, starts, ends), 0, m.counted());
   }
 
   /**
@@ -382,6 +395,13 @@ public record LoadResult(
       lines.add(b.toString().trim());
     }
     counts.forEach((k, v) -> lines.add(COUNT + k + "\t" + v));
+    for (String name : counted.names()) {
+      // A count kept that never grew is kept as such: "-".
+      if (counted.of(name).isEmpty()) {
+        lines.add(COUNTED + name + "\t-");
+      }
+      counted.of(name).forEach((i, v) -> lines.add(COUNTED + name + "\t" + i + " " + v));
+    }
     left.forEach((k, v) -> lines.add(LEFT + k + "\t" + v));
     if (ranOut != null) {
       lines.add(RAN_OUT + "\t" + ranOut.clients() + " " + ranOut.atMillis());
@@ -402,6 +422,7 @@ public record LoadResult(
   private static final String WINDOW = "_window";
   private static final String CLIENTS = "_client_rates";
   private static final String COUNT = "count:";
+  private static final String COUNTED = "counted:";
   private static final String PROBLEM = "_first_problem";
   private static final String INTERVAL_LENGTH = "interval_ns:";
   private static final String INTERVAL = "interval:";
@@ -427,6 +448,7 @@ public record LoadResult(
     Map<String, IntervalSeries> series = new java.util.LinkedHashMap<>();
     Long outageMin = null;
     List<List<long[]>> outages = new ArrayList<>();
+    Map<String, java.util.TreeMap<Long, Long>> counted = new java.util.TreeMap<>();
     for (String line : lines) {
       int tab = line.indexOf('\t');
       if (tab < 0) {
@@ -456,6 +478,13 @@ public record LoadResult(
         String[] f = value.split(" ");
         stability = new Stability(Double.parseDouble(f[0]), Integer.parseInt(f[1]),
             Boolean.parseBoolean(f[2]), "-".equals(f[3]) ? null : Double.valueOf(f[3]));
+      } else if (key.startsWith(COUNTED)) {
+        java.util.TreeMap<Long, Long> c = counted.computeIfAbsent(
+            key.substring(COUNTED.length()), k -> new java.util.TreeMap<>());
+        if (!value.equals("-")) {
+          String[] f = value.split(" ");
+          c.merge(Long.parseLong(f[0]), Long.parseLong(f[1]), Long::sum);
+        }
       } else if (key.startsWith(COUNT)) {
         counts.merge(key.substring(COUNT.length()), Long.parseLong(value), Long::sum);
       } else if (key.startsWith(LEFT)) {
@@ -486,6 +515,7 @@ public record LoadResult(
     series.forEach(tally::addSeries);
     return new LoadResult(tally, steps, w[0], w[1], Math.max(0, w[1] - w[0]) * 1_000_000L, w[2],
         (int) w[3], rates, counts, problem, band, stability, left, ranOut, null,
-        outageMin == null ? null : new Outages(outageMin, outages), 0);
+        outageMin == null ? null : new Outages(outageMin, outages), 0,
+        new IntervalCounts(counted));
   }
 }

@@ -66,7 +66,8 @@ public final class SeriesTable {
   /**
    * Every {@code --disrupt} fault in {@code records}, one row per fault: whom it hit, how long
    * no client succeeded (and the worst client), the dip, the time back to 90%, the fault
-   * window's p99 against the control's, the failed calls and the re-replication time; null when
+   * window's p99 against the control's, the failed calls, what the client counted ({@link
+   * FaultRecord.Figures#clientCounts}) and the re-replication time; null when
    * no load was disrupted. The definitions are docs/disrupt.md's.
    */
   public static Table faults(List<ResultRecord> records) {
@@ -83,7 +84,7 @@ public final class SeriesTable {
           if (g == null) {
             rows.add(List.of(r.pointAndRepeat(), p.name(), action, String.valueOf(f.target()),
                 f.error() != null ? "not done: " + f.error() : "not measured", "", "", "", "",
-                "", ""));
+                "", "", ""));
             continue;
           }
           rows.add(List.of(r.pointAndRepeat(), p.name(), action, String.valueOf(f.target()),
@@ -94,6 +95,9 @@ public final class SeriesTable {
               g.recovered() ? RecordIndex.number(g.timeTo90Seconds()) : "not back",
               RecordIndex.number(g.p99Ms()) + " (" + RecordIndex.number(g.controlP99Ms()) + ")",
               Long.toString(g.callsFailed()),
+              g.clientCounts() == null ? "-" : g.clientCounts().entrySet().stream()
+                  .map(e -> e.getKey() + " " + e.getValue())
+                  .collect(java.util.stream.Collectors.joining(", ")),
               f.lowRedundancySeconds() == null ? "-"
                   : RecordIndex.number(f.lowRedundancySeconds())));
         }
@@ -104,9 +108,11 @@ public final class SeriesTable {
     }
     return Table.of("Faults (--disrupt)", List.of("point", "phase", "action", "on",
         "unavailable s", "worst client s", "dip to %", "back to 90% s", "p99 ms (before)",
-        "failed", "re-replicated s"), rows, "unavailable: the longest span in which no client"
-        + " succeeded; dip: the lowest interval's rate in % of the median before the first"
-        + " action; back to 90%: from the action until 3 intervals in a row held 90% of it;"
+        "failed", "client counted", "re-replicated s"), rows, "unavailable: the longest span in"
+        + " which no client succeeded; dip: the lowest interval's rate in % of the median before"
+        + " the first action; back to 90%: from the action until 3 intervals in a row held 90%"
+        + " of it; client counted: what the client library counted in the window and cannot say"
+        + " call by call (rpc_attempts_failed: HBase's failed RPC attempts, retried or given up);"
         + " re-replicated: until no block was short of its replicas. See docs/disrupt.md.");
   }
 

@@ -22,10 +22,14 @@ import java.util.List;
  * @param byAction per action, its figures' worst and spread over cycles
  * @param failedByType the load's failed calls by what failed them (the exception's type, or
  *     the client's refusal), over the whole load; absent when none failed
+ * @param clientCounts what the load's client library counted over the whole load and cannot
+ *     say call by call ({@code rpc_attempts_failed}: the HBase client's failed RPC attempts),
+ *     by name; absent when the clients keep no such count (the HDFS client), and 0 when they
+ *     keep one that never grew
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"actions", "cycles", "control_start_ms", "control_end_ms",
-    "control_ops_per_s", "faults", "by_action", "failed_by_type"})
+    "control_ops_per_s", "faults", "by_action", "failed_by_type", "client_counts"})
 public record FaultRecord(
     @JsonProperty("actions") String actions,
     @JsonProperty("cycles") int cycles,
@@ -34,7 +38,8 @@ public record FaultRecord(
     @JsonProperty("control_ops_per_s") double controlOpsPerSecond,
     @JsonProperty("faults") List<Fault> faults,
     @JsonProperty("by_action") List<Summary> byAction,
-    @JsonProperty("failed_by_type") java.util.Map<String, Long> failedByType) {
+    @JsonProperty("failed_by_type") java.util.Map<String, Long> failedByType,
+    @JsonProperty("client_counts") java.util.Map<String, Long> clientCounts) {
 
   /** The field the load phase's figures keep it as. */
   public static final Field<FaultRecord> FIELD = Field.json("disrupt", FaultRecord.class);
@@ -70,6 +75,14 @@ public record FaultRecord(
   /** Calls that failed in the fault window. */
   public static final MetricKey FAULT_CALLS_FAILED =
       MetricKey.of("fault_calls_failed", Metric.COUNT, Metric.Better.LOWER);
+
+  /**
+   * A client count in the fault window ({@link Figures#clientCounts}), worst over cycles: {@code
+   * fault_rpc_attempts_failed}.
+   */
+  public static MetricKey faultClientCount(String name) {
+    return MetricKey.of("fault_" + name, Metric.COUNT, Metric.Better.LOWER);
+  }
 
   /**
    * From the action until the NameNode had no block short of its replicas again: none waiting
@@ -145,12 +158,16 @@ public record FaultRecord(
    * @param failedByType those calls by failure type (an exception's simple name, or the class
    *     of an error a server sent back): {@code RetriesExhaustedException} says an HBase
    *     client's retries ran out; absent when none failed (and in records before it was kept)
+   * @param clientCounts what the client library counted in the fault window and cannot say
+   *     call by call, by name ({@code rpc_attempts_failed}: the HBase client's failed RPC
+   *     attempts, each retried inside a call or the last of a failed call); absent when the
+   *     clients keep no such count
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonPropertyOrder({"unavailable_s", "unavailable_from_ms", "worst_client_unavailable_s",
       "detection_s", "recovery_s", "dip_depth", "time_to_90pct_s", "recovered",
       "best_share_after_dip", "p99_ms", "control_p99_ms", "max_ms", "control_max_ms",
-      "calls_failed", "failed_by_type"})
+      "calls_failed", "failed_by_type", "client_counts"})
   public record Figures(
       @JsonProperty("unavailable_s") double unavailableSeconds,
       @JsonProperty("unavailable_from_ms") Long unavailableFrom,
@@ -167,11 +184,15 @@ public record FaultRecord(
       @JsonProperty("control_max_ms") double controlMaxMs,
       @JsonProperty("calls_failed") long callsFailed,
       @JsonProperty("failed_by_type") @JsonInclude(JsonInclude.Include.NON_EMPTY)
-          java.util.Map<String, Long> failedByType) {
+          java.util.Map<String, Long> failedByType,
+      @JsonProperty("client_counts") @JsonInclude(JsonInclude.Include.NON_EMPTY)
+          java.util.Map<String, Long> clientCounts) {
 
     public Figures {
       failedByType = failedByType == null || failedByType.isEmpty() ? null
           : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(failedByType));
+      clientCounts = clientCounts == null || clientCounts.isEmpty() ? null
+          : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(clientCounts));
     }
   }
 
@@ -212,10 +233,12 @@ public record FaultRecord(
    * Figures of a {@link Summary}: each the worst over cycles, or its spread.
    *
    * @param timeTo90Seconds absent when the load never came back after one of them (worst)
+   * @param clientCounts each client count's highest (worst) or highest less lowest (spread);
+   *     absent when the clients keep none
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonPropertyOrder({"unavailable_s", "worst_client_unavailable_s", "dip_depth",
-      "time_to_90pct_s", "p99_ms", "max_ms", "calls_failed"})
+      "time_to_90pct_s", "p99_ms", "max_ms", "calls_failed", "client_counts"})
   public record Worst(
       @JsonProperty("unavailable_s") double unavailableSeconds,
       @JsonProperty("worst_client_unavailable_s") Double worstClientUnavailableSeconds,
@@ -223,5 +246,7 @@ public record FaultRecord(
       @JsonProperty("time_to_90pct_s") Double timeTo90Seconds,
       @JsonProperty("p99_ms") double p99Ms,
       @JsonProperty("max_ms") double maxMs,
-      @JsonProperty("calls_failed") long callsFailed) {}
+      @JsonProperty("calls_failed") long callsFailed,
+      @JsonProperty("client_counts") @JsonInclude(JsonInclude.Include.NON_EMPTY)
+          java.util.Map<String, Long> clientCounts) {}
 }

@@ -595,4 +595,47 @@ class ConcurrentLoadTest {
     assertEquals(new LoadResult.Band(other.startMillis(), r.band().endMillis()),
         LoadResult.merge(List.of(r, later)).band());
   }
+
+  @Test
+  void aClientCountIsKeptIntervalByIntervalAndAddsUpOverTasks() throws Exception {
+    // A library's count of what the calls cannot say one by one: here every third call "retries"
+    // twice inside itself, counted in a shared total as HBase's connection metrics are.
+    AtomicLong retried = new AtomicLong(5); // what the library had counted before the load
+    LoadPlan plan = LoadPlan.forDuration(2, Duration.ofMillis(600))
+        .withInterval(Duration.ofMillis(50));
+    AtomicLong made = new AtomicLong();
+    LoadResult r = ConcurrentLoad.run("op", plan, (t, i, steps) -> {
+      made.incrementAndGet();
+      spend(2_000_000);
+      if (i % 3 == 0) {
+        retried.addAndGet(2);
+      }
+      return 0;
+    }, quiet, "test", null, new ClientCount("attempts_retried", retried::get));
+    IntervalCounts c = r.counted();
+    assertEquals(java.util.Set.of("attempts_retried"), c.names());
+    assertEquals(retried.get() - 5, c.total("attempts_retried"), "all of it, none before");
+    assertTrue(c.of("attempts_retried").size() >= 8, "spread over the intervals: " + c);
+    // Interval i starts i x 50 ms after the epoch.
+    long first = r.startMillis() / 50;
+    long last = r.endMillis() / 50;
+    assertTrue(c.of("attempts_retried").firstKey() >= first
+        && c.of("attempts_retried").lastKey() <= last + 1, c + " within " + first + ".." + last);
+
+    // The task text keeps it; two tasks add up interval by interval.
+    LoadResult back = LoadResult.parse(r.toLines());
+    assertEquals(c, back.counted());
+    LoadResult both = LoadResult.merge(List.of(r, back));
+    assertEquals(2 * c.total("attempts_retried"), both.counted().total("attempts_retried"));
+    assertEquals(c.of("attempts_retried").keySet(), both.counted().of("attempts_retried").keySet());
+
+    // A count kept that never grew is there, at 0; clients that keep none have none.
+    LoadResult still = ConcurrentLoad.run("op", LoadPlan.calls(3, 3), (t, i, steps) -> 0,
+        quiet, "test", null, new ClientCount("attempts_retried", () -> 7));
+    assertEquals(java.util.Set.of("attempts_retried"), LoadResult.parse(still.toLines())
+        .counted().names());
+    assertEquals(0, still.counted().total("attempts_retried"));
+    assertTrue(ConcurrentLoad.run("op", LoadPlan.calls(3), (t, i, steps) -> 0, quiet, "test")
+        .counted().names().isEmpty());
+  }
 }

@@ -121,11 +121,11 @@ class HtmlReportIT {
     io.hbench.core.load.LoadResult run = load(3000);
     long issued = run.startMillis() + 1000;
     FaultRecord.Figures figures = new FaultRecord.Figures(0.3, issued, 0.4, null, null, 0.2,
-        1.0, true, 1.1, 5, 2, 300, 3, 0, null);
+        1.0, true, 1.1, 5, 2, 300, 3, 0, null, null);
     FaultRecord fault = new FaultRecord("shutdown-datanode@1s", 1, run.startMillis(), issued,
         500, List.of(new FaultRecord.Fault("shutdown-datanode", 0, 1, "127.0.0.1:9866", issued,
             issued + 100, null, run.endMillis(), figures, null, null, List.of())), List.of(),
-        null);
+        null, null);
     ResultRecord base = Records.withLoads(Records.load("A", "get", 1), run.loads());
     io.hbench.core.result.PhaseResult phase = base.phases().get(0).withFigures(
         java.util.Map.of(FaultRecord.FIELD.name(), fault));

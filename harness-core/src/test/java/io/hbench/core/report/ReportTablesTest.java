@@ -134,7 +134,7 @@ class ReportTablesTest {
     ResultRecord base = Records.load("A", "create", 1);
     io.hbench.core.result.FaultRecord.Figures back = new io.hbench.core.result.FaultRecord
         .Figures(1.5, 1000L, 2.25, 0.5, 1.0, 0.2, 4.0, true, 1.1, 250, 3, 900, 5, 12,
-            java.util.Map.of("SafeModeException", 12L));
+            java.util.Map.of("SafeModeException", 12L), java.util.Map.of("rpc_attempts_failed", 40L));
     io.hbench.core.result.FaultRecord d = new io.hbench.core.result.FaultRecord(
         "failover-namenode@10s", 2, 0, 10_000, 100, List.of(
             new io.hbench.core.result.FaultRecord.Fault("failover-namenode", 0, 10,
@@ -142,7 +142,7 @@ class ReportTablesTest {
                 List.of()),
             new io.hbench.core.result.FaultRecord.Fault("failover-namenode", 1, 25, null,
                 25_000, null, "IOException: no standby", 40_000, null, null, null, List.of())),
-        List.of(), null);
+        List.of(), null, null);
     io.hbench.core.result.PhaseResult p = base.phases().get(0).withFigures(
         java.util.Map.of(io.hbench.core.result.FaultRecord.FIELD.name(), d));
     ResultRecord r = new ResultRecord(base.schema(), base.runId(), base.label(), base.suite(),
@@ -152,7 +152,8 @@ class ReportTablesTest {
     Table faults = ReportTables.of(List.of(r)).stream()
         .filter(t -> t.title().startsWith("Faults (--disrupt)")).findFirst().orElseThrow();
     assertEquals(List.of("create", "create", "failover-namenode #1", "nn1 (h:1) to nn2 (h:2)",
-        "1.50", "2.25", "20.00", "4.00", "250.00 (3.00)", "12", "-"), faults.rows().get(0));
+        "1.50", "2.25", "20.00", "4.00", "250.00 (3.00)", "12", "rpc_attempts_failed 40", "-"),
+        faults.rows().get(0));
     assertEquals("not done: IOException: no standby", faults.rows().get(1).get(4));
     assertTrue(ReportTables.of(List.of(base)).stream()
         .noneMatch(t -> t.title().startsWith("Faults")), "no table without --disrupt");

@@ -58,7 +58,16 @@ final class FailedRpcAttempts {
 
   private static long of(Connection c) {
     MetricsConnection m = c instanceof ClusterConnection cc ? cc.getConnectionMetrics() : null;
-    var counter = m == null ? null : m.getRpcCounters().get(TOTAL);
-    return counter == null ? 0 : counter.getCount();
+    // A Dropwizard Counter, read by its method's name: bench.jar does not carry Dropwizard, and
+    // naming its class would tie hbench to whichever copy a cluster's HBase brings.
+    Object counter = m == null ? null : m.getRpcCounters().get(TOTAL);
+    if (counter == null) {
+      return 0;
+    }
+    try {
+      return ((Number) counter.getClass().getMethod("getCount").invoke(counter)).longValue();
+    } catch (ReflectiveOperationException e) {
+      return 0;
+    }
   }
 }

@@ -104,7 +104,8 @@ class ArchitectureTest {
       "io.hbench.core.mapreduce.NumberRangeInputFormat", "io.hbench.core.mapreduce.PartFiles",
       "io.hbench.core.mapreduce.StartBarrier", "io.hbench.core.report.SuiteReport",
       "io.hbench.core.report.Table", "io.hbench.core.stats.AllRunning",
-      "io.hbench.core.stats.RefusedCallException", "io.hbench.core.stats.Spread");
+      "io.hbench.core.stats.RefusedCallException", "io.hbench.core.stats.Spread",
+      "io.hbench.core.stats.OutlierRule");
 
   private static final DescribedPredicate<JavaClass> IN_THE_SUITE_SPI =
       DescribedPredicate.describe("the suite SPI (ArchitectureTest.SUITE_PACKAGES and SUITE_TYPES)",

@@ -31,6 +31,7 @@ public final class LoadScope {
   private final io.hbench.core.load.LoadPlan plan;
   private final boolean timed;
   private final io.hbench.core.text.Console console;
+  private final String phase;
 
   /** How far apart a restarted map task's runs are numbered from its first attempt's. */
   public static final int RESTARTED = 1000;
@@ -40,14 +41,15 @@ public final class LoadScope {
       OwnedDirectories dirs, Path pointDirectory, int process, int processes, int threads,
       Object prepared) {
     this(conf, options, point, params, dirs, pointDirectory, process, processes, threads,
-        prepared, 0, null, false, null);
+        prepared, 0, null, false, null, "");
   }
 
   private LoadScope(Configuration conf, OptionValues options, Point point,
       Map<String, Object> params, OwnedDirectories dirs, Path pointDirectory, int process,
       int processes, int threads, Object prepared, int run, io.hbench.core.load.LoadPlan plan,
-      boolean timed, io.hbench.core.text.Console console) {
+      boolean timed, io.hbench.core.text.Console console, String phase) {
     this.console = console;
+    this.phase = phase;
     this.run = run;
     this.plan = plan;
     this.timed = timed;
@@ -131,7 +133,22 @@ public final class LoadScope {
   public LoadScope forRun(int run, io.hbench.core.load.LoadPlan plan, boolean timed,
       io.hbench.core.text.Console console) {
     return new LoadScope(conf, options, point, params, dirs, pointDirectory, process, processes,
-        threads, prepared, run, plan, timed, console);
+        threads, prepared, run, plan, timed, console, phase);
+  }
+
+  /** This scope for the load run as the phase {@code name}: the core's, before it opens them. */
+  public LoadScope inPhase(String name) {
+    return new LoadScope(conf, options, point, params, dirs, pointDirectory, process, processes,
+        threads, prepared, run, plan, timed, console, name);
+  }
+
+  /**
+   * The phase this load runs as ({@link RunContext#load(String)}'s name), in this process and in
+   * every map task: what tells a point's loads apart when it has several (datanodes' writes, then
+   * the reads of what they wrote). "" when the scope was made outside a run.
+   */
+  public String phase() {
+    return phase;
   }
 
   /**

@@ -61,6 +61,9 @@ final class LoadJob {
   /** The load's directory: runs, starts, progress, stops and figures. */
   static final String DIR = "hbench.load.dir";
 
+  /** The phase the load runs as ({@link LoadScope#phase}). */
+  static final String PHASE = "hbench.load.phase";
+
   /** How long a task waits for the others at a run's start, or for its next run, ms. */
   static final String BARRIER_TIMEOUT = "hbench.load.barrier-timeout-ms";
 
@@ -94,13 +97,17 @@ final class LoadJob {
     return new Path(new Path(dir, START), Integer.toString(k));
   }
 
-  /** The job that runs the point's load in {@code maps} map tasks, its files under {@code dir}. */
-  static Job job(Configuration pointConf, FileSystem fs, Path dir, String point, int maps,
-      Class<?> jarOf) throws IOException {
+  /**
+   * The job that runs the point's load, as the phase {@code phase}, in {@code maps} map tasks,
+   * its files under {@code dir}.
+   */
+  static Job job(Configuration pointConf, FileSystem fs, Path dir, String point, String phase,
+      int maps, Class<?> jarOf) throws IOException {
     FileSystem files = Instrumentation.uncounted(fs);
     files.mkdirs(dir);
     Configuration c = new Configuration(pointConf);
     c.setInt(MAPS, maps);
+    c.set(PHASE, phase);
     c.set(DIR, files.makeQualified(dir).toString());
     // A second attempt of a task would run its share twice.
     c.setBoolean("mapreduce.map.speculative", false);
@@ -174,7 +181,7 @@ final class LoadJob {
       throws IOException {
     return new LoadScope(conf, at.options(), at.point(), at.params(), at.directories(conf),
         at.pointDirectory(), task, maps, at.suite().load().threads(at.options(), at.point()),
-        null);
+        null).inPhase(conf.get(PHASE, ""));
   }
 
   /** A run as the conductor orders it: its number, rate over all tasks, and whether judged. */

@@ -149,7 +149,7 @@ final class LoadPhase {
       return result[0];
     }
     Path dir = dirs.create(new Path(pointDirectory, "load-" + name));
-    Job job = LoadJob.job(conf, dirs.fileSystem(), dir, point.label(), maps, suiteClass);
+    Job job = LoadJob.job(conf, dirs.fileSystem(), dir, point.label(), name, maps, suiteClass);
     // --until-stable judged over every task's calls, as one load's: the conductor's.
     io.hbench.core.stats.SteadyState steady = spec.timed(options, point)
         && options.has(LoadOptions.UNTIL_STABLE) ? options.get(LoadOptions.UNTIL_STABLE) : null;
@@ -191,7 +191,8 @@ final class LoadPhase {
     String op = spec.operation(options, whole.point());
     CapacitySearch.Outcome[] found = new CapacitySearch.Outcome[1];
     Path dir = dirs.create(new Path(whole.pointDirectory(), "load-" + name));
-    Job job = LoadJob.job(conf, dirs.fileSystem(), dir, whole.point().label(), maps, suiteClass);
+    Job job = LoadJob.job(conf, dirs.fileSystem(), dir, whole.point().label(), name, maps,
+        suiteClass);
     timing.job(name, job, (timed, into) -> capacityFigures(found[0], slo, spec, whole, calls, into), j -> {
           LoadJob.Conductor c = new LoadJob.Conductor(j, maps, options, console, label);
           int[] run = {0};

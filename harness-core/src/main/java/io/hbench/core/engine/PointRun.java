@@ -334,7 +334,7 @@ final class PointRun implements RunContext {
         recordFacts(spec, maps, threads);
       }
       LoadScope whole = new LoadScope(conf, options, point, paramsSoFar(), dirs,
-          pointDirectory(), 0, Math.max(1, maps), threads, prepared);
+          pointDirectory(), 0, Math.max(1, maps), threads, prepared).inPhase(name);
       return loads.declared(name, whole, calls);
     } finally {
       phaseCallsNameNodeMethods = false;

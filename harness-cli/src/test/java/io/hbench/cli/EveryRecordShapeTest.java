@@ -30,8 +30,8 @@ class EveryRecordShapeTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   static final List<String> SUITES = List.of("terasort", "teragen", "teravalidate", "wordcount",
-      "dfsio", "slive", "disk", "nnthroughput", "replay", "fsops", "hbase-pe", "ycsb", "tpch",
-      "tpcds", "some-future-suite");
+      "dfsio", "slive", "disk", "nnthroughput", "replay", "fsops", "datanodes", "hbase-pe",
+      "ycsb", "tpch", "tpcds", "some-future-suite");
 
   /** The smallest record the schema allows, of {@code suite}, run {@code night}. */
   private static ObjectNode smallest(String suite, int night, String status) {

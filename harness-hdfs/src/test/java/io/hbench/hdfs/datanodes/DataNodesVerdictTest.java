@@ -53,7 +53,7 @@ class DataNodesVerdictTest {
         + " (HDFS's rule): link a:1>b:1", o.describe());
   }
 
-  /** Every ordered pair at 50 ms a file; 500 with {@code slowNode} in it, or as {@code slowLink}. */
+  /** Each ordered pair at 50 ms a file; 500 with {@code slowNode} in it, or as {@code slowLink}. */
   private static LoadResult pairs(String slowNode, String slowLink) {
     Map<String, Double> ms = new java.util.TreeMap<>();
     for (String a : NODES) {

@@ -158,6 +158,12 @@ class DataNodesIT {
     assertEquals(2, p.exitCode, p.toString());
     assertEquals("bench: --size: invalid size '0': must be greater than zero\n", p.err,
         p.toString());
+    // A load by time would be accepted and then not done: refused.
+    p = BenchProcess.run(confDir.toString(), "datanodes", "--duration", "10s", "--cluster",
+        "conf");
+    assertEquals(2, p.exitCode, p.toString());
+    assertEquals("bench: datanodes writes --files files to each DataNode, one at a time:"
+        + " --duration, --find-max and --disrupt do not apply\n", p.err, p.toString());
     p = BenchProcess.run(confDir.toString(), "datanodes", "--cluster", "conf", "--fs",
         "file:///", "--base-dir", "file://" + tmp.resolve("local-base"));
     assertEquals(2, p.exitCode, p.toString());

@@ -7,6 +7,7 @@ import static io.hbench.hdfs.datanodes.DataNodesOptions.SIZE;
 
 import io.hbench.core.Benchmark;
 import io.hbench.core.BenchmarkOption;
+import io.hbench.core.LoadOptions;
 import io.hbench.core.LoadSpec;
 import io.hbench.core.OptionValues;
 import io.hbench.core.Point;
@@ -55,6 +56,13 @@ public final class DataNodesBenchmark implements Benchmark {
 
   @Override
   public List<Point> points(OptionValues o) {
+    // A fixed set of files, one at a time: a load by time, a search for a rate or a fault
+    // placed in its time would be accepted and then not done.
+    if (LoadOptions.timed(o) || LoadOptions.findMax(o)
+        || (o.has(LoadOptions.DISRUPT) && o.get(LoadOptions.DISRUPT) != null)) {
+      throw new InvalidInputException("datanodes writes --files files to each DataNode, one at a"
+          + " time: --duration, --find-max and --disrupt do not apply");
+    }
     if (o.get(PAIR_SAMPLE) > 0 && !o.get(PAIRS)) {
       throw new InvalidInputException("--pair-sample applies to --pairs only");
     }

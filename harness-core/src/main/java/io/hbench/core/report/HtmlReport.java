@@ -77,7 +77,7 @@ public final class HtmlReport {
           .append(esc(String.join(", ", s.labels))).append("; ").append(s.points.size())
           .append(" point(s)</p>\n");
       allTips.add(d.tips());
-      body.append("<div class=\"charts\">");
+      body.append("<div class=\"charts\">").append(d.own());
       for (ObjectNode c : d.charts()) {
         String id = "chart-" + charts.size();
         c.put("id", id);
@@ -90,10 +90,13 @@ public final class HtmlReport {
         latency.add(l);
         body.append("<div class=\"chart\" id=\"").append(id).append("\"></div>");
       }
-      body.append("</div>\n<p class=\"note\">Lines: each label's median over its repeats;"
-          + " shaded band: from the smallest to the largest repeat; red ring at the bottom: a"
-          + " point with failed repeats (no line through it when all failed). Hover a chart for"
-          + " each point's figures, environment and settings.</p>\n");
+      body.append("</div>\n");
+      if (!d.charts().isEmpty()) {
+        body.append("<p class=\"note\">Lines: each label's median over its repeats;"
+            + " shaded band: from the smallest to the largest repeat; red ring at the bottom: a"
+            + " point with failed repeats (no line through it when all failed). Hover a chart for"
+            + " each point's figures, environment and settings.</p>\n");
+      }
       for (Table t : d.tables()) {
         body.append(table(t));
       }
@@ -139,19 +142,29 @@ public final class HtmlReport {
    * What the page shows of one suite that does not depend on the suites before it: its
    * tooltips, its charts (numbered when placed), latency charts, tables and environment.
    */
-  private record Drawn(ArrayNode tips, List<ObjectNode> charts, List<ObjectNode> latency,
-      List<Table> tables, String environment) {
+  private record Drawn(ArrayNode tips, String own, List<ObjectNode> charts,
+      List<ObjectNode> latency, List<Table> tables, String environment) {
 
-    /** The suite {@code s}, whose tooltips are the page's {@code tipsIndex}-th. */
+    /**
+     * The suite {@code s}, whose tooltips are the page's {@code tipsIndex}-th: its own charts
+     * of each label's last runs (as its tables), else a line chart per headline.
+     */
     static Drawn of(RecordIndex.Suite s, int tipsIndex) {
+      SuiteReport report = SuiteReport.of(s.name);
+      StringBuilder own = new StringBuilder();
+      for (String label : s.labels) {
+        for (Chart c : report.charts(ReportTables.lastRuns(s.byLabel.get(label)))) {
+          own.append(ChartHtml.of(c, s.labels.size() > 1 ? label : null));
+        }
+      }
       List<ObjectNode> charts = new ArrayList<>();
-      for (String phase : s.phases()) {
+      for (String phase : own.isEmpty() ? s.phases() : List.<String>of()) {
         for (RecordIndex.Figure f : s.headlines(phase)) {
           charts.add(chart(s, phase, f, "", tipsIndex));
         }
       }
-      return new Drawn(HtmlReport.tips(s), charts, latencyCharts(s), ReportTables.of(s),
-          HtmlReport.environment(s));
+      return new Drawn(HtmlReport.tips(s), own.toString(), charts, latencyCharts(s),
+          ReportTables.of(s), HtmlReport.environment(s));
     }
   }
 

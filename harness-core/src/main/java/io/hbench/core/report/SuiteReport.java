@@ -54,6 +54,15 @@ public interface SuiteReport {
     return null;
   }
 
+  /**
+   * Charts of the suite's own, drawn of a label's records by {@code report --html} in place of
+   * a line chart per headline (a suite whose figures are per target, not over sizes: a bar per
+   * DataNode, a matrix of pairs); empty, the default, for the line charts.
+   */
+  default List<Chart> charts(List<ResultRecord> records) {
+    return List.of();
+  }
+
   /** The report of a suite with nothing of its own: the default headlines and common table. */
   static SuiteReport plain(String suite) {
     return () -> suite;

@@ -1,5 +1,6 @@
 package io.hbench.hdfs.datanodes;
 
+import io.hbench.core.report.Chart;
 import io.hbench.core.report.SuiteReport;
 import io.hbench.core.report.Table;
 import io.hbench.core.result.Metric;
@@ -72,6 +73,73 @@ public final class DataNodesReport implements SuiteReport {
     return out;
   }
 
+  /**
+   * For {@code report --html}: per record and phase, a bar per DataNode (its MB/s, a named
+   * outlier in red) and, with {@code --pairs}, the pipelines' MB/s as a heat map, the slow
+   * nodes marked.
+   */
+  @Override
+  public List<Chart> charts(List<ResultRecord> records) {
+    List<Chart> out = new ArrayList<>();
+    for (ResultRecord r : records) {
+      if (!r.ok()) {
+        continue;
+      }
+      boolean pairs = DataNodesFields.PAIRS.equals(r.point());
+      for (PhaseResult p : r.phases()) {
+        Map<String, Double> outliers = p.figure(DataNodesFields.OUTLIERS);
+        Double limit = p.figure(DataNodesFields.LIMIT_MS);
+        if (outliers == null || limit == null) {
+          continue;
+        }
+        String title = r.pointAndRepeat() + " · " + p.name() + ": ";
+        if (pairs) {
+          out.add(heatMap(title, p));
+          continue;
+        }
+        List<String> targets = targets(p);
+        Map<String, String> marked = new TreeMap<>();
+        outliers.forEach((t, ms) -> marked.put(t, "outlier: " + NumberText.fixed(ms, 1)
+            + " ms a file, above " + NumberText.fixed(limit, 1) + " ms"));
+        out.add(new Chart.Bars(title + "MB/s per DataNode, one file at a time", "MB/s", targets,
+            targets.stream().map(t -> number(p, p.name() + " " + t, DataNodesFields.MB_PER_S))
+                .toList(), marked, "Red: named by " + DataNodesFields.RULE + "."));
+      }
+    }
+    return out;
+  }
+
+  private static Chart.HeatMap heatMap(String title, PhaseResult p) {
+    List<String> pairs = targets(p);
+    TreeSet<String> nodes = new TreeSet<>();
+    for (String pair : pairs) {
+      nodes.addAll(List.of(pair.split(">")));
+    }
+    List<List<Double>> cells = new ArrayList<>();
+    for (String a : nodes) {
+      List<Double> row = new ArrayList<>();
+      for (String b : nodes) {
+        row.add(pairs.contains(a + ">" + b)
+            ? number(p, p.name() + " " + a + ">" + b, DataNodesFields.MB_PER_S) : null);
+      }
+      cells.add(row);
+    }
+    List<String> slowNodes = p.figure(DataNodesFields.SLOW_NODES);
+    List<String> slowLinks = p.figure(DataNodesFields.SLOW_LINKS);
+    return new Chart.HeatMap(title + "pipeline MB/s, first DataNode by row, second by column",
+        "MB/s", Metric.Better.HIGHER, List.copyOf(nodes), List.copyOf(nodes), cells,
+        Set.copyOf(slowNodes == null ? List.of() : slowNodes),
+        "Red: the slowest cells; green: the fastest; a slow node's name marked. "
+            + verdict(slowNodes, slowLinks));
+  }
+
+  private static String verdict(List<String> slowNodes, List<String> slowLinks) {
+    return "Slow nodes (the median of their pipelines an outlier by HDFS's rule): "
+        + (slowNodes == null || slowNodes.isEmpty() ? "none" : slowNodes)
+        + "; slow links (an outlier among the pipelines without a slow node): "
+        + (slowLinks == null || slowLinks.isEmpty() ? "none" : slowLinks) + ".";
+  }
+
   /** The pipelines' MB/s, first DataNode by row, second by column; the verdict in the note. */
   private static Table matrix(ResultRecord r, PhaseResult p) {
     Map<String, Map<String, String>> cells = new TreeMap<>();
@@ -93,14 +161,9 @@ public final class DataNodesReport implements SuiteReport {
       }
       rows.add(row);
     }
-    List<String> slowNodes = p.figure(DataNodesFields.SLOW_NODES);
-    List<String> slowLinks = p.figure(DataNodesFields.SLOW_LINKS);
     return Table.of("DataNode pipelines, MB/s (" + r.pointAndRepeat() + ")", header, rows,
-        "Two-replica files pinned to each ordered pair, one at a time. Slow nodes (the median of"
-            + " their pipelines an outlier by HDFS's rule): "
-            + (slowNodes == null || slowNodes.isEmpty() ? "none" : slowNodes)
-            + "; slow links (an outlier among the pipelines without a slow node): "
-            + (slowLinks == null || slowLinks.isEmpty() ? "none" : slowLinks) + ".");
+        "Two-replica files pinned to each ordered pair, one at a time. " + verdict(
+            p.figure(DataNodesFields.SLOW_NODES), p.figure(DataNodesFields.SLOW_LINKS)));
   }
 
   /** The targets of a phase, from its per-target metrics. */
@@ -118,7 +181,12 @@ public final class DataNodesReport implements SuiteReport {
   }
 
   private static String value(PhaseResult p, String op, io.hbench.core.result.MetricKey key) {
+    Double v = number(p, op, key);
+    return v == null ? "-" : NumberText.fixed(v, 2);
+  }
+
+  private static Double number(PhaseResult p, String op, io.hbench.core.result.MetricKey key) {
     Metric m = p.metric(op, key);
-    return m == null ? "-" : NumberText.fixed(m.value(), 2);
+    return m == null ? null : m.value();
   }
 }

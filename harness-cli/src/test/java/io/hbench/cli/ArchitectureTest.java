@@ -91,6 +91,7 @@ class ArchitectureTest {
       "io.hbench.core.result");
   private static final Set<String> SUITE_TYPES = Set.of(
       "io.hbench.core.cluster.ClusterConfiguration", "io.hbench.core.cluster.Daemon",
+      "io.hbench.core.cluster.DaemonBeans",
       "io.hbench.core.cluster.EmbeddedCluster", "io.hbench.core.cluster.FaultActions",
       "io.hbench.core.cluster.InProcessService", "io.hbench.core.cluster.Needs",
       "io.hbench.core.cluster.RunningService", "io.hbench.core.cluster.ServiceProbe",
@@ -103,6 +104,7 @@ class ArchitectureTest {
       "io.hbench.core.load.LoadResult", "io.hbench.core.load.Schedule",
       "io.hbench.core.mapreduce.NumberRangeInputFormat", "io.hbench.core.mapreduce.PartFiles",
       "io.hbench.core.mapreduce.StartBarrier", "io.hbench.core.report.SuiteReport",
+      "io.hbench.core.report.Chart",
       "io.hbench.core.report.Table", "io.hbench.core.stats.AllRunning",
       "io.hbench.core.stats.RefusedCallException", "io.hbench.core.stats.Spread",
       "io.hbench.core.stats.OutlierRule");

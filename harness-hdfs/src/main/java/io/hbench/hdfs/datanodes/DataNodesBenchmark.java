@@ -115,9 +115,20 @@ public final class DataNodesBenchmark implements Benchmark {
           read.calls() + " files of " + files + " read back, " + read.failures()
               + " failed; every byte compared with what was written");
     }
-    List<String> hdfsSays = cluster.slowAsHdfsSays();
-    if (hdfsSays != null) {
-      ctx.param(DataNodesFields.HDFS_SLOW, hdfsSays);
+    HdfsReports hdfs = cluster.hdfsReports(ctx.configuration());
+    if (hdfs == null) {
+      ctx.console().status("[" + ctx.label() + "] no NameNode's /jmx answered: what HDFS itself"
+          + " says of its DataNodes is not in the record");
+      return;
     }
+    ctx.param(DataNodesFields.HDFS_PEER_DETECTION, hdfs.peerDetection());
+    if (hdfs.peerDetection()) {
+      ctx.param(DataNodesFields.HDFS_SLOW_PEERS, hdfs.slowPeers());
+    }
+    if (hdfs.slowDisks() != null) {
+      ctx.param(DataNodesFields.HDFS_SLOW_DISKS, hdfs.slowDisks());
+    }
+    ctx.param(DataNodesFields.VOLUME_FAILURES, hdfs.volumeFailures());
+    ctx.console().status("[" + ctx.label() + "] " + hdfs.describe());
   }
 }

@@ -9,6 +9,9 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import io.hbench.core.cluster.Daemon;
+import io.hbench.core.cluster.DaemonBeans;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -153,21 +156,44 @@ final class DataNodesCluster {
   }
 
   /**
-   * The DataNodes HDFS's own slow-node report names now ({@code getSlowDatanodeStats}: the
-   * NameNode's slow peers, from the DataNodes' reports when {@code
-   * dfs.datanode.peer.stats.enabled} is on, off by default); null when the NameNode cannot say
-   * (before Hadoop 3.4).
+   * What HDFS itself says of the measured DataNodes, read from the active NameNode's beans
+   * ({@code NameNodeStatus}: its slow-peer and slow-disk reports; {@code NameNodeInfo}: each
+   * DataNode's failed volumes); null when no NameNode's {@code /jmx} answers. The beans, not
+   * {@code getSlowDatanodeStats}: that call names a node by its IP alone, so on a host of several
+   * DataNodes (and on the embedded cluster) it names any one of them.
    */
-  List<String> slowAsHdfsSays() {
-    try {
-      List<String> out = new ArrayList<>();
-      for (DatanodeInfo d : dfs.getSlowDatanodeStats()) {
-        out.add(d.getXferAddr());
+  HdfsReports hdfsReports(Configuration conf) {
+    for (Daemon nn : DaemonBeans.nameNodes(dfs, conf)) {
+      try {
+        Map<String, Object> status = bean(nn, "Hadoop:service=NameNode,name=NameNodeStatus");
+        if (status == null || !"active".equalsIgnoreCase(String.valueOf(status.get("State")))) {
+          continue;
+        }
+        Map<String, Object> info = bean(nn, "Hadoop:service=NameNode,name=NameNodeInfo");
+        Map<String, String> addresses = new java.util.HashMap<>();
+        for (DatanodeInfo d : live) {
+          for (String host : List.of(d.getIpAddr(), d.getHostName())) {
+            addresses.put(host + ":" + d.getInfoPort(), d.getXferAddr());
+            addresses.put(host + ":" + d.getInfoSecurePort(), d.getXferAddr());
+            addresses.put(host + ":" + d.getIpcPort(), d.getXferAddr());
+            addresses.put(host + ":" + d.getXferPort(), d.getXferAddr());
+          }
+        }
+        return HdfsReports.parse((String) status.get("SlowPeersReport"),
+            (String) status.get("SlowDisksReport"),
+            info == null ? null : (String) info.get("LiveNodes"), addresses, nodes());
+      } catch (IOException | RuntimeException e) {
+        // Another NameNode may answer; none answering is said in the record by omission.
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return null;
       }
-      out.sort(null);
-      return out;
-    } catch (IOException | UnsupportedOperationException e) {
-      return null;
     }
+    return null;
+  }
+
+  private static Map<String, Object> bean(Daemon nn, String name)
+      throws IOException, InterruptedException {
+    return DaemonBeans.read(nn.http(), name).get(name);
   }
 }

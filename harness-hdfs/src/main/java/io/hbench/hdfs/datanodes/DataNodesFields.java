@@ -24,8 +24,14 @@ final class DataNodesFields {
   static final Field<Integer> FILES = Field.of("files_per_target", Integer.class);
   /** Each DataNode's active transfer threads as the NameNode reported them before the load. */
   static final Field<Map<String, Integer>> XCEIVERS = Field.mapOf("xceivers", Integer.class);
-  /** What HDFS's own slow-node report named when the point ended ({@code getSlowDatanodeStats}). */
-  static final Field<List<String>> HDFS_SLOW = Field.listOf("hdfs_slow_datanodes", String.class);
+  /** Beside the verdict, what the active NameNode said when the point ended: see {@link HdfsReports}. */
+  static final Field<Boolean> HDFS_PEER_DETECTION =
+      Field.of("hdfs_slow_peer_detection", Boolean.class);
+  static final Field<Map<String, Integer>> HDFS_SLOW_PEERS =
+      Field.mapOf("hdfs_slow_peers", Integer.class);
+  static final Field<List<String>> HDFS_SLOW_DISKS = Field.listOf("hdfs_slow_disks", String.class);
+  static final Field<Map<String, Integer>> VOLUME_FAILURES =
+      Field.mapOf("volume_failures", Integer.class);
 
   /** The phase's verdict: the rule's median, scaled MAD and limit, ms per file. */
   static final Field<Double> MEDIAN_MS = Field.of("median_ms_per_file", Double.class);

@@ -43,12 +43,12 @@ public sealed interface Chart {
   }
 
   /**
-   * A matrix of values, each cell coloured by where it lies between the matrix's worst and its
-   * best.
+   * A matrix of values, each cell coloured by its share of the matrix's best: green at the best,
+   * yellow at half of it, red near none.
    *
    * @param title what the cells show
    * @param unit the values' unit
-   * @param better which way is better: the worst cells are red, the best green
+   * @param better which way is better (the best is the largest value, or the smallest)
    * @param rows the rows' names, top to bottom
    * @param columns the columns' names, left to right
    * @param cells a row of values per row name, one per column; null where there is no cell

@@ -91,15 +91,16 @@ final class ChartHtml {
   }
 
   /**
-   * Red at the worst value, through yellow, to green at the best (a neutral blue, lighter for
-   * less, when neither is better); every cell green when all are equal.
+   * A cell's share of the best cell, from red (none of it) through yellow to green (the best):
+   * a matrix whose cells are all near the best is green, whatever its spread. A neutral blue,
+   * lighter for less, when neither way is better.
    */
   static String colour(double v, double lo, double hi, Metric.Better better) {
-    double t = hi > lo ? (v - lo) / (hi - lo) : 1;
     if (better == Metric.Better.NONE) {
+      double t = hi > lo ? (v - lo) / (hi - lo) : 1;
       return "hsl(210, 70%, " + NumberText.fixed(92 - 30 * t, 0) + "%)";
     }
-    double good = better == Metric.Better.HIGHER ? t : 1 - t;
-    return "hsl(" + NumberText.fixed(120 * good, 0) + ", 70%, 80%)";
+    double share = better == Metric.Better.HIGHER ? (hi > 0 ? v / hi : 1) : (v > 0 ? lo / v : 1);
+    return "hsl(" + NumberText.fixed(120 * Math.max(0, Math.min(1, share)), 0) + ", 70%, 80%)";
   }
 }

@@ -147,7 +147,8 @@ public final class HtmlReport {
 
     /**
      * The suite {@code s}, whose tooltips are the page's {@code tipsIndex}-th: its own charts
-     * of each label's last runs (as its tables), else a line chart per headline.
+     * of each label's last runs (as its tables), else a line chart per headline and a latency
+     * chart per operation.
      */
     static Drawn of(RecordIndex.Suite s, int tipsIndex) {
       SuiteReport report = SuiteReport.of(s.name);
@@ -163,8 +164,9 @@ public final class HtmlReport {
           charts.add(chart(s, phase, f, "", tipsIndex));
         }
       }
-      return new Drawn(HtmlReport.tips(s), own.toString(), charts, latencyCharts(s),
-          ReportTables.of(s), HtmlReport.environment(s));
+      return new Drawn(HtmlReport.tips(s), own.toString(), charts,
+          own.isEmpty() ? latencyCharts(s) : List.of(), ReportTables.of(s),
+          HtmlReport.environment(s));
     }
   }
 

@@ -56,8 +56,9 @@ public interface SuiteReport {
 
   /**
    * Charts of the suite's own, drawn of a label's records by {@code report --html} in place of
-   * a line chart per headline (a suite whose figures are per target, not over sizes: a bar per
-   * DataNode, a matrix of pairs); empty, the default, for the line charts.
+   * a line chart per headline and a latency chart per operation (a suite whose figures are per
+   * target, not over sizes: a bar per DataNode, a matrix of pairs); empty, the default, for
+   * those.
    */
   default List<Chart> charts(List<ResultRecord> records) {
     return List.of();

@@ -30,20 +30,22 @@ class ChartHtmlTest {
   }
 
   @Test
-  void aHeatMapRunsFromRedAtItsWorstToGreenAtItsBestWithNoCellWhereThereIsNone() {
+  void aHeatMapColoursEachCellByItsShareOfTheBestWithNoCellWhereThereIsNone() {
     String h = ChartHtml.of(new Chart.HeatMap("pairs", "MB/s", Metric.Better.HIGHER,
         List.of("a", "b"), List.of("a", "b"), List.of(Arrays.asList(null, 10.0),
             Arrays.asList(40.0, null)), Set.of("a"), null), null);
     assertTrue(h.contains("<thead><tr><th></th><th class=\"marked\">a</th><th>b</th></tr>"), h);
     assertTrue(h.contains("<tr><th class=\"marked\">a</th><td class=\"none\"></td>"
-        + "<td style=\"background:hsl(0, 70%, 80%)\" title=\"a \u2192 b: 10.0 MB/s\">10.0</td>"),
+        + "<td style=\"background:hsl(30, 70%, 80%)\" title=\"a \u2192 b: 10.0 MB/s\">10.0</td>"),
         h);
     assertTrue(h.contains("<td style=\"background:hsl(120, 70%, 80%)\" title=\"b \u2192 a:"
         + " 40.0 MB/s\">40.0</td><td class=\"none\"></td></tr>"), h);
-    // Lower is better: the largest is the worst.
-    assertEquals("hsl(0, 70%, 80%)", ChartHtml.colour(40, 10, 40, Metric.Better.LOWER));
-    assertEquals("hsl(60, 70%, 80%)", ChartHtml.colour(25, 10, 40, Metric.Better.LOWER));
+    // Lower is better: a cell four times the best has a quarter of its worth.
+    assertEquals("hsl(30, 70%, 80%)", ChartHtml.colour(40, 10, 40, Metric.Better.LOWER));
+    assertEquals("hsl(120, 70%, 80%)", ChartHtml.colour(10, 10, 40, Metric.Better.LOWER));
     assertEquals("hsl(120, 70%, 80%)", ChartHtml.colour(7, 7, 7, Metric.Better.HIGHER));
+    // A healthy matrix, cells within 10% of each other, is green throughout.
+    assertEquals("hsl(108, 70%, 80%)", ChartHtml.colour(90, 90, 100, Metric.Better.HIGHER));
   }
 
   @Test

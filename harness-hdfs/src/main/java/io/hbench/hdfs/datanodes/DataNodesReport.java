@@ -37,31 +37,21 @@ public final class DataNodesReport implements SuiteReport {
     List<Table> out = new ArrayList<>();
     List<List<String>> rows = new ArrayList<>();
     List<String> notes = new ArrayList<>();
-    for (ResultRecord r : records) {
-      if (!r.ok()) {
+    for (Judged j : judged(records)) {
+      PhaseResult p = j.phase();
+      if (j.pairs()) {
+        out.add(matrix(j.record(), p));
         continue;
       }
-      boolean pairs = DataNodesFields.PAIRS.equals(r.point());
-      for (PhaseResult p : r.phases()) {
-        Map<String, Double> outliers = p.figure(DataNodesFields.OUTLIERS);
-        Double limit = p.figure(DataNodesFields.LIMIT_MS);
-        if (outliers == null || limit == null) {
-          continue;
-        }
-        if (pairs) {
-          out.add(matrix(r, p));
-          continue;
-        }
-        notes.add(p.name() + ": median " + NumberText.fixed(p.figure(DataNodesFields.MEDIAN_MS), 1)
-            + " ms a file, outlier above " + NumberText.fixed(limit, 1) + " ms");
-        for (String target : targets(p)) {
-          String op = p.name() + " " + target;
-          rows.add(List.of(r.pointAndRepeat(), p.name(), target,
-              value(p, op, DataNodesFields.MB_PER_S), value(p, op, DataNodesFields.MS_PER_FILE),
-              value(p, op, DataNodesFields.SLOWEST_FILE),
-              value(p, op, DataNodesFields.FASTEST_FILE),
-              outliers.containsKey(target) ? "OUTLIER" : ""));
-        }
+      notes.add(p.name() + ": median " + NumberText.fixed(p.figure(DataNodesFields.MEDIAN_MS), 1)
+          + " ms a file, outlier above " + NumberText.fixed(j.limit(), 1) + " ms");
+      for (String target : targets(p)) {
+        String op = p.name() + " " + target;
+        rows.add(List.of(j.record().pointAndRepeat(), p.name(), target,
+            value(p, op, DataNodesFields.MB_PER_S), value(p, op, DataNodesFields.MS_PER_FILE),
+            value(p, op, DataNodesFields.SLOWEST_FILE),
+            value(p, op, DataNodesFields.FASTEST_FILE),
+            j.outliers().containsKey(target) ? "OUTLIER" : ""));
       }
     }
     if (!rows.isEmpty()) {
@@ -81,29 +71,40 @@ public final class DataNodesReport implements SuiteReport {
   @Override
   public List<Chart> charts(List<ResultRecord> records) {
     List<Chart> out = new ArrayList<>();
+    for (Judged j : judged(records)) {
+      PhaseResult p = j.phase();
+      String title = j.record().pointAndRepeat() + " · " + p.name() + ": ";
+      if (j.pairs()) {
+        out.add(heatMap(title, p));
+        continue;
+      }
+      List<String> targets = targets(p);
+      Map<String, String> marked = new TreeMap<>();
+      j.outliers().forEach((t, ms) -> marked.put(t, "outlier: " + NumberText.fixed(ms, 1)
+          + " ms a file, above " + NumberText.fixed(j.limit(), 1) + " ms"));
+      out.add(new Chart.Bars(title + "MB/s per DataNode, one file at a time", "MB/s", targets,
+          targets.stream().map(t -> number(p, p.name() + " " + t, DataNodesFields.MB_PER_S))
+              .toList(), marked, "Red: named by " + DataNodesFields.RULE + "."));
+    }
+    return out;
+  }
+
+  /** A phase the verdict judged, of an ok record: its outliers and the rule's limit. */
+  private record Judged(ResultRecord record, PhaseResult phase, boolean pairs,
+      Map<String, Double> outliers, double limit) {}
+
+  private static List<Judged> judged(List<ResultRecord> records) {
+    List<Judged> out = new ArrayList<>();
     for (ResultRecord r : records) {
       if (!r.ok()) {
         continue;
       }
-      boolean pairs = DataNodesFields.PAIRS.equals(r.point());
       for (PhaseResult p : r.phases()) {
         Map<String, Double> outliers = p.figure(DataNodesFields.OUTLIERS);
         Double limit = p.figure(DataNodesFields.LIMIT_MS);
-        if (outliers == null || limit == null) {
-          continue;
+        if (outliers != null && limit != null) {
+          out.add(new Judged(r, p, DataNodesFields.PAIRS.equals(r.point()), outliers, limit));
         }
-        String title = r.pointAndRepeat() + " · " + p.name() + ": ";
-        if (pairs) {
-          out.add(heatMap(title, p));
-          continue;
-        }
-        List<String> targets = targets(p);
-        Map<String, String> marked = new TreeMap<>();
-        outliers.forEach((t, ms) -> marked.put(t, "outlier: " + NumberText.fixed(ms, 1)
-            + " ms a file, above " + NumberText.fixed(limit, 1) + " ms"));
-        out.add(new Chart.Bars(title + "MB/s per DataNode, one file at a time", "MB/s", targets,
-            targets.stream().map(t -> number(p, p.name() + " " + t, DataNodesFields.MB_PER_S))
-                .toList(), marked, "Red: named by " + DataNodesFields.RULE + "."));
       }
     }
     return out;
@@ -129,7 +130,8 @@ public final class DataNodesReport implements SuiteReport {
     return new Chart.HeatMap(title + "pipeline MB/s, first DataNode by row, second by column",
         "MB/s", Metric.Better.HIGHER, List.copyOf(nodes), List.copyOf(nodes), cells,
         Set.copyOf(slowNodes == null ? List.of() : slowNodes),
-        "Red: the slowest cells; green: the fastest; a slow node's name marked. "
+        "Each cell coloured by its share of the fastest pipeline's MB/s: green at the fastest,"
+            + " yellow at half, red near none; a slow node's name marked. "
             + verdict(slowNodes, slowLinks));
   }
 

@@ -91,21 +91,7 @@ public final class MiniYarnService implements ServiceProvider {
     // back when YARN stops, and the running class loader is unaffected.
     String classPath = System.getProperty("java.class.path", "");
     System.setProperty("java.class.path", absoluteClassPath(classPath));
-    MiniMRYarnCluster yarn = new MiniMRYarnCluster("hbench", nodes) {
-      // The history server starts on a thread of its own, and MiniMRYarnCluster goes on before
-      // its web app is up; started first, it raced the ResourceManager's web app for Jetty's
-      // directory ("Unable to create temp dir", once in CI). Started last, it races nothing here.
-      @Override
-      public void serviceInit(Configuration c) throws Exception {
-        super.serviceInit(c);
-        for (Service s : getServices()) {
-          if (s.getName().endsWith("JobHistoryServerWrapper")) {
-            removeService(s);
-            addService(s);
-          }
-        }
-      }
-    };
+    MiniMRYarnCluster yarn = historyServerLast("hbench", nodes);
     Thread self = Thread.currentThread();
     ClassLoader loader = self.getContextClassLoader();
     try {
@@ -178,6 +164,28 @@ public final class MiniYarnService implements ServiceProvider {
         throw new IOException("interrupted waiting for the history server", e);
       }
     }
+  }
+
+  /**
+   * A MiniMRYarnCluster of {@code nodes} NodeManagers whose history server starts last. It
+   * starts on a thread of its own, and MiniMRYarnCluster goes on before its web app is up;
+   * started first, it raced the ResourceManager's web app for Jetty's directory ("Unable to
+   * create temp dir", or a web app's resources not found as Jetty unpacked them, in CI).
+   * Started last, it races nothing.
+   */
+  public static MiniMRYarnCluster historyServerLast(String name, int nodes) {
+    return new MiniMRYarnCluster(name, nodes) {
+      @Override
+      public void serviceInit(Configuration c) throws Exception {
+        super.serviceInit(c);
+        for (Service s : getServices()) {
+          if (s.getName().endsWith("JobHistoryServerWrapper")) {
+            removeService(s);
+            addService(s);
+          }
+        }
+      }
+    };
   }
 
   private static final class Running extends InProcessService {

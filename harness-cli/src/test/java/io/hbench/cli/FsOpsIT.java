@@ -71,7 +71,14 @@ class FsOpsIT extends OnEmbeddedCluster {
                 "--server.address=127.0.0.1", "--com.adobe.testing.s3mock.httpPort=0",
                 "--com.adobe.testing.s3mock.store.initialBuckets=bench",
                 "--com.adobe.testing.s3mock.store.root=" + tmp.resolve("s3-store"),
-                "--spring.main.banner-mode=off", "--logging.level.root=WARN")
+                "--spring.main.banner-mode=off", "--logging.level.root=WARN",
+                // Every request the server served, unbuffered: what hbench's counts are checked
+                // against (method, path, query, status, copy source, S3A's audit header).
+                "--server.tomcat.accesslog.enabled=true",
+                "--server.tomcat.accesslog.directory=" + tmp.toAbsolutePath(),
+                "--server.tomcat.accesslog.prefix=s3-access", "--server.tomcat.accesslog.suffix=.log",
+                "--server.tomcat.accesslog.rotate=false", "--server.tomcat.accesslog.buffered=false",
+                "--server.tomcat.accesslog.pattern=%m|%U|%q|%s|%{x-amz-copy-source}i|%{Referer}i")
             .redirectErrorStream(true)
             .redirectOutput(tmp.resolve("s3mock.log").toFile())
             .start();
@@ -231,6 +238,84 @@ class FsOpsIT extends OnEmbeddedCluster {
     ResultRecord r = run.records().get(0);
     assertFalse(r.ok());
     assertTrue(r.failure().contains("read_back") && r.failure().contains("123456"), r.failure());
+  }
+
+  /** The S3 requests the server logged, as the records name their types; "other" the rest. */
+  static Map<String, Long> served(List<String> lines) {
+    Map<String, Long> out = new java.util.TreeMap<>();
+    for (String line : lines) {
+      String[] f = line.split("\\|", -1);
+      String method = f[0];
+      String query = f[2];
+      String type = switch (method) {
+        case "GET" -> query.contains("list-type=") ? "list" : "get";
+        case "HEAD" -> "head";
+        case "PUT" -> !f[4].isEmpty() && !f[4].equals("-") ? "copy"
+            : query.contains("partNumber=") ? "part_put" : "put";
+        case "POST" -> query.contains("uploads") ? "multipart_initiate"
+            : query.contains("uploadId=") ? "multipart_complete"
+            : query.contains("delete") ? "delete" : "other";
+        case "DELETE" -> query.contains("uploadId=") ? "multipart_abort" : "delete";
+        default -> "other";
+      };
+      out.merge(type, 1L, Long::sum);
+    }
+    return out;
+  }
+
+  @Test
+  void theStoresRequestsAreCountedByTypeAsTheServerSawThem() throws Exception {
+    Path log = tmp.resolve("s3-access.log");
+    int before = Files.exists(log) ? Files.readAllLines(log).size() : 0;
+    // Two threads, two files each of 10 MiB in parts of 5 MiB: per file one initiate, two
+    // parts, one complete.
+    Run run = fsops(null, 0, List.of("--op", "create_write", "--threads", "2", "--iterations",
+        "2", "--repeats", "1", "--file-size", "10M", "--base-dir", "s3a://bench/requests",
+        "-D", "fs.s3a.endpoint=http://127.0.0.1:" + s3Port, "-D", "fs.s3a.path.style.access=true",
+        "-D", "fs.s3a.connection.ssl.enabled=false", "-D", "fs.s3a.endpoint.region=us-east-1",
+        "-D", "fs.s3a.access.key=a", "-D", "fs.s3a.secret.key=" + SECRET,
+        "-D", "fs.s3a.multipart.size=5M"));
+    System.out.println("FsOpsIT requests:\n" + run.process().err);
+    List<String> lines = Files.readAllLines(log);
+    lines = lines.subList(before, lines.size());
+    System.out.println(String.join("\n", lines));
+    Map<String, Long> server = served(lines);
+    PhaseResult p = run.records().get(0).phase("create_write");
+    Map<String, Long> counted = new java.util.TreeMap<>();
+    for (io.hbench.core.result.Metric m : p.metrics()) {
+      if (m.name().startsWith("store_") && m.name().endsWith("_requests") && m.value() > 0) {
+        counted.put(m.name().substring(6, m.name().length() - 9), (long) m.value());
+      }
+    }
+    // The load's calls by S3A's audit header (each request names its operation and span): the
+    // spans of the creates that uploaded; the rest is hbench's set-up and clean-up (directories
+    // made and their markers, the files' checks, the point's deletion).
+    java.util.Set<String> loadSpans = new java.util.HashSet<>();
+    for (String line : lines) {
+      if (line.startsWith("POST|") && line.split("\\|", -1)[2].contains("uploads")) {
+        loadSpans.add(span(line));
+      }
+    }
+    Map<String, Long> byLoad = served(lines.stream().filter(l -> loadSpans.contains(span(l)))
+        .toList());
+    System.out.println("counted " + counted + "\nserved by the load's calls " + byLoad
+        + "\nserved in all " + server);
+    assertEquals(4, loadSpans.size(), "one upload per file");
+    assertEquals(Map.of("list", 4L, "multipart_initiate", 4L, "part_put", 8L,
+        "multipart_complete", 4L), counted, "per file a LIST (is the path a directory?), and"
+        + " its upload");
+    assertEquals(byLoad, counted, "what the server served the load's calls");
+    server.forEach((type, n) -> assertTrue(counted.getOrDefault(type, 0L) <= n, type));
+    assertTrue(run.process().err.contains("create_write: the store served 20 requests (S3A's"
+        + " count): 4 LIST, 4 MULTIPART INITIATE, 8 PART PUT, 4 MULTIPART COMPLETE; none"
+        + " throttled, none retried; 40.0 MiB out, 0.0 MiB in"), run.process().err);
+  }
+
+  /** The S3A operation span a logged request was made in, from its audit header. */
+  private static String span(String line) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("/hadoop/1/([^/?]+/[^/?]+)/")
+        .matcher(line);
+    return m.find() ? m.group(1) : "";
   }
 
   @Test

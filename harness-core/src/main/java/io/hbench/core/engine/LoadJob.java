@@ -157,10 +157,13 @@ final class LoadJob {
         throw new IllegalStateException(op + ": the load opened " + clients.threads()
             + " client threads where it declared " + scope.threads());
       }
+      // The object store's requests, as its client counts them, beside the suite's own counts.
+      List<io.hbench.core.load.ClientCount> counted = new ArrayList<>(clients.counted());
+      counted.addAll(StoreRequests.of(scope.fileSystem()));
       ready.await();
       return ConcurrentLoad.run(op,
           adjust.apply(LoadOptions.plan(scope.options(), clients, scope.processes(), timed)),
-          clients.call(), console, label, watch, clients.counted());
+          clients.call(), console, label, watch, counted);
     } finally {
       if (clients.resources() != null) {
         clients.resources().close();

@@ -102,6 +102,11 @@ final class LoadPhase {
       into.loads(r.loads());
       into.figure(ServerCalls.FIELD, calls);
       spec.figures(r, whole, into);
+      StoreRequests.metrics(r).forEach(into::metric);
+      String store = StoreRequests.describe(r);
+      if (store != null) {
+        console.status("[" + label + "] " + name + ": " + store);
+      }
       if (faultRun != null) {
         // After the phase's clock: the wait for re-replication is not the load's time.
         faultRun.finish();

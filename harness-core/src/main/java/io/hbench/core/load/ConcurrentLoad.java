@@ -204,16 +204,16 @@ public final class ConcurrentLoad {
   public static LoadResult run(
       String op, LoadPlan plan, SteppedCall call, Console console, String label, Watch watch)
       throws InterruptedException {
-    return run(op, plan, call, console, label, watch, null);
+    return run(op, plan, call, console, label, watch, List.of());
   }
 
   /**
-   * As above, keeping {@code counted} (or null) interval by interval in the result ({@link
+   * As above, keeping {@code counted} interval by interval in the result ({@link
    * LoadResult#counted}): read before the threads are released, at each interval's end and
    * after the last call.
    */
   public static LoadResult run(String op, LoadPlan plan, SteppedCall call, Console console,
-      String label, Watch watch, ClientCount counted) throws InterruptedException {
+      String label, Watch watch, List<ClientCount> counted) throws InterruptedException {
     int threads = plan.threads();
     IntervalClock clock = IntervalClock.of(java.time.Duration.ofNanos(plan.intervalNanos()));
     Shared shared = new Shared(op, plan, call);
@@ -242,7 +242,8 @@ public final class ConcurrentLoad {
       workers.add(w);
       w.start();
     }
-    CountSampler sampler = counted == null ? null : new CountSampler(counted);
+    CountSampler sampler = counted == null || counted.isEmpty() ? null
+        : new CountSampler(counted);
     long start = System.nanoTime();
     shared.goNanos = start;
     go.countDown();
@@ -363,25 +364,31 @@ public final class ConcurrentLoad {
    * read, put in the interval that just ended.
    */
   private static final class CountSampler {
-    final ClientCount count;
-    final java.util.TreeMap<Long, Long> grew = new java.util.TreeMap<>();
-    long last;
+    final List<ClientCount> counts;
+    final java.util.Map<String, java.util.TreeMap<Long, Long>> grew = new java.util.TreeMap<>();
+    final long[] last;
 
-    CountSampler(ClientCount count) {
-      this.count = count;
-      this.last = count.total().getAsLong();
+    CountSampler(List<ClientCount> counts) {
+      this.counts = List.copyOf(counts);
+      this.last = new long[counts.size()];
+      for (int i = 0; i < last.length; i++) {
+        last[i] = counts.get(i).total().getAsLong();
+        grew.put(counts.get(i).name(), new java.util.TreeMap<>());
+      }
     }
 
     void read(long interval) {
-      long now = count.total().getAsLong();
-      if (now != last) {
-        grew.merge(interval, now - last, Long::sum);
-        last = now;
+      for (int i = 0; i < last.length; i++) {
+        long now = counts.get(i).total().getAsLong();
+        if (now != last[i]) {
+          grew.get(counts.get(i).name()).merge(interval, now - last[i], Long::sum);
+          last[i] = now;
+        }
       }
     }
 
     IntervalCounts counts() {
-      return new IntervalCounts(java.util.Map.of(count.name(), grew));
+      return new IntervalCounts(grew);
     }
   }
 

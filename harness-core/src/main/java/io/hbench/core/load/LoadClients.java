@@ -11,17 +11,18 @@ package io.hbench.core.load;
  * @param resources closed once the calls are done (connections, streams), or null
  * @param schedule when each call is meant to start (a replayed trace), or null to be driven by
  *     the load options ({@code --target-rate}, or as fast as the threads go)
- * @param counted a count the clients' library keeps over their calls ({@link ClientCount}),
- *     which the core keeps interval by interval, or null
+ * @param counted the counts the clients' library keeps over their calls ({@link ClientCount}),
+ *     which the core keeps interval by interval; none when null or empty
  */
 public record LoadClients(long[] callsPerThread, ConcurrentLoad.SteppedCall call,
-    AutoCloseable resources, Schedule schedule, ClientCount counted) {
+    AutoCloseable resources, Schedule schedule, java.util.List<ClientCount> counted) {
 
   public LoadClients {
     if (callsPerThread.length < 1) {
       throw new IllegalArgumentException("a load needs at least one client thread");
     }
     callsPerThread = callsPerThread.clone();
+    counted = counted == null ? java.util.List.of() : java.util.List.copyOf(counted);
   }
 
   /** Clients driven by the load options, with no schedule of their own. */
@@ -47,9 +48,11 @@ public record LoadClients(long[] callsPerThread, ConcurrentLoad.SteppedCall call
     return new LoadClients(callsPerThread, call, resources, s, counted);
   }
 
-  /** These clients, offering {@code c} for the core to keep interval by interval. */
+  /** These clients, offering {@code c} too for the core to keep interval by interval. */
   public LoadClients counting(ClientCount c) {
-    return new LoadClients(callsPerThread, call, resources, schedule, c);
+    java.util.List<ClientCount> all = new java.util.ArrayList<>(counted);
+    all.add(c);
+    return new LoadClients(callsPerThread, call, resources, schedule, all);
   }
 
   /** Client threads. */

@@ -611,7 +611,8 @@ class ConcurrentLoadTest {
         retried.addAndGet(2);
       }
       return 0;
-    }, quiet, "test", null, new ClientCount("attempts_retried", retried::get));
+    }, quiet, "test", null,
+        java.util.List.of(new ClientCount("attempts_retried", retried::get)));
     IntervalCounts c = r.counted();
     assertEquals(java.util.Set.of("attempts_retried"), c.names());
     assertEquals(retried.get() - 5, c.total("attempts_retried"), "all of it, none before");
@@ -631,7 +632,7 @@ class ConcurrentLoadTest {
 
     // A count kept that never grew is there, at 0; clients that keep none have none.
     LoadResult still = ConcurrentLoad.run("op", LoadPlan.calls(3, 3), (t, i, steps) -> 0,
-        quiet, "test", null, new ClientCount("attempts_retried", () -> 7));
+        quiet, "test", null, java.util.List.of(new ClientCount("attempts_retried", () -> 7)));
     assertEquals(java.util.Set.of("attempts_retried"), LoadResult.parse(still.toLines())
         .counted().names());
     assertEquals(0, still.counted().total("attempts_retried"));

@@ -265,21 +265,43 @@ class FsOpsIT extends OnEmbeddedCluster {
 
   @Test
   void theStoresRequestsAreCountedByTypeAsTheServerSawThem() throws Exception {
-    Path log = tmp.resolve("s3-access.log");
-    int before = Files.exists(log) ? Files.readAllLines(log).size() : 0;
     // Two threads, two files each of 10 MiB in parts of 5 MiB: per file one initiate, two
     // parts, one complete.
-    Run run = fsops(null, 0, List.of("--op", "create_write", "--threads", "2", "--iterations",
-        "2", "--repeats", "1", "--file-size", "10M", "--base-dir", "s3a://bench/requests",
+    String printed = requestsAsServed(List.of("--threads", "2", "--iterations", "2",
+        "--file-size", "10M"), Map.of("list", 4L, "multipart_initiate", 4L, "part_put", 8L,
+        "multipart_complete", 4L));
+    assertTrue(printed.contains("create_write: the store served 20 requests (S3A's count): 4"
+        + " LIST, 4 MULTIPART INITIATE, 8 PART PUT, 4 MULTIPART COMPLETE; none throttled, none"
+        + " retried; 40.0 MiB out, 0.0 MiB in"), printed);
+  }
+
+  @Test
+  void theRequestsOfMapTasksAddUp() throws Exception {
+    // Two map tasks on the embedded YARN, a file of 6 MiB each: a part of 5 MiB and one of 1.
+    requestsAsServed(List.of("--cluster", "mini", "--maps", "2", "--threads", "1",
+        "--iterations", "1", "--file-size", "6M"), Map.of("list", 2L, "multipart_initiate", 2L,
+        "part_put", 4L, "multipart_complete", 2L));
+  }
+
+  /**
+   * Runs {@code fsops --op create_write} with {@code args} on the S3 server, parts of 5 MiB,
+   * and checks the store's requests the record counts by type: {@code expected}, and what the
+   * server logged for the load's calls; returns what the run printed.
+   */
+  private String requestsAsServed(List<String> args, Map<String, Long> expected)
+      throws Exception {
+    Path log = tmp.resolve("s3-access.log");
+    int before = Files.exists(log) ? Files.readAllLines(log).size() : 0;
+    List<String> all = new ArrayList<>(List.of("--op", "create_write", "--repeats", "1",
+        "--base-dir", "s3a://bench/requests-" + System.nanoTime(),
         "-D", "fs.s3a.endpoint=http://127.0.0.1:" + s3Port, "-D", "fs.s3a.path.style.access=true",
         "-D", "fs.s3a.connection.ssl.enabled=false", "-D", "fs.s3a.endpoint.region=us-east-1",
         "-D", "fs.s3a.access.key=a", "-D", "fs.s3a.secret.key=" + SECRET,
         "-D", "fs.s3a.multipart.size=5M"));
-    System.out.println("FsOpsIT requests:\n" + run.process().err);
+    all.addAll(args);
+    Run run = fsops(null, 0, all);
     List<String> lines = Files.readAllLines(log);
     lines = lines.subList(before, lines.size());
-    System.out.println(String.join("\n", lines));
-    Map<String, Long> server = served(lines);
     PhaseResult p = run.records().get(0).phase("create_write");
     Map<String, Long> counted = new java.util.TreeMap<>();
     for (io.hbench.core.result.Metric m : p.metrics()) {
@@ -298,17 +320,13 @@ class FsOpsIT extends OnEmbeddedCluster {
     }
     Map<String, Long> byLoad = served(lines.stream().filter(l -> loadSpans.contains(span(l)))
         .toList());
-    System.out.println("counted " + counted + "\nserved by the load's calls " + byLoad
-        + "\nserved in all " + server);
-    assertEquals(4, loadSpans.size(), "one upload per file");
-    assertEquals(Map.of("list", 4L, "multipart_initiate", 4L, "part_put", 8L,
-        "multipart_complete", 4L), counted, "per file a LIST (is the path a directory?), and"
-        + " its upload");
+    Map<String, Long> server = served(lines);
+    System.out.println("FsOpsIT requests: counted " + counted + "; served the load's calls "
+        + byLoad + "; served in all " + server);
+    assertEquals(expected, counted, "per file a LIST (is the path a directory?), and its upload");
     assertEquals(byLoad, counted, "what the server served the load's calls");
     server.forEach((type, n) -> assertTrue(counted.getOrDefault(type, 0L) <= n, type));
-    assertTrue(run.process().err.contains("create_write: the store served 20 requests (S3A's"
-        + " count): 4 LIST, 4 MULTIPART INITIATE, 8 PART PUT, 4 MULTIPART COMPLETE; none"
-        + " throttled, none retried; 40.0 MiB out, 0.0 MiB in"), run.process().err);
+    return run.process().out + run.process().err;
   }
 
   /** The S3A operation span a logged request was made in, from its audit header. */

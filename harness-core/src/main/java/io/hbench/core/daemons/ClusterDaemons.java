@@ -35,10 +35,7 @@ public final class ClusterDaemons {
     List<Daemon> out = new ArrayList<>();
     DistributedFileSystem dfs = io.hbench.core.cluster.ClusterChanges.hdfs(dataFs);
     if (dfs != null) {
-      List<NameNodeAddresses.NameNode> namenodes = NameNodeAddresses.of(dfs, conf);
-      for (NameNodeAddresses.NameNode nn : namenodes) {
-        out.add(new Daemon(Role.NAMENODE, nn.rpc(), nn.http(), nn.rpcPort()));
-      }
+      out.addAll(io.hbench.core.cluster.DaemonBeans.nameNodes(dfs, conf));
       boolean byName = byHostName(conf);
       boolean https = NameNodeAddresses.https(conf);
       try {

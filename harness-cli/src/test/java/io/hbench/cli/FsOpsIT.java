@@ -283,6 +283,55 @@ class FsOpsIT extends OnEmbeddedCluster {
         "part_put", 4L, "multipart_complete", 2L));
   }
 
+  @Test
+  void aThrottlingStoreIsCountedRetriedPastAndFailsThePointWhenRetriesRunOut() throws Exception {
+    // Every other PUT of the load's files answered 503 SlowDown: each file's first try, whose
+    // retry goes through.
+    java.util.function.Predicate<String> dataPuts = r -> r.startsWith("PUT ")
+        && r.contains("/data/test_");
+    try (ThrottlingS3Proxy store = new ThrottlingS3Proxy(s3Port, dataPuts, n -> n % 2 == 0)) {
+      Run run = fsops(null, 0, throttledRun(store, "s3a://bench/throttled-ok"));
+      ResultRecord r = run.records().get(0);
+      assertTrue(r.ok(), r.failure());
+      Map<String, Double> store4 = storeFigures(r.phase("create_write"));
+      System.out.println("FsOpsIT throttled: " + store4 + "; proxy " + store.throttled);
+      assertEquals(4, store.throttled.get(), "each of the 4 files' first PUT");
+      assertEquals(4.0, store4.get("store_put_requests"), store4.toString());
+      assertEquals(4.0, store4.get("store_throttled"), store4.toString());
+      assertEquals(4.0, store4.get("store_retries"), store4.toString());
+      assertTrue(run.process().err.contains("; 4 throttled, "), run.process().err);
+    }
+    // Every one of them throttled, one try allowed: the calls fail, and so does the point.
+    try (ThrottlingS3Proxy store = new ThrottlingS3Proxy(s3Port, dataPuts, n -> true)) {
+      List<String> args = new ArrayList<>(throttledRun(store, "s3a://bench/throttled-out"));
+      args.addAll(List.of("-D", "fs.s3a.attempts.maximum=1", "-D",
+          "fs.s3a.retry.throttle.limit=1", "-D", "fs.s3a.retry.limit=1"));
+      Run run = fsops(null, 1, args);
+      ResultRecord r = run.records().get(0);
+      assertFalse(r.ok(), "retries ran out: " + r);
+      assertTrue(store.throttled.get() >= 4, "every file's PUT throttled: " + store.throttled);
+    }
+  }
+
+  private List<String> throttledRun(ThrottlingS3Proxy store, String base) {
+    return List.of("--op", "create_write", "--repeats", "1", "--threads", "1", "--iterations",
+        "4", "--file-size", "256K", "--base-dir", base,
+        "-D", "fs.s3a.endpoint=http://127.0.0.1:" + store.port(),
+        "-D", "fs.s3a.path.style.access=true", "-D", "fs.s3a.connection.ssl.enabled=false",
+        "-D", "fs.s3a.endpoint.region=us-east-1", "-D", "fs.s3a.access.key=a",
+        "-D", "fs.s3a.secret.key=" + SECRET, "-D", "fs.s3a.retry.throttle.interval=50ms");
+  }
+
+  private static Map<String, Double> storeFigures(PhaseResult p) {
+    Map<String, Double> out = new java.util.TreeMap<>();
+    for (io.hbench.core.result.Metric m : p.metrics()) {
+      if (m.name().startsWith("store_")) {
+        out.put(m.name(), m.value());
+      }
+    }
+    return out;
+  }
+
   /**
    * Runs {@code fsops --op create_write} with {@code args} on the S3 server, parts of 5 MiB,
    * and checks the store's requests the record counts by type: {@code expected}, and what the

@@ -44,8 +44,9 @@ final class StoreRequests {
     m.put("store_part_put_requests", List.of("multipart_upload_part_put"));
     m.put("store_multipart_complete_requests", List.of("multipart_upload_completed"));
     m.put("store_multipart_abort_requests", List.of("object_multipart_aborted"));
-    m.put("store_throttled", List.of("store_io_throttled"));
-    m.put("store_retries", List.of("store_io_retry"));
+    // Not S3A's counts alone (of and StoreResponses say why).
+    m.put("store_throttled", List.of());
+    m.put("store_retries", List.of("store_io_retry", "store_io_throttled"));
     m.put("store_bytes_out", List.of("object_put_bytes"));
     m.put("store_bytes_in", List.of("stream_read_bytes"));
     return java.util.Collections.unmodifiableMap(m);
@@ -77,16 +78,31 @@ final class StoreRequests {
     if (stats == null) {
       return List.of();
     }
+    StoreResponses responses = StoreResponses.of(f);
     List<ClientCount> out = new ArrayList<>();
-    COUNTS.forEach((name, keys) -> out.add(new ClientCount(name, () -> {
-      Map<String, Long> counters = stats.counters();
-      long sum = 0;
-      for (String k : keys) {
-        Long v = counters.get(k);
-        sum += v == null ? 0 : COUNTED_TWICE.contains(k) ? v / 2 : v;
+    COUNTS.forEach((name, keys) -> {
+      if (name.equals("store_throttled")) {
+        // Every 503 and 429, as they came; without the counter, none is said rather than S3A's
+        // count, which misses the 503s the SDK retried.
+        if (responses != null) {
+          out.add(new ClientCount(name, responses::throttled));
+        }
+        return;
       }
-      return sum;
-    })));
+      // Retries: S3A counts the SDK's retries and its own of other errors as store_io_retry,
+      // its own after a throttle as store_io_throttled, where it also counts the 429s the SDK
+      // retried (already among the SDK's retries).
+      boolean retries = name.equals("store_retries");
+      out.add(new ClientCount(name, () -> {
+        Map<String, Long> counters = stats.counters();
+        long sum = 0;
+        for (String k : keys) {
+          Long v = counters.get(k);
+          sum += v == null ? 0 : COUNTED_TWICE.contains(k) ? v / 2 : v;
+        }
+        return retries && responses != null ? sum - responses.tooManyRequests() : sum;
+      }));
+    });
     return out;
   }
 
@@ -131,11 +147,13 @@ final class StoreRequests {
         }
       }
     }
+    boolean counted = r.counted().names().contains("store_throttled");
     long throttled = r.counted().total("store_throttled");
     long retried = r.counted().total("store_retries");
     return "the store served " + all + " requests (S3A's count)"
         + (requests.isEmpty() ? "" : ": " + String.join(", ", requests)) + "; "
-        + (throttled == 0 ? "none" : throttled) + " throttled, "
+        + (!counted ? "throttles not counted" : throttled == 0 ? "none throttled" : throttled
+            + " throttled") + ", "
         + (retried == 0 ? "none" : retried) + " retried; "
         + io.hbench.core.text.NumberText.fixed(r.counted().total("store_bytes_out") / 1048576.0, 1)
         + " MiB out, "

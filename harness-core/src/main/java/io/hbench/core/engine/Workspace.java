@@ -44,11 +44,12 @@ final class Workspace implements AutoCloseable {
   final io.hbench.core.daemons.DaemonMetrics daemonMetrics;
   /** {@code --disrupt}'s actions by service, checked; empty without {@code --disrupt}. */
   final java.util.Map<String, FaultActions> faults;
-  private final boolean instrument;
+  /** Whether {@code dataFs} is this run's own instance (not Hadoop's cache's), to be closed. */
+  private final boolean ownDataFs;
 
   private Workspace(BenchCluster cluster, Configuration base, FileSystem dataFs,
       OwnedDirectories dirs, Path runDir, Environment env, IoStatistics clientIo, Needs needs,
-      io.hbench.core.daemons.DaemonMetrics daemonMetrics, boolean instrument,
+      io.hbench.core.daemons.DaemonMetrics daemonMetrics, boolean ownDataFs,
       java.util.Map<String, FaultActions> faults) {
     this.faults = faults;
     this.daemonMetrics = daemonMetrics;
@@ -60,7 +61,7 @@ final class Workspace implements AutoCloseable {
     this.env = env;
     this.clientIo = clientIo;
     this.needs = needs;
-    this.instrument = instrument;
+    this.ownDataFs = ownDataFs;
   }
 
   /**
@@ -124,10 +125,10 @@ final class Workspace implements AutoCloseable {
       OwnedDirectories dirs = new OwnedDirectories(dataFs, basePath, runId);
       dirs.prepareBase();
       return new Workspace(cluster, base, dataFs, dirs, new Path(dirs.base(), runId), env,
-          clientIo, needs, daemonMetrics(settings, cluster, dataFs, base), settings.instrument(),
-          faults);
+          clientIo, needs, daemonMetrics(settings, cluster, dataFs, base), ownDataFs(dataFs,
+          settings), faults);
     } catch (IOException | RuntimeException | Error e) {
-      if (settings.instrument() && dataFs != null) {
+      if (dataFs != null && ownDataFs(dataFs, settings)) {
         dataFs.close();
       }
       cluster.close();
@@ -183,7 +184,7 @@ final class Workspace implements AutoCloseable {
   @Override
   public void close() throws IOException {
     try {
-      if (instrument) {
+      if (ownDataFs) {
         // Our own instance (not Hadoop's cache): closing it prints its report when asked to.
         dataFs.close();
       }
@@ -253,16 +254,28 @@ final class Workspace implements AutoCloseable {
    * The file system of the base directory. With {@code --instrument}, the configuration is set so
    * that every file system of that scheme made from it (here and in the job's tasks) is
    * instrumented, and this process gets an instance of its own, outside Hadoop's cache, so that
-   * instances made before the switch cannot stand in for it.
+   * instances made before the switch cannot stand in for it. On S3A the same holds for the count
+   * of the store's throttled responses ({@link StoreResponses}).
    */
+  /** Whether {@link #openDataFileSystem} made {@code fs} outside Hadoop's cache. */
+  private static boolean ownDataFs(FileSystem fs, RunSettings settings) {
+    return settings.instrument() || "s3a".equals(fs.getScheme());
+  }
+
   private static FileSystem openDataFileSystem(Path basePath, Configuration conf, boolean instrument)
       throws IOException {
-    if (!instrument) {
-      return basePath.getFileSystem(conf);
-    }
     String scheme = basePath.toUri().getScheme();
     if (scheme == null) {
       scheme = FileSystem.getDefaultUri(conf).getScheme();
+    }
+    boolean s3a = "s3a".equals(scheme);
+    if (s3a) {
+      // The store's throttled responses, counted as they come (StoreResponses); the same
+      // setting reaches the job's tasks.
+      StoreResponses.enable(conf);
+    }
+    if (!instrument) {
+      return s3a ? FileSystem.newInstance(basePath.toUri(), conf) : basePath.getFileSystem(conf);
     }
     if ("file".equals(scheme)) {
       throw fileNotInstrumentable();

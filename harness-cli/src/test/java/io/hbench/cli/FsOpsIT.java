@@ -267,12 +267,47 @@ class FsOpsIT extends OnEmbeddedCluster {
   void theStoresRequestsAreCountedByTypeAsTheServerSawThem() throws Exception {
     // Two threads, two files each of 10 MiB in parts of 5 MiB: per file one initiate, two
     // parts, one complete.
-    String printed = requestsAsServed(List.of("--threads", "2", "--iterations", "2",
-        "--file-size", "10M"), Map.of("list", 4L, "multipart_initiate", 4L, "part_put", 8L,
-        "multipart_complete", 4L));
+    // Priced: 20 requests at 0.005 per 1,000 and 40 MiB sent at 0.02 per GiB.
+    Path prices = Files.writeString(tmp.resolve("prices.txt"), String.join("\n",
+        "currency = USD", "source = FsOpsIT's prices",
+        "store_list_requests = 0.005 / 1000", "store_multipart_initiate_requests = 0.005 / 1000",
+        "store_part_put_requests = 0.005 / 1000",
+        "store_multipart_complete_requests = 0.005 / 1000", "store_bytes_out = 0.02 / 1G"));
+    Run run = requestsAsServed(List.of("--threads", "2", "--iterations", "2",
+        "--file-size", "10M", "--request-prices", prices.toString()), Map.of("list", 4L,
+        "multipart_initiate", 4L, "part_put", 8L, "multipart_complete", 4L));
+    String printed = run.process().out + run.process().err;
     assertTrue(printed.contains("create_write: the store served 20 requests (S3A's count): 4"
         + " LIST, 4 MULTIPART INITIATE, 8 PART PUT, 4 MULTIPART COMPLETE; none throttled, none"
-        + " retried; 40.0 MiB out, 0.0 MiB in"), printed);
+        + " retried; 40.0 MiB out, 0.0 MiB in; estimated cost 0.000881 USD (FsOpsIT's prices)"),
+        printed);
+    io.hbench.core.result.Metric cost = run.records().get(0).phase("create_write").metrics()
+        .stream().filter(m -> m.name().equals("store_cost")).findFirst().orElseThrow();
+    assertEquals(20 * 0.005 / 1000 + 40 * 0.02 / 1024, cost.value(), 1e-12);
+    assertEquals("USD", cost.unit());
+  }
+
+  @Test
+  void requestPricesThatDoNotParseOrMeetNoStoreAreOneLineAndExit2() throws Exception {
+    Path bad = Files.writeString(tmp.resolve("bad-prices.txt"),
+        "currency = USD\nsource = s\nstore_put_requests = 0.005 per 1000\n");
+    Run run = fsops(null, 2, List.of("--op", "create_write", "--base-dir",
+        "s3a://bench/never", "--request-prices", bad.toString()));
+    assertEquals(List.of("bench: --request-prices " + bad + ":3: store_put_requests: '0.005 per"
+        + " 1000' is not a price"), run.process().errLines());
+    assertTrue(run.records().isEmpty());
+    Path good = Files.writeString(tmp.resolve("good-prices.txt"),
+        "currency = USD\nsource = s\nstore_put_requests = 0.005 / 1000\n");
+    run = fsops(confDir.toString(), 2, List.of("--op", "create_write", "--base-dir",
+        "/it-fsops-priced", "--request-prices", good.toString()));
+    assertEquals(1, run.process().errLines().size(), run.process().toString());
+    assertTrue(run.process().err.startsWith("bench: --request-prices: the data is on hdfs://")
+        && run.process().err.contains("not an object store whose requests hbench counts"),
+        run.process().err);
+    assertTrue(run.records().isEmpty());
+    assertFalse(FileSystem.get(cluster.configuration()).exists(
+        new org.apache.hadoop.fs.Path("/it-fsops-priced")),
+        "nothing created");
   }
 
   @Test
@@ -335,9 +370,9 @@ class FsOpsIT extends OnEmbeddedCluster {
   /**
    * Runs {@code fsops --op create_write} with {@code args} on the S3 server, parts of 5 MiB,
    * and checks the store's requests the record counts by type: {@code expected}, and what the
-   * server logged for the load's calls; returns what the run printed.
+   * server logged for the load's calls; returns the run.
    */
-  private String requestsAsServed(List<String> args, Map<String, Long> expected)
+  private Run requestsAsServed(List<String> args, Map<String, Long> expected)
       throws Exception {
     Path log = tmp.resolve("s3-access.log");
     int before = Files.exists(log) ? Files.readAllLines(log).size() : 0;
@@ -375,7 +410,7 @@ class FsOpsIT extends OnEmbeddedCluster {
     assertEquals(expected, counted, "per file a LIST (is the path a directory?), and its upload");
     assertEquals(byLoad, counted, "what the server served the load's calls");
     server.forEach((type, n) -> assertTrue(counted.getOrDefault(type, 0L) <= n, type));
-    return run.process().out + run.process().err;
+    return run;
   }
 
   /** The S3A operation span a logged request was made in, from its audit header. */

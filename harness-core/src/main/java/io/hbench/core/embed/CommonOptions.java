@@ -108,6 +108,10 @@ public final class CommonOptions {
           + " (write, hsync, close, read, create, rename, ...) in this process and in the job's"
           + " tasks; figures go into each record and a per-task table. See"
           + " docs/instrumented-fs.md.");
+  public static final BenchmarkOption<String> REQUEST_PRICES =
+      BenchmarkOption.text("--request-prices", "FILE", "Prices of an object store's requests and"
+          + " bytes (lines such as store_put_requests = 0.005 / 1000, with currency and source):"
+          + " each phase on S3A gets its estimated cost. See docs/object-stores.md.", "");
   public static final BenchmarkOption<Boolean> METRICS =
       BenchmarkOption.switchable("--metrics", "Read the cluster's daemons' own figures (NameNode"
           + " RPC queue and processing time, datanode bytes and block write time, YARN"
@@ -130,7 +134,8 @@ public final class CommonOptions {
     List<BenchmarkOption<?>> all = new ArrayList<>(List.of(OUT, RESUME, CLUSTER, DATANODES,
         DEFINES, CONF, PRINCIPAL, KEYTAB, TASK_JAVA_HOME, TASK_JDK_ARCHIVE, BASE_DIR, KEEP));
     all.add(REPEAT.withDefault(Integer.toString(suite.defaultRepeat())));
-    all.addAll(List.of(WARMUP, FS, LABEL, TAGS, VARY, VARY_ORDER, VARY_SEED, INSTRUMENT, METRICS, METRICS_INTERVAL, FORMAT));
+    all.addAll(List.of(WARMUP, FS, LABEL, TAGS, VARY, VARY_ORDER, VARY_SEED, INSTRUMENT, REQUEST_PRICES, METRICS,
+        METRICS_INTERVAL, FORMAT));
     return all;
   }
 

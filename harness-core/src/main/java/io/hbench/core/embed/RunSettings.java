@@ -40,6 +40,8 @@ import java.util.Map;
  *     {@link BenchmarkOption#key()}
  * @param experiment the keys varied ({@code --vary}), their order and seed; {@link
  *     Experiment#NONE} when none is
+ * @param requestPrices {@code --request-prices}: the file of an object store's prices, read as
+ *     the run opens; null when none is given
  */
 public record RunSettings(
     Path out,
@@ -59,7 +61,8 @@ public record RunSettings(
     Boolean metrics,
     java.time.Duration metricsInterval,
     Map<String, String> recorded,
-    Experiment experiment) {
+    Experiment experiment,
+    Path requestPrices) {
 
   public RunSettings {
     if (resume && out == null) {
@@ -114,7 +117,8 @@ public record RunSettings(
         blank(o.get(CommonOptions.FS)), o.get(CommonOptions.INSTRUMENT),
         blank(o.get(CommonOptions.LABEL)), o.get(CommonOptions.RESUME),
         o.get(CommonOptions.METRICS), o.get(CommonOptions.METRICS_INTERVAL), o.asText(),
-        experiment(o));
+        experiment(o), blank(o.get(CommonOptions.REQUEST_PRICES).strip()) == null ? null
+            : Path.of(o.get(CommonOptions.REQUEST_PRICES).strip()));
   }
 
   private static Experiment experiment(OptionValues o) {
@@ -148,7 +152,7 @@ public record RunSettings(
   public RunSettings withBaseDir(String dir) {
     return new RunSettings(
         out, cluster, datanodes, defines, confFiles, hadoopConfDir, dir, keep, repeat, warmup, fs,
-        instrument, label, resume, metrics, metricsInterval, recorded, experiment);
+        instrument, label, resume, metrics, metricsInterval, recorded, experiment, requestPrices);
   }
 
   /** These settings with {@code d} as the {@code -D} settings: a cell of {@code --vary}. */
@@ -156,7 +160,8 @@ public record RunSettings(
     return new RunSettings(
         out, cluster, datanodes,
         java.util.Collections.unmodifiableMap(new LinkedHashMap<>(d)), confFiles, hadoopConfDir, baseDir, keep, repeat,
-        warmup, fs, instrument, label, resume, metrics, metricsInterval, recorded, experiment);
+        warmup, fs, instrument, label, resume, metrics, metricsInterval, recorded, experiment,
+        requestPrices);
   }
 
   /** The default base directory of a suite. */

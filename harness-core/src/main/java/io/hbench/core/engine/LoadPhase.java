@@ -60,15 +60,18 @@ final class LoadPhase {
   private final Console console;
   private final String label;
   private final Map<String, FaultActions> faults;
+  private final RequestPrices prices;
 
   /**
    * @param faults {@code --disrupt}'s actions by service, checked when the run's cluster was
    *     opened; empty without {@code --disrupt}
+   * @param prices {@code --request-prices}, or null
    */
   LoadPhase(Timing timing, LoadSpec spec, Class<?> suiteClass, OptionValues options,
       Configuration conf, OwnedDirectories dirs, Console console, String label,
-      Map<String, FaultActions> faults) {
+      Map<String, FaultActions> faults, RequestPrices prices) {
     this.faults = faults;
+    this.prices = prices;
     this.timing = timing;
     this.spec = spec;
     this.suiteClass = suiteClass;
@@ -105,6 +108,11 @@ final class LoadPhase {
       StoreRequests.metrics(r).forEach(into::metric);
       String store = StoreRequests.describe(r);
       if (store != null) {
+        Double cost = prices == null ? null : prices.cost(r);
+        if (cost != null) {
+          into.metric(prices.metric(cost));
+          store += "; " + prices.describe(cost);
+        }
         console.status("[" + label + "] " + name + ": " + store);
       }
       if (faultRun != null) {

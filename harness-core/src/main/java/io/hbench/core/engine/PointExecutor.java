@@ -94,7 +94,8 @@ final class PointExecutor {
             ws.clientIo,
             ws.needs,
             ws.daemonMetrics == null ? null : ws.daemonMetrics.forPoint(serviceDaemons()),
-            ws.faults);
+            ws.faults,
+            ws.prices);
     InProgress point = new InProgress(m, ctx);
     current = point;
     try {

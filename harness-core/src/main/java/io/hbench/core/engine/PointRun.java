@@ -87,7 +87,8 @@ final class PointRun implements RunContext {
       IoStatistics clientIo,
       io.hbench.core.cluster.Needs needs,
       io.hbench.core.daemons.DaemonMetrics daemonMetrics,
-      java.util.Map<String, io.hbench.core.cluster.FaultActions> faults) {
+      java.util.Map<String, io.hbench.core.cluster.FaultActions> faults,
+      RequestPrices prices) {
     this.daemonMetrics = daemonMetrics;
     this.loadSpec = loadSpec;
     this.suiteClass = suiteClass;
@@ -122,7 +123,7 @@ final class PointRun implements RunContext {
       public void check(String name, boolean passed, String detail) {
         PointRun.this.check(name, passed, detail);
       }
-    }, loadSpec, suiteClass, options, conf, dirs, console, label, faults);
+    }, loadSpec, suiteClass, options, conf, dirs, console, label, faults, prices);
   }
 
   /** The point's label as tables and progress lines show it ({@code 64M #2} for a repeat). */

@@ -44,14 +44,17 @@ final class Workspace implements AutoCloseable {
   final io.hbench.core.daemons.DaemonMetrics daemonMetrics;
   /** {@code --disrupt}'s actions by service, checked; empty without {@code --disrupt}. */
   final java.util.Map<String, FaultActions> faults;
+  /** {@code --request-prices}, or null: each load's store requests priced. */
+  final RequestPrices prices;
   /** Whether {@code dataFs} is this run's own instance (not Hadoop's cache's), to be closed. */
   private final boolean ownDataFs;
 
   private Workspace(BenchCluster cluster, Configuration base, FileSystem dataFs,
       OwnedDirectories dirs, Path runDir, Environment env, IoStatistics clientIo, Needs needs,
       io.hbench.core.daemons.DaemonMetrics daemonMetrics, boolean ownDataFs,
-      java.util.Map<String, FaultActions> faults) {
+      java.util.Map<String, FaultActions> faults, RequestPrices prices) {
     this.faults = faults;
+    this.prices = prices;
     this.daemonMetrics = daemonMetrics;
     this.cluster = cluster;
     this.base = base;
@@ -84,6 +87,8 @@ final class Workspace implements AutoCloseable {
       ClusterConfiguration config, String runId, Console console,
       java.util.function.Consumer<BenchCluster> opened) throws IOException {
     Needs needs = needs(benchmark, options);
+    RequestPrices prices = settings.requestPrices() == null ? null
+        : RequestPrices.read(settings.requestPrices());
     if (needs.localDirectory() != null && settings.fs() != null) {
       throw new InvalidInputException(
           benchmark.name() + " works on a local directory; --fs does not apply");
@@ -101,6 +106,14 @@ final class Workspace implements AutoCloseable {
               : basePath(settings, benchmark.name(),
                   settings.fs() != null ? settings.fs() : cluster.dataFs());
       dataFs = openDataFileSystem(basePath, base, settings.instrument());
+      if (prices != null && !"s3a".equals(dataFs.getScheme())) {
+        String why = "--request-prices: the data is on " + dataFs.getUri() + ", not an object"
+            + " store whose requests hbench counts (s3a://)";
+        if (!variesOntoS3a(settings)) {
+          throw new InvalidInputException(why);
+        }
+        console.status(why + "; these points have no cost");
+      }
       if (UserGroupInformation.isSecurityEnabled()) {
         // Tasks have no Kerberos ticket: their jobs take delegation tokens for the data's file
         // system too (--fs), not only for fs.defaultFS and their staging directory.
@@ -126,7 +139,7 @@ final class Workspace implements AutoCloseable {
       dirs.prepareBase();
       return new Workspace(cluster, base, dataFs, dirs, new Path(dirs.base(), runId), env,
           clientIo, needs, daemonMetrics(settings, cluster, dataFs, base), ownDataFs(dataFs,
-          settings), faults);
+          settings), faults, prices);
     } catch (IOException | RuntimeException | Error e) {
       if (dataFs != null && ownDataFs(dataFs, settings)) {
         dataFs.close();
@@ -257,6 +270,13 @@ final class Workspace implements AutoCloseable {
    * instances made before the switch cannot stand in for it. On S3A the same holds for the count
    * of the store's throttled responses ({@link StoreResponses}).
    */
+  /** Whether {@code --vary fs=...} puts some of the run's points on S3A. */
+  private static boolean variesOntoS3a(RunSettings settings) {
+    return settings.experiment().factors().stream()
+        .filter(f -> f.key().equals("fs"))
+        .anyMatch(f -> f.levels().stream().anyMatch(l -> l.strip().startsWith("s3a://")));
+  }
+
   /** Whether {@link #openDataFileSystem} made {@code fs} outside Hadoop's cache. */
   private static boolean ownDataFs(FileSystem fs, RunSettings settings) {
     return settings.instrument() || "s3a".equals(fs.getScheme());

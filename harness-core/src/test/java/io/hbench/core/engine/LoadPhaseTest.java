@@ -103,7 +103,7 @@ class LoadPhaseTest {
         dirs, new org.apache.hadoop.fs.Path(tmp.resolve("base/p").toUri()), 0, 1,
         new LoadJobTest.Echo().load().threads(o, point), null);
     return new LoadPhase(timing, new LoadJobTest.Echo().load(), LoadJobTest.Echo.class, o, conf,
-        dirs, console, "p", Map.of()).declared("run", whole, calls);
+        dirs, console, "p", Map.of(), null).declared("run", whole, calls);
   }
 
   @Test
@@ -149,7 +149,7 @@ class LoadPhaseTest {
       throw new IllegalStateException("no table");
     }).closing(() -> closed[0] = true);
     LoadPhase loads = new LoadPhase(timing, null, LoadJobTest.Echo.class,
-        options(Map.of()), new Configuration(false), null, console, "p", Map.of());
+        options(Map.of()), new Configuration(false), null, console, "p", Map.of(), null);
     LoadResult r = loads.clients("streams", "query", failing, null);
     assertTrue(closed[0]);
     assertEquals(3, r.failures());

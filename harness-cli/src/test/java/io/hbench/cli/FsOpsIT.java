@@ -53,7 +53,7 @@ class FsOpsIT extends OnEmbeddedCluster {
 
   @Override
   protected String[] services() {
-    return new String[] {"hdfs"};
+    return new String[] {"hdfs", "yarn"};
   }
 
   @BeforeAll
@@ -199,7 +199,7 @@ class FsOpsIT extends OnEmbeddedCluster {
    */
   @Test
   void mapTasksAddUpAndTheirHistogramsMerge() throws Exception {
-    Run run = fsops(null, 0, List.of("--cluster", "mini", "--op", "create_write", "--maps", "2",
+    Run run = fsops(confDir.toString(), 0, List.of("--op", "create_write", "--maps", "2",
         "--threads", "2", "--iterations", "3", "--file-size", "256K", "--buffer-size", "64K",
         "--repeats", "1", "--base-dir", "/it-fsops-maps"));
     ResultRecord r = run.records().get(0);
@@ -313,7 +313,7 @@ class FsOpsIT extends OnEmbeddedCluster {
   @Test
   void theRequestsOfMapTasksAddUp() throws Exception {
     // Two map tasks on the embedded YARN, a file of 6 MiB each: a part of 5 MiB and one of 1.
-    requestsAsServed(List.of("--cluster", "mini", "--maps", "2", "--threads", "1",
+    requestsAsServed(List.of("--maps", "2", "--threads", "1",
         "--iterations", "1", "--file-size", "6M"), Map.of("list", 2L, "multipart_initiate", 2L,
         "part_put", 4L, "multipart_complete", 2L));
   }
@@ -325,7 +325,7 @@ class FsOpsIT extends OnEmbeddedCluster {
     java.util.function.Predicate<String> dataPuts = r -> r.startsWith("PUT ")
         && r.contains("/data/test_");
     try (ThrottlingS3Proxy store = new ThrottlingS3Proxy(s3Port, dataPuts, n -> n % 2 == 0)) {
-      Run run = fsops(null, 0, throttledRun(store, "s3a://bench/throttled-ok"));
+      Run run = fsops(confDir.toString(), 0, throttledRun(store, "s3a://bench/throttled-ok"));
       ResultRecord r = run.records().get(0);
       assertTrue(r.ok(), r.failure());
       Map<String, Double> store4 = storeFigures(r.phase("create_write"));
@@ -341,7 +341,7 @@ class FsOpsIT extends OnEmbeddedCluster {
       List<String> args = new ArrayList<>(throttledRun(store, "s3a://bench/throttled-out"));
       args.addAll(List.of("-D", "fs.s3a.attempts.maximum=1", "-D",
           "fs.s3a.retry.throttle.limit=1", "-D", "fs.s3a.retry.limit=1"));
-      Run run = fsops(null, 1, args);
+      Run run = fsops(confDir.toString(), 1, args);
       ResultRecord r = run.records().get(0);
       assertFalse(r.ok(), "retries ran out: " + r);
       assertTrue(store.throttled.get() >= 4, "every file's PUT throttled: " + store.throttled);
@@ -349,12 +349,87 @@ class FsOpsIT extends OnEmbeddedCluster {
   }
 
   private List<String> throttledRun(ThrottlingS3Proxy store, String base) {
-    return List.of("--op", "create_write", "--repeats", "1", "--threads", "1", "--iterations",
-        "4", "--file-size", "256K", "--base-dir", base,
-        "-D", "fs.s3a.endpoint=http://127.0.0.1:" + store.port(),
+    List<String> args = new ArrayList<>(List.of("--op", "create_write", "--repeats", "1",
+        "--threads", "1", "--iterations", "4", "--file-size", "256K", "--base-dir", base,
+        "-D", "fs.s3a.retry.throttle.interval=50ms"));
+    args.addAll(s3a(store.port()));
+    return args;
+  }
+
+  /** The settings of S3A for the S3 server at {@code port}, parts of 5 MiB. */
+  private static List<String> s3a(int port) {
+    return List.of("-D", "fs.s3a.endpoint=http://127.0.0.1:" + port,
         "-D", "fs.s3a.path.style.access=true", "-D", "fs.s3a.connection.ssl.enabled=false",
         "-D", "fs.s3a.endpoint.region=us-east-1", "-D", "fs.s3a.access.key=a",
-        "-D", "fs.s3a.secret.key=" + SECRET, "-D", "fs.s3a.retry.throttle.interval=50ms");
+        "-D", "fs.s3a.secret.key=" + SECRET, "-D", "fs.s3a.multipart.size=5M");
+  }
+
+  /** The requests of a phase's record by type, as {@link #served} names them; none at 0. */
+  private static Map<String, Long> counted(PhaseResult p) {
+    Map<String, Long> counted = new java.util.TreeMap<>();
+    for (io.hbench.core.result.Metric m : p.metrics()) {
+      if (m.name().startsWith("store_") && m.name().endsWith("_requests") && m.value() > 0) {
+        counted.put(m.name().substring(6, m.name().length() - 9), (long) m.value());
+      }
+    }
+    return counted;
+  }
+
+  /** The server's access log from line {@code from} on. */
+  private List<String> logged(int from) throws IOException {
+    List<String> lines = Files.readAllLines(tmp.resolve("s3-access.log"));
+    return lines.subList(from, lines.size());
+  }
+
+  /**
+   * A job's requests: dfsio writes a file of 6 MiB from each of 2 map tasks (a part of 5 MiB
+   * and one of 1), and its reduce writes and commits its output, where a rename is a COPY and a
+   * DELETE. Each task adds its own to the job's counters; the record has their sum, which is
+   * what the server served those tasks' file systems.
+   */
+  @Test
+  void aJobsRequestsAreItsTasksAddedUp() throws Exception {
+    int before = logged(0).size();
+    Path out = tmp.resolve("dfsio-" + System.nanoTime() + ".jsonl");
+    List<String> args = new ArrayList<>(List.of("dfsio", "--mode", "write", "--files", "2",
+        "--size", "6M", "--base-dir", "s3a://bench/dfsio-" + System.nanoTime(), "--out",
+        out.toString()));
+    args.addAll(s3a(s3Port));
+    BenchProcess p = BenchProcess.run(confDir.toString(), args.toArray(new String[0]));
+    assertEquals(0, p.exitCode, p.toString());
+    ResultRecord r = ResultReader.read(out).get(0);
+    assertTrue(r.ok(), r.failure());
+    Map<String, Long> counted = counted(r.phase("write"));
+    List<String> lines = logged(before);
+    // The tasks' file systems, by S3A's audit header (fs= names the instance): those that made
+    // a data file or a task's output. hbench's own files in a task (its JVM's report, the start
+    // barrier) go through instances of their own, and the ApplicationMaster is not a task.
+    java.util.regex.Pattern made = java.util.regex.Pattern.compile(
+        "/op_create/.*[?&]p1=[^&]*(io_data/test_io_|/attempt_[^/&]*/part-)");
+    java.util.Set<String> tasks = new java.util.TreeSet<>();
+    lines.stream().filter(l -> made.matcher(l).find()).forEach(l -> tasks.add(fsInstance(l)));
+    Map<String, Long> served = served(lines.stream()
+        .filter(l -> tasks.contains(fsInstance(l))).toList());
+    System.out.println("FsOpsIT dfsio: counted " + counted + "; served its tasks " + served
+        + "; in all " + served(lines));
+    assertEquals(3, tasks.size(), "two maps and a reduce: " + tasks);
+    assertEquals(2L, counted.get("multipart_initiate"), counted.toString());
+    assertEquals(4L, counted.get("part_put"), counted.toString());
+    assertEquals(2L, counted.get("multipart_complete"), counted.toString());
+    assertTrue(counted.getOrDefault("copy", 0L) >= 1, "the reduce's commit renames: " + counted);
+    assertEquals(served, counted, "what the server served the tasks");
+    List<String> harness = lines.stream().filter(l -> tasks.contains(fsInstance(l))
+        && (l.contains("_start-") || l.contains("_jvms-"))).toList();
+    assertTrue(harness.isEmpty(), "hbench's own files in a task (the start barrier, the JVM's"
+        + " report) are not counted; " + harness.size() + " were, the first: "
+        + (harness.isEmpty() ? "" : harness.get(0)));
+    assertTrue(p.err.contains("write: its tasks made "), p.err);
+  }
+
+  /** The S3A file system instance a logged request came from, from its audit header. */
+  private static String fsInstance(String line) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("[?&]fs=([^&]+)").matcher(line);
+    return m.find() ? m.group(1) : "";
   }
 
   private static Map<String, Double> storeFigures(PhaseResult p) {
@@ -374,25 +449,14 @@ class FsOpsIT extends OnEmbeddedCluster {
    */
   private Run requestsAsServed(List<String> args, Map<String, Long> expected)
       throws Exception {
-    Path log = tmp.resolve("s3-access.log");
-    int before = Files.exists(log) ? Files.readAllLines(log).size() : 0;
+    int before = logged(0).size();
     List<String> all = new ArrayList<>(List.of("--op", "create_write", "--repeats", "1",
-        "--base-dir", "s3a://bench/requests-" + System.nanoTime(),
-        "-D", "fs.s3a.endpoint=http://127.0.0.1:" + s3Port, "-D", "fs.s3a.path.style.access=true",
-        "-D", "fs.s3a.connection.ssl.enabled=false", "-D", "fs.s3a.endpoint.region=us-east-1",
-        "-D", "fs.s3a.access.key=a", "-D", "fs.s3a.secret.key=" + SECRET,
-        "-D", "fs.s3a.multipart.size=5M"));
+        "--base-dir", "s3a://bench/requests-" + System.nanoTime()));
+    all.addAll(s3a(s3Port));
     all.addAll(args);
-    Run run = fsops(null, 0, all);
-    List<String> lines = Files.readAllLines(log);
-    lines = lines.subList(before, lines.size());
-    PhaseResult p = run.records().get(0).phase("create_write");
-    Map<String, Long> counted = new java.util.TreeMap<>();
-    for (io.hbench.core.result.Metric m : p.metrics()) {
-      if (m.name().startsWith("store_") && m.name().endsWith("_requests") && m.value() > 0) {
-        counted.put(m.name().substring(6, m.name().length() - 9), (long) m.value());
-      }
-    }
+    Run run = fsops(confDir.toString(), 0, all);
+    List<String> lines = logged(before);
+    Map<String, Long> counted = counted(run.records().get(0).phase("create_write"));
     // The load's calls by S3A's audit header (each request names its operation and span): the
     // spans of the creates that uploaded; the rest is hbench's set-up and clean-up (directories
     // made and their markers, the files' checks, the point's deletion).
@@ -448,7 +512,7 @@ class FsOpsIT extends OnEmbeddedCluster {
         // As such files name objects: s3://bucket/key, served by S3A.
         args.addAll(List.of("--file-path", "s3://bench/fsops/data/test_1"));
       }
-      Run run = fsops(null, 0, args);
+      Run run = fsops(confDir.toString(), 0, args);
       for (ResultRecord r : run.records()) {
         assertTrue(r.ok(), op + ": " + r.failure());
         assertEquals("filesystem", r.environment().cluster(), "no cluster is started for s3a");

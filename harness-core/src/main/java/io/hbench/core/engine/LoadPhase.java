@@ -105,14 +105,8 @@ final class LoadPhase {
       into.loads(r.loads());
       into.figure(ServerCalls.FIELD, calls);
       spec.figures(r, whole, into);
-      StoreRequests.metrics(r).forEach(into::metric);
-      String store = StoreRequests.describe(r);
+      String store = StoreRequests.record(StoreRequests.totals(r), prices, into::metric);
       if (store != null) {
-        Double cost = prices == null ? null : prices.cost(r);
-        if (cost != null) {
-          into.metric(prices.metric(cost));
-          store += "; " + prices.describe(cost);
-        }
         console.status("[" + label + "] " + name + ": " + store);
       }
       if (faultRun != null) {

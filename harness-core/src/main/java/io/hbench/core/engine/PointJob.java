@@ -47,11 +47,13 @@ final class PointJob {
    *
    * @param instrumented whether its tasks report their file system figures ({@code
    *     --instrument})
+   * @param storeCounts whether its tasks count their requests of the data's object store
    * @param during the suite's work while the job runs; null for none, when a start barrier the
    *     job asks for is released instead
    */
   static PointJob prepare(String phase, Job job, PointInTask.Identity point,
-      OwnedDirectories dirs, Path pointDir, boolean instrumented, Console console, String label,
+      OwnedDirectories dirs, Path pointDir, boolean instrumented, boolean storeCounts,
+      Console console, String label,
       JobPhase.WhileRunning during) throws IOException, ClassNotFoundException {
     PointInTask.put(job.getConfiguration(), point);
     FileSystem fs = dirs.fileSystem();
@@ -63,6 +65,9 @@ final class PointJob {
     }
     Path jvmDir = new Path(pointDir, "_jvms-" + phase);
     JvmReportingOutputFormat.prepare(job, uncounted.makeQualified(jvmDir));
+    if (storeCounts && "s3a".equals(uncounted.getScheme())) {
+      io.hbench.core.mapreduce.StoreCountingOutputFormat.prepare(job, uncounted.getUri());
+    }
     Path sideDir = null;
     if (instrumented) {
       sideDir = new Path(pointDir, "_io-" + phase);

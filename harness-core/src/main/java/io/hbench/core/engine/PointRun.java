@@ -43,6 +43,8 @@ import org.apache.hadoop.mapreduce.Job;
  */
 final class PointRun implements RunContext {
 
+  /** {@code --request-prices}, or null. */
+  private final RequestPrices prices;
   private final String label;
   /** The suite's declared load, or null; and its class, by which a map task finds it again. */
   private final LoadSpec loadSpec;
@@ -89,6 +91,7 @@ final class PointRun implements RunContext {
       io.hbench.core.daemons.DaemonMetrics daemonMetrics,
       java.util.Map<String, io.hbench.core.cluster.FaultActions> faults,
       RequestPrices prices) {
+    this.prices = prices;
     this.daemonMetrics = daemonMetrics;
     this.loadSpec = loadSpec;
     this.suiteClass = suiteClass;
@@ -115,8 +118,9 @@ final class PointRun implements RunContext {
       @Override
       public PhaseResult job(String name, Job job, Figures figures, JobPhase.WhileRunning during)
           throws Exception {
+        // A load's store requests are its clients' counts, kept interval by interval.
         return runJob(name, job, 0, org.apache.hadoop.mapreduce.TaskCounter.MAP_INPUT_RECORDS,
-            null, figures, during);
+            null, figures, during, false);
       }
 
       @Override
@@ -435,17 +439,18 @@ final class PointRun implements RunContext {
    */
   public PhaseResult runJob(String name, Job job, long bytes, Enum<?> recordCounter,
       RunContext.Preparation beforeSubmit, Figures figures) throws Exception {
-    return runJob(name, job, bytes, recordCounter, beforeSubmit, figures, null);
+    return runJob(name, job, bytes, recordCounter, beforeSubmit, figures, null, true);
   }
 
+  /** @param storeCounts whether the tasks count their object store's requests for the phase */
   private PhaseResult runJob(String name, Job job, long bytes, Enum<?> recordCounter,
-      RunContext.Preparation beforeSubmit, Figures figures, JobPhase.WhileRunning during)
-      throws Exception {
+      RunContext.Preparation beforeSubmit, Figures figures, JobPhase.WhileRunning during,
+      boolean storeCounts) throws Exception {
     PointJob prepared = PointJob.prepare(name, job, new PointInTask.Identity(
         suiteClass.getName(), options.texts(), point.label(), paramsSoFar(),
         fileSystem().makeQualified(dirs.base()).toString(),
         fileSystem().makeQualified(pointDir).toString(), runId), dirs, pointDirectory(),
-        clientIo != null, console, label, during);
+        clientIo != null, storeCounts, console, label, during);
     addServiceTokens(job);
     Map<IoOperation, OperationStats> before = clientIo == null ? null : clientIo.snapshot();
     io.hbench.core.daemons.DaemonSampler sampler = startSampling();
@@ -466,7 +471,19 @@ final class PointRun implements RunContext {
       IoResult tasks = prepared.taskIo();
       r = r.withIo(new IoResult(tasks.tasks(), tasks.perTask(), client));
     }
-    return record(r, figures, jvms);
+    // The object store's requests its tasks counted, added up by MapReduce; none off S3A.
+    Map<String, Long> store = StoreRequests.totals(job.getCounters());
+    Figures all = store.isEmpty() ? figures : (timed, into) -> {
+      if (figures != null) {
+        figures.add(timed, into);
+      }
+      String line = StoreRequests.record(store, prices, into::metric);
+      if (line != null) {
+        console.status("[" + label + "] " + name + ": " + line.replace("the store served",
+            "its tasks made") + " (the ApplicationMaster's set-up and commit not counted)");
+      }
+    };
+    return record(r, all, jvms);
   }
 
   /** Records a validation check. Any failed check fails the point. */

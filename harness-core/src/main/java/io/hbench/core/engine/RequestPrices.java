@@ -1,7 +1,6 @@
 package io.hbench.core.engine;
 
 import io.hbench.core.error.InvalidInputException;
-import io.hbench.core.load.LoadResult;
 import io.hbench.core.result.Metric;
 import io.hbench.core.result.MetricKey;
 import io.hbench.core.size.Size;
@@ -91,11 +90,11 @@ record RequestPrices(String currency, String source, Map<String, Double> perUnit
 
   /** The figures a price may be given for: the store's requests by type and its bytes. */
   static List<String> priceable() {
-    return StoreRequests.COUNTS.keySet().stream().filter(RequestPrices::priceable).toList();
+    return io.hbench.core.fs.StoreCounts.COUNTS.keySet().stream().filter(RequestPrices::priceable).toList();
   }
 
   private static boolean priceable(String name) {
-    return StoreRequests.COUNTS.containsKey(name)
+    return io.hbench.core.fs.StoreCounts.COUNTS.containsKey(name)
         && (name.endsWith("_requests") || name.startsWith("store_bytes_"));
   }
 
@@ -134,14 +133,11 @@ record RequestPrices(String currency, String source, Map<String, Double> perUnit
     return p.doubleValue() / per;
   }
 
-  /** The estimated cost of the store counts of {@code r}; null when it counted none. */
-  Double cost(LoadResult r) {
-    if (!r.counted().names().contains("store_put_requests")) {
-      return null;
-    }
+  /** The estimated cost of a phase's store counts ({@link StoreRequests#totals}). */
+  double cost(Map<String, Long> totals) {
     double sum = 0;
     for (Map.Entry<String, Double> e : perUnit.entrySet()) {
-      sum += r.counted().total(e.getKey()) * e.getValue();
+      sum += totals.getOrDefault(e.getKey(), 0L) * e.getValue();
     }
     return sum;
   }

@@ -268,7 +268,7 @@ final class Workspace implements AutoCloseable {
    * that every file system of that scheme made from it (here and in the job's tasks) is
    * instrumented, and this process gets an instance of its own, outside Hadoop's cache, so that
    * instances made before the switch cannot stand in for it. On S3A the same holds for the count
-   * of the store's throttled responses ({@link StoreResponses}).
+   * of the store's throttled responses ({@link io.hbench.core.fs.StoreResponses}).
    */
   /** Whether {@code --vary fs=...} puts some of the run's points on S3A. */
   private static boolean variesOntoS3a(RunSettings settings) {
@@ -292,7 +292,7 @@ final class Workspace implements AutoCloseable {
     if (s3a) {
       // The store's throttled responses, counted as they come (StoreResponses); the same
       // setting reaches the job's tasks.
-      StoreResponses.enable(conf);
+      io.hbench.core.fs.StoreResponses.enable(conf);
     }
     if (!instrument) {
       return s3a ? FileSystem.newInstance(basePath.toUri(), conf) : basePath.getFileSystem(conf);

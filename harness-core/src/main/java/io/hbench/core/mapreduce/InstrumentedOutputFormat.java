@@ -1,12 +1,8 @@
 package io.hbench.core.mapreduce;
 
 import java.io.IOException;
-import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.mapreduce.JobContext;
-import org.apache.hadoop.mapreduce.JobStatus;
 import org.apache.hadoop.mapreduce.OutputCommitter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
-import org.apache.hadoop.mapreduce.lib.output.PathOutputCommitter;
 
 /**
  * Wraps a job's output format so that each task publishes its instrumented file system figures
@@ -28,100 +24,8 @@ public final class InstrumentedOutputFormat<K, V> extends WrappingOutputFormat<K
   @Override
   public OutputCommitter getOutputCommitter(TaskAttemptContext context)
       throws IOException, InterruptedException {
-    return new PublishingCommitter(
-        wrapped(context.getConfiguration()).getOutputCommitter(context), context);
-  }
-
-  /**
-   * Passes everything to the wrapped committer and publishes after the task-side calls. It is a
-   * {@link PathOutputCommitter} so that output formats which look up their work path through the
-   * task's committer keep working.
-   */
-  static final class PublishingCommitter extends PathOutputCommitter {
-    private final OutputCommitter inner;
-
-    PublishingCommitter(OutputCommitter inner, TaskAttemptContext context) throws IOException {
-      super(inner instanceof PathOutputCommitter p ? p.getOutputPath() : null, context);
-      this.inner = inner;
-    }
-
-    @Override
-    public Path getOutputPath() {
-      return inner instanceof PathOutputCommitter p ? p.getOutputPath() : null;
-    }
-
-    @Override
-    public Path getWorkPath() throws IOException {
-      return inner instanceof PathOutputCommitter p ? p.getWorkPath() : null;
-    }
-
-    @Override
-    public void setupJob(JobContext jobContext) throws IOException {
-      inner.setupJob(jobContext);
-    }
-
-    @Override
-    public void commitJob(JobContext jobContext) throws IOException {
-      inner.commitJob(jobContext);
-    }
-
-    @Override
-    public void abortJob(JobContext jobContext, JobStatus.State state) throws IOException {
-      inner.abortJob(jobContext, state);
-    }
-
-    @Override
-    @SuppressWarnings("deprecation")
-    public void cleanupJob(JobContext jobContext) throws IOException {
-      inner.cleanupJob(jobContext);
-    }
-
-    @Override
-    public void setupTask(TaskAttemptContext taskContext) throws IOException {
-      inner.setupTask(taskContext);
-    }
-
-    @Override
-    public boolean needsTaskCommit(TaskAttemptContext taskContext) throws IOException {
-      boolean needs = inner.needsTaskCommit(taskContext);
-      if (!needs) {
-        // No commit follows, so this is the task's last chance; otherwise commitTask publishes
-        // once, its own calls included (each publication writes a side file).
-        TaskIoReport.publish(taskContext);
-      }
-      return needs;
-    }
-
-    @Override
-    public void commitTask(TaskAttemptContext taskContext) throws IOException {
-      inner.commitTask(taskContext);
-      TaskIoReport.publish(taskContext);
-    }
-
-    @Override
-    public void abortTask(TaskAttemptContext taskContext) throws IOException {
-      inner.abortTask(taskContext);
-    }
-
-    @Override
-    @SuppressWarnings("deprecation")
-    public boolean isRecoverySupported() {
-      return inner.isRecoverySupported();
-    }
-
-    @Override
-    public boolean isRecoverySupported(JobContext jobContext) throws IOException {
-      return inner.isRecoverySupported(jobContext);
-    }
-
-    @Override
-    public boolean isCommitJobRepeatable(JobContext jobContext) throws IOException {
-      return inner.isCommitJobRepeatable(jobContext);
-    }
-
-    @Override
-    public void recoverTask(TaskAttemptContext taskContext) throws IOException {
-      inner.recoverTask(taskContext);
-    }
+    return new TaskEndCommitter(
+        wrapped(context.getConfiguration()).getOutputCommitter(context), context,
+        TaskIoReport::publish);
   }
 }

@@ -48,7 +48,7 @@ class PointJobTest {
   void aJobCarriesItsPointAndReportsItsJvmsAndNoMore() throws Exception {
     OwnedDirectories dirs = dirs();
     Job job = Job.getInstance(new Configuration(false));
-    PointJob prepared = PointJob.prepare("sort", job, POINT, dirs, pointDir(dirs), false,
+    PointJob prepared = PointJob.prepare("sort", job, POINT, dirs, pointDir(dirs), false, true,
         console, "1M", null);
     assertTrue(job.getConfiguration().get("hbench.point").contains("\"run-1\""));
     assertEquals(JvmReportingOutputFormat.class, job.getOutputFormatClass());
@@ -65,7 +65,7 @@ class PointJobTest {
     OwnedDirectories dirs = dirs();
     Job job = Job.getInstance(new Configuration(false));
     StartBarrier.together(job, 2);
-    PointJob prepared = PointJob.prepare("write", job, POINT, dirs, pointDir(dirs), false,
+    PointJob prepared = PointJob.prepare("write", job, POINT, dirs, pointDir(dirs), false, true,
         console, "1M", null);
     String dir = job.getConfiguration().get(StartBarrier.DIR);
     assertNotNull(dir);
@@ -77,7 +77,7 @@ class PointJobTest {
     Job conducted = Job.getInstance(new Configuration(false));
     StartBarrier.together(conducted, 2);
     JobPhase.WhileRunning suites = j -> { };
-    assertSame(suites, PointJob.prepare("load", conducted, POINT, dirs, pointDir(dirs), false,
+    assertSame(suites, PointJob.prepare("load", conducted, POINT, dirs, pointDir(dirs), false, true,
         console, "1M", suites).during());
     assertNull(conducted.getConfiguration().get(StartBarrier.DIR));
   }
@@ -86,7 +86,7 @@ class PointJobTest {
   void anInstrumentedJobsTasksLeaveTheirFiguresBesideItsJvms() throws Exception {
     OwnedDirectories dirs = dirs();
     Job job = Job.getInstance(new Configuration(false));
-    PointJob.prepare("read", job, POINT, dirs, pointDir(dirs), true, console, "1M", null);
+    PointJob.prepare("read", job, POINT, dirs, pointDir(dirs), true, true, console, "1M", null);
     // Both report through output formats, one wrapping the other.
     assertEquals(InstrumentedOutputFormat.class, job.getOutputFormatClass());
     String side = job.getConfiguration().get(io.hbench.core.mapreduce.TaskIoReport.DIRECTORY_KEY);

@@ -1,4 +1,4 @@
-package io.hbench.core.engine;
+package io.hbench.core.fs;
 
 import io.hbench.core.annotation.Internal;
 import java.util.concurrent.atomic.LongAdder;
@@ -25,7 +25,7 @@ import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 public final class StoreResponses implements ExecutionInterceptor {
 
   /** S3A's setting: SDK interceptors to add to each file system's S3 client. */
-  static final String INTERCEPTORS = "fs.s3a.audit.execution.interceptors";
+  public static final String INTERCEPTORS = "fs.s3a.audit.execution.interceptors";
 
   private final LongAdder throttled = new LongAdder();
   private final LongAdder tooManyRequests = new LongAdder();
@@ -59,7 +59,7 @@ public final class StoreResponses implements ExecutionInterceptor {
    * Sets {@code conf} so that each S3A file system made from it counts its throttled responses
    * here, keeping any interceptors already named.
    */
-  static void enable(Configuration conf) {
+  public static void enable(Configuration conf) {
     String name = StoreResponses.class.getName();
     String given = conf.getTrimmed(INTERCEPTORS, "");
     if (!java.util.Arrays.asList(given.split("\\s*,\\s*")).contains(name)) {

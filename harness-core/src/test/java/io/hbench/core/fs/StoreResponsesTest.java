@@ -1,4 +1,4 @@
-package io.hbench.core.engine;
+package io.hbench.core.fs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -424,6 +424,9 @@ class FsOpsIT extends OnEmbeddedCluster {
         + " report) are not counted; " + harness.size() + " were, the first: "
         + (harness.isEmpty() ? "" : harness.get(0)));
     assertTrue(p.err.contains("write: its tasks made "), p.err);
+    // Hadoop's default committer on S3A: the reduce's commit renamed its output.
+    assertEquals("file", r.phase("write").figures().get("store_committer"));
+    assertTrue(p.err.contains("committer file (FileOutputCommitter: each commit renames"), p.err);
   }
 
   /** The S3A file system instance a logged request came from, from its audit header. */

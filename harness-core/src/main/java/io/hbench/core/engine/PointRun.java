@@ -479,8 +479,11 @@ final class PointRun implements RunContext {
       }
       String line = StoreRequests.record(store, prices, into::metric);
       if (line != null) {
+        String committer = StoreRequests.committer(job.getConfiguration());
+        into.figure(StoreRequests.COMMITTER, committer);
         console.status("[" + label + "] " + name + ": " + line.replace("the store served",
-            "its tasks made") + " (the ApplicationMaster's set-up and commit not counted)");
+            "its tasks made") + " (the ApplicationMaster's set-up and job commit not counted); "
+            + StoreRequests.committerNote(committer));
       }
     };
     return record(r, all, jvms);

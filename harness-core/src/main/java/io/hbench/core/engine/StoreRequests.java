@@ -22,7 +22,33 @@ import org.apache.hadoop.mapreduce.Counters;
  */
 final class StoreRequests {
 
+  /** The committer a job's output on S3A used ({@link #committer}), in the phase's figures. */
+  static final io.hbench.core.result.Field<String> COMMITTER =
+      io.hbench.core.result.Field.of("store_committer", String.class);
+
   private StoreRequests() {}
+
+  /**
+   * Which committer a job's output on S3A used, as S3A names them: {@code file}, Hadoop's
+   * FileOutputCommitter, whose task and job commits rename (on S3A a COPY and a DELETE per file,
+   * neither atomic); or one of S3A's own ({@code directory}, {@code partitioned}, {@code
+   * magic}), which complete the tasks' uploads at commit, with no rename. S3A's factory picks it
+   * by {@code fs.s3a.committer.name} when MapReduce's factory for s3a names it (Hadoop's
+   * default).
+   */
+  static String committer(org.apache.hadoop.conf.Configuration conf) {
+    String factory = conf.getTrimmed("mapreduce.outputcommitter.factory.scheme.s3a", "");
+    return factory.endsWith(".S3ACommitterFactory")
+        ? conf.getTrimmed("fs.s3a.committer.name", "file") : "file";
+  }
+
+  /** What {@code committer} relies on, for the console. */
+  static String committerNote(String committer) {
+    return committer.equals("file")
+        ? "committer file (FileOutputCommitter: each commit renames, on S3A a COPY and a DELETE"
+            + " per file, not atomic)"
+        : "committer " + committer + " (S3A's: the tasks' uploads completed at commit, no rename)";
+  }
 
   /** The store counts of {@code fs} as a load's client counts; none when it has none. */
   static List<ClientCount> of(FileSystem fs) {

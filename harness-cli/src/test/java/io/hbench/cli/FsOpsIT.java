@@ -279,8 +279,8 @@ class FsOpsIT extends OnEmbeddedCluster {
     String printed = run.process().out + run.process().err;
     assertTrue(printed.contains("create_write: the store served 20 requests (S3A's count): 4"
         + " LIST, 4 MULTIPART INITIATE, 8 PART PUT, 4 MULTIPART COMPLETE; none throttled, none"
-        + " retried; 40.0 MiB out, 0.0 MiB in; estimated cost 0.000881 USD (FsOpsIT's prices)"),
-        printed);
+        + " retried; 40.0 MiB out, 0.0 MiB in; 5.00 requests a call; estimated cost 0.000881 USD"
+        + " (FsOpsIT's prices)"), printed);
     io.hbench.core.result.Metric cost = run.records().get(0).phase("create_write").metrics()
         .stream().filter(m -> m.name().equals("store_cost")).findFirst().orElseThrow();
     assertEquals(20 * 0.005 / 1000 + 40 * 0.02 / 1024, cost.value(), 1e-12);

@@ -118,10 +118,14 @@ public final class ClusterFactory {
     for (String name : services) {
       ServiceProvider p = provider(name);
       if (p.storage() && !providers.isEmpty() && providers.get(0).storage()) {
-        throw new InvalidInputException(
-            "one store per cluster: " + providers.get(0).name() + " and " + name);
-      }
-      if (p.storage()) {
+        // A second store: started after the first, which stays the default file system.
+        if (providers.stream().filter(ServiceProvider::storage).count() > 1
+            || providers.get(0).name().equals(name)) {
+          throw new InvalidInputException("at most two stores per cluster, each once: "
+              + services);
+        }
+        providers.add(1, p);
+      } else if (p.storage()) {
         providers.add(0, p);
       } else if (providers.stream().noneMatch(q -> q.name().equals(p.name()))) {
         providers.add(p);

@@ -118,10 +118,8 @@ public final class EmbeddedCluster implements BenchCluster {
               : "/tmp/hadoop-yarn/staging");
       boolean yarn = false;
       for (ServiceProvider p : providers.subList(1, providers.size())) {
-        if (p.storage()) {
-          throw new IllegalArgumentException(
-              "one store per cluster: " + store.name() + " and " + p.name());
-        }
+        // A second store (Ozone beside HDFS) adds its clients' settings; the first stays the
+        // default file system, and --fs (or --vary fs) puts a run's data on the other.
         httpDir(conf, ownHttpDirs, root, p);
         started.add(startInOwnTmp(root, () ->
             p.start(conf, Files.createDirectories(root.resolve(p.name())), 1)));

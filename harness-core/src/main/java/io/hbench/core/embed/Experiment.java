@@ -62,6 +62,9 @@ public record Experiment(List<Factor> factors, boolean sequential, long seed) {
     }
   }
 
+  /** The key of {@code --fs}, which {@code --vary} may vary: the data's file system. */
+  static final String FS = "fs";
+
   public Experiment {
     factors = List.copyOf(factors);
   }
@@ -107,7 +110,14 @@ public record Experiment(List<Factor> factors, boolean sequential, long seed) {
       }
       seen.add(f.key());
       BenchmarkOption<?> o = option(benchmark, f.key());
-      if (o != null) {
+      if (f.key().equals(FS)) {
+        // The data's file system, the one shared option a cell may vary: the same work on HDFS,
+        // Ozone and an object store, side by side (each level checked as --fs is).
+        if (settings.fs() != null) {
+          throw new InvalidInputException("--vary fs: also given as --fs; give it once");
+        }
+        f.levels().forEach(settings::withFs);
+      } else if (o != null) {
         byKey.put(f.key(), o);
       } else if (CommonOptions.of(benchmark).stream().anyMatch(
           c -> c.key().equals(f.key().replace('-', '_')))) {
@@ -142,13 +152,17 @@ public record Experiment(List<Factor> factors, boolean sequential, long seed) {
         BenchmarkOption<?> o = byKey.get(key);
         if (o != null) {
           texts.put(o.name(), List.of(level));
-        } else {
+        } else if (!key.equals(FS)) {
           defines.put(key, level);
         }
       });
       OptionValues cellOptions = OptionValues.parseAll(own, texts);
+      RunSettings cellSettings = settings.withDefines(defines);
+      if (levels.containsKey(FS)) {
+        cellSettings = cellSettings.withFs(levels.get(FS));
+      }
       out.add(new Cell(out.size(), Collections.unmodifiableMap(levels), cellOptions,
-          settings.withDefines(defines)));
+          cellSettings));
     }
     return out;
   }
@@ -189,7 +203,7 @@ public record Experiment(List<Factor> factors, boolean sequential, long seed) {
       return out;
     }
     for (String key : cells.get(0).levels().keySet()) {
-      if (option(benchmark, key) == null) {
+      if (option(benchmark, key) == null && !key.equals(FS)) {
         out.add(key);
       }
     }
@@ -204,6 +218,8 @@ public record Experiment(List<Factor> factors, boolean sequential, long seed) {
         BenchmarkOption<?> o = option(benchmark, key);
         if (o != null) {
           out.add(o.key());
+        } else if (key.equals(FS)) {
+          out.add(FS);
         }
       }
     }

@@ -164,6 +164,14 @@ public record RunSettings(
         requestPrices);
   }
 
+  /** These settings with {@code uri} as the data's file system: a cell of {@code --vary fs}. */
+  public RunSettings withFs(String uri) {
+    return new RunSettings(
+        out, cluster, datanodes, defines, confFiles, hadoopConfDir, baseDir, keep, repeat, warmup,
+        uri, instrument, label, resume, metrics, metricsInterval, recorded, experiment,
+        requestPrices);
+  }
+
   /** The default base directory of a suite. */
   public static String defaultBaseDir(String suite) {
     return "/benchmarks/hbench/" + suite;
@@ -177,6 +185,9 @@ public record RunSettings(
     Map<String, String> m = new LinkedHashMap<>(recorded);
     m.put("out", resolvedOut.toString());
     m.put("base_dir", baseDir == null ? defaultBaseDir(suite) : baseDir);
+    if (fs != null) {
+      m.put("fs", fs);
+    }
     return m;
   }
 }

@@ -144,7 +144,10 @@ public final class BenchmarkRunner {
         ResultFileListener file = writeResults ? new ResultFileListener(out) : null) {
       interrupt.file = file;
       List<RunListener> all = listeners(file, benchmark.name(), out);
-      String label = settings.label() != null ? settings.label() : walk.ws.env.defaultLabel();
+      // With --vary fs, not the first cell's data file system's: the cells tell them apart.
+      String label = settings.label() != null ? settings.label()
+          : settings.experiment().factors().stream().anyMatch(f -> f.key().equals("fs"))
+              ? walk.ws.env.withDataFs(null).defaultLabel() : walk.ws.env.defaultLabel();
       List<ResultRecord> records = new ArrayList<>();
       for (RunPlan.Measurement m : toMeasure) {
         if (cancelled || walk.cancelled()) {
@@ -200,9 +203,9 @@ public final class BenchmarkRunner {
 
   /**
    * The workspace and point executor of the cell being measured, as the run walks its cells: a
-   * cell whose {@code -D} settings differ from the open workspace's gets a workspace of its own
-   * (a varied setting reaches the servers only when they start), any other cell an executor of
-   * its own.
+   * cell whose {@code -D} settings or data file system ({@code --vary fs}) differ from the open
+   * workspace's gets a workspace of its own (a varied setting reaches the servers only when they
+   * start), any other cell an executor of its own.
    */
   private final class CellWalk implements AutoCloseable {
     private final Benchmark benchmark;
@@ -233,7 +236,8 @@ public final class BenchmarkRunner {
     }
 
     PointExecutor executorFor(CellRun cell, String label) throws IOException {
-      if (!cell.settings.defines().equals(open.settings.defines())) {
+      if (!cell.settings.defines().equals(open.settings.defines())
+          || !java.util.Objects.equals(cell.settings.fs(), open.settings.fs())) {
         Workspace done = ws;
         ws = null;
         closeWorkspace(done, benchmark, open, keep);

@@ -105,7 +105,8 @@ final class LoadPhase {
       into.loads(r.loads());
       into.figure(ServerCalls.FIELD, calls);
       spec.figures(r, whole, into);
-      String store = StoreRequests.record(StoreRequests.totals(r), prices, into::metric);
+      String store = StoreRequests.record(StoreRequests.totals(r), r.calls(), prices,
+          into::metric);
       if (store != null) {
         console.status("[" + label + "] " + name + ": " + store);
       }

@@ -477,7 +477,7 @@ final class PointRun implements RunContext {
       if (figures != null) {
         figures.add(timed, into);
       }
-      String line = StoreRequests.record(store, prices, into::metric);
+      String line = StoreRequests.record(store, 0, prices, into::metric);
       if (line != null) {
         String committer = StoreRequests.committer(job.getConfiguration());
         into.figure(StoreRequests.COMMITTER, committer);

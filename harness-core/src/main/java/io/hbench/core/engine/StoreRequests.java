@@ -86,12 +86,24 @@ final class StoreRequests {
     return out;
   }
 
+  /** The store's requests over the load's calls, each operation's together. */
+  static final MetricKey REQUESTS_PER_CALL =
+      MetricKey.of("store_requests_per_call", Metric.COUNT, Metric.Better.LOWER);
+
+  /** All the requests among {@code totals}. */
+  private static long requests(Map<String, Long> totals) {
+    return totals.entrySet().stream().filter(e -> e.getKey().endsWith("_requests"))
+        .mapToLong(Map.Entry::getValue).sum();
+  }
+
   /**
    * Adds the phase's store figures to {@code into}: each count (requests, throttled responses and
-   * retries: fewer is better for the same work; bytes each way), and with {@code prices} its
-   * cost. Returns the console's line, or null when the phase's file system counts none.
+   * retries: fewer is better for the same work; bytes each way), the requests per file call of
+   * a load of {@code calls} (0 for a job), and with {@code prices} its cost. Returns the
+   * console's line, or null when the phase's file system counts none.
    */
-  static String record(Map<String, Long> totals, RequestPrices prices, Consumer<Metric> into) {
+  static String record(Map<String, Long> totals, long calls, RequestPrices prices,
+      Consumer<Metric> into) {
     if (!totals.containsKey("store_put_requests")) {
       return null;
     }
@@ -101,6 +113,12 @@ final class StoreRequests {
           bytes ? Metric.Better.NONE : Metric.Better.LOWER).value(value));
     });
     String line = describe(totals);
+    if (calls > 0) {
+      // Beside the file calls: what one costs the store (a create is a LIST and an upload).
+      double perCall = requests(totals) / (double) calls;
+      into.accept(REQUESTS_PER_CALL.value(Math.round(perCall * 100) / 100.0));
+      line += "; " + io.hbench.core.text.NumberText.whole(perCall) + " requests a call";
+    }
     if (prices != null) {
       double cost = prices.cost(totals);
       into.accept(prices.metric(cost));

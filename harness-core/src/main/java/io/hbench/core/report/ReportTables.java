@@ -35,6 +35,10 @@ public final class ReportTables {
     for (String phase : s.phases()) {
       out.add(table(s, phase));
     }
+    Table store = StoreTable.render(s);
+    if (store != null) {
+      out.add(store);
+    }
     SuiteReport suite = SuiteReport.of(s.name);
     for (String label : s.labels) {
       List<ResultRecord> all = s.byLabel.get(label);

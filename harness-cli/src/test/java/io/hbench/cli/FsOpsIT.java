@@ -53,7 +53,8 @@ class FsOpsIT extends OnEmbeddedCluster {
 
   @Override
   protected String[] services() {
-    return new String[] {"hdfs", "yarn"};
+    // Ozone beside HDFS: the same work on each, and on S3, side by side in one run.
+    return new String[] {"hdfs", "ozone", "yarn"};
   }
 
   @BeforeAll
@@ -427,6 +428,61 @@ class FsOpsIT extends OnEmbeddedCluster {
     // Hadoop's default committer on S3A: the reduce's commit renamed its output.
     assertEquals("file", r.phase("write").figures().get("store_committer"));
     assertTrue(p.err.contains("committer file (FileOutputCommitter: each commit renames"), p.err);
+  }
+
+  /**
+   * The seeds' HDFS-against-Ozone-against-an-object-store table, made by one command: {@code
+   * --vary fs} puts the same writes on each, and the report's page shows them side by side, the
+   * store's requests in the S3 column alone.
+   */
+  @Test
+  void hdfsOzoneAndS3SideBySideInOneRun() throws Exception {
+    String hdfs = FileSystem.getDefaultUri(cluster.configuration()).toString();
+    String ofs = cluster.services().stream().filter(i -> i.name().equals("ozone")).findFirst()
+        .orElseThrow().endpoint();
+    String s3 = "s3a://bench/backends-" + System.nanoTime() + "/";
+    List<String> args = new ArrayList<>(List.of("--op", "create_write", "--threads", "1",
+        "--iterations", "2", "--file-size", "6M", "--repeats", "1", "--vary",
+        "fs=" + hdfs + "," + ofs + "," + s3));
+    args.addAll(s3a(s3Port));
+    Run run = fsops(confDir.toString(), 0, args);
+    assertEquals(3, run.records().size());
+    Map<String, ResultRecord> byFs = new java.util.TreeMap<>();
+    for (ResultRecord r : run.records()) {
+      assertTrue(r.ok(), r.failure());
+      byFs.put(r.options().get("fs"), r);
+    }
+    assertEquals(new java.util.TreeSet<>(List.of(hdfs, ofs, s3)), byFs.keySet());
+    assertEquals(Map.of("list", 2L, "multipart_initiate", 2L, "part_put", 4L,
+        "multipart_complete", 2L), counted(byFs.get(s3).phase("create_write")));
+    assertEquals(Map.of(), counted(byFs.get(hdfs).phase("create_write")), "HDFS has no requests");
+    assertEquals(Map.of(), counted(byFs.get(ofs).phase("create_write")), "nor has Ozone");
+
+    Path results = Path.of(run.records().get(0).options().get("out"));
+    Path html = tmp.resolve("backends.html");
+    BenchProcess report = BenchProcess.run(null, "report", "--html", html.toString(),
+        results.toString());
+    assertEquals(0, report.exitCode, report.toString());
+    try (io.hbench.core.report.HeadlessChromium chrome = new io.hbench.core.report
+        .HeadlessChromium(io.hbench.core.report.HeadlessChromium.find())) {
+      chrome.open(html);
+      // The headline table: ops/s and MB/s, a column per file system.
+      String heads = chrome.evaluate("JSON.stringify([...[...document.querySelectorAll('h3')]"
+          + ".find(h => h.textContent === 'fsops').nextElementSibling"
+          + ".querySelectorAll('thead tr:last-child th')].map(t => t.textContent))").asText();
+      for (String fs : List.of(hdfs, ofs, s3)) {
+        assertEquals(2, heads.split(java.util.regex.Pattern.quote("fs=" + fs), -1).length - 1,
+            fs + " in " + heads);
+      }
+      String store = chrome.evaluate("(() => { const h = [...document.querySelectorAll('h3')]"
+          + ".find(h => h.textContent.startsWith('Object store requests'));"
+          + " return h ? h.nextElementSibling.textContent : 'none'; })()").asText();
+      assertTrue(store.contains("fs=" + s3) && !store.contains("fs=" + hdfs)
+          && !store.contains("fs=" + ofs), store);
+      assertTrue(store.contains("10 (5.00 a call): 2 LIST, 2 MULTIPART INITIATE, 4 PART PUT,"
+          + " 2 MULTIPART COMPLETE"), store);
+      assertTrue(chrome.errors.isEmpty(), chrome.errors.toString());
+    }
   }
 
   /** The S3A file system instance a logged request came from, from its audit header. */

@@ -127,7 +127,9 @@ final class EmbeddedClusterCommand {
   /** The services this jar can start, for {@code --help}. */
   private static String withDescription() {
     StringBuilder b =
-        new StringBuilder("Services to start, in order; a store first (hdfs unless another is named). Default: hdfs,yarn.");
+        new StringBuilder("Services to start, in order; a store first (hdfs unless another is named),"
+            + " and a second beside it if named (hdfs,ozone: the first is fs.defaultFS, put data on"
+            + " the other with --fs or --vary fs). Default: hdfs,yarn.");
     try {
       for (ServiceProvider p : ClusterFactory.providers()) {
         b.append("%n  ").append(p.name()).append(": ").append(p.description());

@@ -66,7 +66,7 @@ class BadInputTest {
       delimiter = ';',
       value = {
         "hdfs,nosuch; no embedded service 'nosuch'",
-        "ozone,hdfs; one store per cluster: ozone and hdfs",
+        "hdfs,ozone,hdfs; at most two stores per cluster, each once: hdfs,ozone,hdfs",
         ",; --with names no service"
       })
   void embeddedClusterRejects(String with, String expected) {

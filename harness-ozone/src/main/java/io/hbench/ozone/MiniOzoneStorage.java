@@ -64,8 +64,18 @@ public final class MiniOzoneStorage extends InProcessService {
       String replication = datanodes >= 3 ? "THREE" : "ONE";
       setUnlessGiven(oz, "ozone.replication", replication);
       setUnlessGiven(oz, "ozone.server.default.replication", replication);
-      MiniOzoneCluster cluster =
-          MiniOzoneCluster.newBuilder(oz).setNumDatanodes(datanodes).build();
+      // Beside HDFS, metrics already run: registering SCM's node metrics reads them before SCM
+      // has nodes, and the metrics system logs the NullPointerException with its stack.
+      org.apache.log4j.Logger adapter =
+          org.apache.log4j.Logger.getLogger("org.apache.hadoop.metrics2.impl.MetricsSourceAdapter");
+      org.apache.log4j.Level was = adapter.getLevel();
+      adapter.setLevel(org.apache.log4j.Level.OFF);
+      MiniOzoneCluster cluster;
+      try {
+        cluster = MiniOzoneCluster.newBuilder(oz).setNumDatanodes(datanodes).build();
+      } finally {
+        adapter.setLevel(was);
+      }
       try {
         cluster.waitForClusterToBeReady();
         InetSocketAddress om = cluster.getOzoneManager().getOmRpcServerAddr();
@@ -116,7 +126,8 @@ public final class MiniOzoneStorage extends InProcessService {
       System.setProperty("org.apache.logging.log4j.level", "OFF");
     }
     for (String name : new String[] {"org.apache.hadoop.ozone", "org.apache.hadoop.hdds",
-        "org.apache.ratis", "org.apache.hadoop.hdds.utils.db", "org.apache.hadoop.ozone.om"}) {
+        "org.apache.ratis", "org.apache.hadoop.hdds.utils.db", "org.apache.hadoop.ozone.om",
+        "org.apache.ozone"}) {
       org.apache.log4j.Logger.getLogger(name).setLevel(org.apache.log4j.Level.ERROR);
     }
   }

@@ -122,7 +122,7 @@ public final class ClusterFactory {
         if (providers.stream().filter(ServiceProvider::storage).count() > 1
             || providers.get(0).name().equals(name)) {
           throw new InvalidInputException("at most two stores per cluster, each once: "
-              + services);
+              + String.join(",", services));
         }
         providers.add(1, p);
       } else if (p.storage()) {

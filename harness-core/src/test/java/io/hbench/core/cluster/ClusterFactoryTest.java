@@ -76,11 +76,11 @@ class ClusterFactoryTest {
   }
 
   @Test
-  void twoStoresInOneClusterAreRefusedBeforeAnythingStarts() {
+  void aStoreTwiceOrAThirdStoreIsRefusedBeforeAnythingStarts() {
     InvalidInputException e =
         assertThrows(InvalidInputException.class,
             () -> ClusterFactory.embedded(NO_CLUSTER, 1, List.of("hdfs", "yarn", "hdfs"), quiet()));
-    assertEquals("one store per cluster: hdfs and hdfs", e.getMessage());
+    assertEquals("at most two stores per cluster, each once: hdfs,yarn,hdfs", e.getMessage());
   }
 
   @Test

@@ -246,5 +246,21 @@ class RunPlanTest {
             () -> varied(2, "random", "1", "pauses=0,soon")).getMessage().substring(0, 22));
     assertEquals("--vary pauses=0,0: a level is given twice", assertThrows(
         InvalidInputException.class, () -> varied(2, "random", "1", "pauses=0,0")).getMessage());
+    assertEquals("invalid --fs 'bucket': give a file system URI such as hdfs://nn:8020/ or"
+        + " ofs://om/", assertThrows(InvalidInputException.class,
+            () -> varied(2, "random", "1", "fs=hdfs://nn/,bucket")).getMessage());
+  }
+
+  @Test
+  void varyFsPutsEachCellsDataOnItsFileSystem() {
+    RunPlan p = varied(1, "sequential", null, "fs=hdfs://nn:8020/,ofs://om/,s3a://bucket/");
+    assertEquals(List.of("hdfs://nn:8020/", "ofs://om/", "s3a://bucket/"),
+        p.cells().stream().map(c -> c.settings().fs()).toList());
+    assertEquals(List.of("fs=hdfs://nn:8020/", "fs=ofs://om/", "fs=s3a://bucket/"),
+        p.cells().stream().map(Experiment.Cell::text).toList());
+    assertEquals("s3a://bucket/", p.cells().get(2).settings()
+        .asText("sweep", java.nio.file.Path.of("r.jsonl")).get("fs"), "the record says which");
+    assertEquals(List.of(), Experiment.variedSettings(p.cells(), new Sweep()), "not a -D");
+    assertEquals(List.of("fs"), Experiment.variedOptions(p.cells(), new Sweep()));
   }
 }

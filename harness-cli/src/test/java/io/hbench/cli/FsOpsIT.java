@@ -508,32 +508,56 @@ class FsOpsIT extends OnEmbeddedCluster {
    */
   private Run requestsAsServed(List<String> args, Map<String, Long> expected)
       throws Exception {
+    // The spans of the creates that uploaded; the rest is hbench's set-up and clean-up
+    // (directories made and their markers, the files' checks, the point's deletion).
+    return requestsAsServed("create_write",
+        l -> l.startsWith("POST|") && l.split("\\|", -1)[2].contains("uploads"), args, expected);
+  }
+
+  /**
+   * Runs {@code fsops --op op} with {@code args} on the S3 server and checks the store's
+   * requests the record counts by type: {@code expected}, and what the server served the load's
+   * calls, the spans of the requests {@code loadCall} picks (S3A's audit header names each
+   * request's operation and span); returns the run.
+   */
+  private Run requestsAsServed(String op, java.util.function.Predicate<String> loadCall,
+      List<String> args, Map<String, Long> expected) throws Exception {
     int before = logged(0).size();
-    List<String> all = new ArrayList<>(List.of("--op", "create_write", "--repeats", "1",
+    List<String> all = new ArrayList<>(List.of("--op", op, "--repeats", "1",
         "--base-dir", "s3a://bench/requests-" + System.nanoTime()));
     all.addAll(s3a(s3Port));
     all.addAll(args);
     Run run = fsops(confDir.toString(), 0, all);
     List<String> lines = logged(before);
-    Map<String, Long> counted = counted(run.records().get(0).phase("create_write"));
-    // The load's calls by S3A's audit header (each request names its operation and span): the
-    // spans of the creates that uploaded; the rest is hbench's set-up and clean-up (directories
-    // made and their markers, the files' checks, the point's deletion).
+    Map<String, Long> counted = counted(run.records().get(0).phase(op));
     java.util.Set<String> loadSpans = new java.util.HashSet<>();
-    for (String line : lines) {
-      if (line.startsWith("POST|") && line.split("\\|", -1)[2].contains("uploads")) {
-        loadSpans.add(span(line));
-      }
-    }
+    lines.stream().filter(loadCall).forEach(l -> loadSpans.add(span(l)));
     Map<String, Long> byLoad = served(lines.stream().filter(l -> loadSpans.contains(span(l)))
         .toList());
     Map<String, Long> server = served(lines);
-    System.out.println("FsOpsIT requests: counted " + counted + "; served the load's calls "
-        + byLoad + "; served in all " + server);
-    assertEquals(expected, counted, "per file a LIST (is the path a directory?), and its upload");
-    assertEquals(byLoad, counted, "what the server served the load's calls");
+    System.out.println("FsOpsIT requests of " + op + ": counted " + counted
+        + "; served the load's calls " + byLoad + "; served in all " + server);
+    assertEquals(expected, counted, op);
+    assertEquals(byLoad, counted, op + ": what the server served the load's calls");
     server.forEach((type, n) -> assertTrue(counted.getOrDefault(type, 0L) <= n, type));
     return run;
+  }
+
+  /**
+   * A read, a listing and a rename, each twice, as S3A makes them: an open is a HEAD and the
+   * read of a whole file one GET; a listing of a small directory one page of LIST; a rename of a
+   * file a COPY and a DELETE, with HEADs and a LIST to check source and destination.
+   */
+  @Test
+  void readsListingsAndRenamesAreCountedAsTheServerSawThem() throws Exception {
+    List<String> two = List.of("--threads", "1", "--iterations", "2", "--file-size", "6M");
+    requestsAsServed("open_read", l -> l.contains("/op_open/"), two,
+        Map.of("head", 2L, "get", 2L));
+    // The load lists the point's data directory; hbench lists the base directory as it ends.
+    requestsAsServed("list", l -> l.contains("/op_list_status/") && l.contains("/data&"), two,
+        Map.of("list", 2L));
+    requestsAsServed("rename", l -> l.contains("/op_rename/"), two,
+        Map.of("head", 6L, "list", 2L, "copy", 2L, "delete", 2L));
   }
 
   /** The S3A operation span a logged request was made in, from its audit header. */

@@ -24,8 +24,6 @@ public final class InstrumentedOutputFormat<K, V> extends WrappingOutputFormat<K
   @Override
   public OutputCommitter getOutputCommitter(TaskAttemptContext context)
       throws IOException, InterruptedException {
-    return new TaskEndCommitter(
-        wrapped(context.getConfiguration()).getOutputCommitter(context), context,
-        TaskIoReport::publish);
+    return atTaskEnd(context, TaskIoReport::publish);
   }
 }

@@ -43,9 +43,7 @@ public final class StoreCountingOutputFormat<K, V> extends WrappingOutputFormat<
   @Override
   public OutputCommitter getOutputCommitter(TaskAttemptContext context)
       throws IOException, InterruptedException {
-    return new TaskEndCommitter(
-        wrapped(context.getConfiguration()).getOutputCommitter(context), context,
-        StoreCountingOutputFormat::publish);
+    return atTaskEnd(context, StoreCountingOutputFormat::publish);
   }
 
   private static void publish(TaskAttemptContext task) throws IOException {

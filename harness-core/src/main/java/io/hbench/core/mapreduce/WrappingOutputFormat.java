@@ -33,6 +33,13 @@ abstract class WrappingOutputFormat<K, V> extends OutputFormat<K, V> {
     return wrapped;
   }
 
+  /** The wrapped format's committer, telling {@code atEnd} at each task's end. */
+  final org.apache.hadoop.mapreduce.OutputCommitter atTaskEnd(TaskAttemptContext context,
+      TaskEndCommitter.AtTaskEnd atEnd) throws IOException, InterruptedException {
+    return new TaskEndCommitter(wrapped(context.getConfiguration()).getOutputCommitter(context),
+        context, atEnd);
+  }
+
   @Override
   public RecordWriter<K, V> getRecordWriter(TaskAttemptContext context)
       throws IOException, InterruptedException {

@@ -263,13 +263,6 @@ final class Workspace implements AutoCloseable {
     return new Path(dir.toAbsolutePath().normalize().toUri());
   }
 
-  /**
-   * The file system of the base directory. With {@code --instrument}, the configuration is set so
-   * that every file system of that scheme made from it (here and in the job's tasks) is
-   * instrumented, and this process gets an instance of its own, outside Hadoop's cache, so that
-   * instances made before the switch cannot stand in for it. On S3A the same holds for the count
-   * of the store's throttled responses ({@link io.hbench.core.fs.StoreResponses}).
-   */
   /** Whether {@code --vary fs=...} puts some of the run's points on S3A. */
   private static boolean variesOntoS3a(RunSettings settings) {
     return settings.experiment().factors().stream()
@@ -282,6 +275,13 @@ final class Workspace implements AutoCloseable {
     return settings.instrument() || "s3a".equals(fs.getScheme());
   }
 
+  /**
+   * The file system of the base directory. With {@code --instrument}, the configuration is set so
+   * that every file system of that scheme made from it (here and in the job's tasks) is
+   * instrumented, and this process gets an instance of its own, outside Hadoop's cache, so that
+   * instances made before the switch cannot stand in for it. On S3A the same holds for the count
+   * of the store's throttled responses ({@link io.hbench.core.fs.StoreResponses}).
+   */
   private static FileSystem openDataFileSystem(Path basePath, Configuration conf, boolean instrument)
       throws IOException {
     String scheme = basePath.toUri().getScheme();

@@ -101,6 +101,8 @@ class BenchJarIT {
         + " only the cluster's own has Hadoop's loggers");
     THE_CLUSTERS.put("com/google/j2objc/annotations/", "annotations on Guava's classes, never"
         + " read");
+    THE_CLUSTERS.put("software/amazon/awssdk/", "the AWS SDK S3A runs on (hadoop-aws's):"
+        + " StoreResponses is an interceptor in S3A's own client, so it must be that SDK's");
   }
 
   /**

@@ -38,7 +38,7 @@ public final class ClusterFactory {
       return noCluster("local", config, "file:///");
     }
     // A connector missing for the data's file system: said before any cluster starts.
-    ConfiguredCluster.requireConnector(config.configuration(), namedDataFs);
+    requireConnector(config, namedDataFs);
     s3aBuffers(config.configuration(), namedDataFs);
     boolean keytab = KerberosLogin.given(config.configuration());
     boolean clientOnly = !needs.yarn() && needs.services().isEmpty();
@@ -105,6 +105,14 @@ public final class ClusterFactory {
     } catch (IOException e) {
       // No directory of our own: S3A buffers where it would anyway.
     }
+  }
+
+  /**
+   * Refuses, in one line, a data file system whose connector is not on the class path ({@code
+   * --fs}, a {@code --vary fs} level): said before any cluster starts.
+   */
+  public static void requireConnector(ClusterConfiguration config, URI dataFs) {
+    ConfiguredCluster.requireConnector(config.configuration(), dataFs);
   }
 
   /**

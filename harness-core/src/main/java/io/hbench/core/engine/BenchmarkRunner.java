@@ -127,6 +127,8 @@ public final class BenchmarkRunner {
     for (Experiment.Cell c : plan.cells()) {
       cells.put(c.index(), CellRun.of(c, settings, config, benchmark.name(), out));
     }
+    // Every --vary fs level's connector, before the first cell measures anything.
+    cells.values().forEach(c -> Workspace.requireConnector(c.settings, c.clusterConfig));
     List<RunPlan.Measurement> toMeasure =
         settings.resume() ? notRecorded(plan, benchmark, cells) : plan.measurements();
     if (toMeasure.isEmpty()) {

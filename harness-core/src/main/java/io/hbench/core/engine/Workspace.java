@@ -230,6 +230,14 @@ final class Workspace implements AutoCloseable {
   }
 
   /** The data's file system when named outright: {@code --fs}, or a {@code --base-dir} URI. */
+  /**
+   * Refuses a data file system that cannot be reached for want of its connector, before anything
+   * starts: each {@code --vary fs} level is checked so, not only the first cell's.
+   */
+  static void requireConnector(RunSettings settings, ClusterConfiguration config) {
+    ClusterFactory.requireConnector(config, namedDataFs(settings));
+  }
+
   private static java.net.URI namedDataFs(RunSettings settings) {
     String text = settings.fs() != null ? settings.fs() : settings.baseDir();
     if (text == null) {
